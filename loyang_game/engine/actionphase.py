@@ -1,0 +1,373 @@
+"""Action phase: actions A-H in any order, then the end of the player's phase.
+
+Rulebook "Phase 3" and RULINGS R7-R10. A player's phase has three steps: ACT (the actions, as
+often as they like, the Two-pack once), STORE (what does not fit the Storehouse is sold or
+returned) and PATH (walk the Path of Prosperity). Ending ACT first settles the Regular
+customers: an undelivered due customer turns red, or costs 2 Cash if it already was.
+"""
+
+from __future__ import annotations
+
+from . import flow, money
+from .cards import (
+    BUY_PRICE,
+    CARDS,
+    CASUAL_MODIFIER,
+    COMMON_FIELD,
+    COMMON_FIELD_COST,
+    PATH_END,
+    REGULAR_PENALTY,
+    STOREHOUSE_UPGRADE_COST,
+    VEG_NAMES,
+    path_cost,
+)
+from .moves import (
+    ADVANCE,
+    BUY,
+    CASUAL,
+    DISCARD,
+    END,
+    KEEP,
+    NONE,
+    REGULAR,
+    RETURN,
+    SELL,
+    SOW,
+    TRADE,
+    TWO_PACK,
+    UPGRADE,
+    Move,
+)
+from .state import (
+    CARD,
+    FIRST_DUE,
+    MASK,
+    PATH,
+    PAY,
+    RED,
+    ROWS,
+    SERVED,
+    STORE,
+    UNDER,
+    VEG,
+    GameState,
+    PlayerState,
+    find,
+)
+from .state import KEEP as KEEP_DECISION
+
+
+def _needs(wants: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((veg, wants.count(veg)) for veg in sorted(set(wants)))
+
+
+# What each customer card takes from the Cart, as (vegetable, count) pairs.
+NEEDS = {card.id: _needs(card.wants) for card in CARDS if card.wants}
+
+_BUY = [Move(BUY, v) for v in range(6)]
+_RETURN = [Move(RETURN, v) for v in range(6)]
+_TWO_PACK, _UPGRADE, _END = Move(TWO_PACK), Move(UPGRADE), Move(END)
+_ADVANCE = [Move(ADVANCE, k) for k in range(PATH_END)]
+
+
+def has(cart: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
+    return all(cart[veg] >= count for veg, count in needs)
+
+
+def two_pack_price(p: PlayerState) -> int:
+    """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9)."""
+    return max(len(p.helpers), len(p.stalls))
+
+
+def casual_modifier(p: PlayerState) -> int:
+    """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8)."""
+    regulars, casuals = len(p.regulars), len(p.casuals)
+    if regulars > casuals:
+        return CASUAL_MODIFIER
+    if casuals > regulars:
+        return -CASUAL_MODIFIER
+    return 0
+
+
+def trade_gives(cart: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The vegetables that could be traded in for a 1-bowl and for a 2-bowl offer."""
+    singles = [(v, NONE) for v in range(6) if cart[v]]
+    pairs = [(a, b) for i, (a, _) in enumerate(singles) for (b, _) in singles[i:]
+             if a != b or cart[a] >= 2]
+    return singles, pairs
+
+
+# --- ACT -----------------------------------------------------------------------------------------
+
+def legal_act(s: GameState, p: PlayerState) -> list[Move]:
+    cart = p.cart
+    moves = []
+    for field in p.fields:  # A. sow an empty field
+        if field[VEG] == NONE:
+            card = field[CARD]
+            moves.extend(Move(SOW, card, v) for v in CARDS[card].sowable if cart[v])
+    cash, shop = p.cash, p.shop
+    moves.extend(_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v])  # B.
+    moves.extend(money.sell_moves(p))  # C.
+    if p.stalls and any(cart):  # D.
+        singles, pairs = trade_gives(cart)
+        for slot in p.stalls:
+            card, mask = slot[CARD], slot[MASK]
+            for index, (_, bowls) in enumerate(CARDS[card].offers):
+                if mask & (1 << index):
+                    for give_a, give_b in (singles if bowls == 1 else pairs):
+                        moves.append(Move(TRADE, card, index, give_a, give_b))
+    moves.extend(money.discard_moves(p))  # E.
+    for slot in p.regulars:  # F.
+        if slot[SERVED] != s.round and has(cart, NEEDS[slot[CARD]]):
+            moves.append(Move(REGULAR, slot[CARD]))
+    for slot in p.casuals:  # G.
+        if has(cart, NEEDS[slot[CARD]]):
+            moves.append(Move(CASUAL, slot[CARD]))
+    if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
+        moves.append(_TWO_PACK)
+    moves.append(money.LOAN_MOVE)
+    if not p.upgraded and cash >= STOREHOUSE_UPGRADE_COST:
+        moves.append(_UPGRADE)
+    moves.append(_END)
+    return moves
+
+
+def apply(s: GameState, move: Move) -> None:
+    p = s.players[s.order[s.turn]]
+    if money.apply_money_move(s, p, move):
+        return
+    kind = move.kind
+    if kind == SOW:
+        _sow(p, move.a, move.b)
+    elif kind == BUY:
+        p.shop[move.a] -= 1
+        p.cart[move.a] += 1
+        p.cash -= BUY_PRICE[move.a]
+    elif kind == TRADE:
+        _trade(s, p, move)
+    elif kind == REGULAR:
+        _deliver_regular(s, p, move.a)
+    elif kind == CASUAL:
+        _deliver_casual(s, p, move.a)
+    elif kind == TWO_PACK:
+        _buy_two_pack(s, p)
+    elif kind == UPGRADE:
+        p.cash -= STOREHOUSE_UPGRADE_COST
+        p.upgraded = True
+    elif kind == END:
+        _end_actions(s, p)
+    elif kind == RETURN:
+        p.cart[move.a] -= 1
+    elif kind == ADVANCE:
+        p.cash -= path_cost(p.path, move.a)
+        p.path += move.a
+        flow.next_turn(s)
+    else:
+        raise AssertionError(f"unhandled move {move!r}")
+
+
+def _sow(p: PlayerState, field_card: int, veg: int) -> None:
+    """Action A: one vegetable from the Cart; the rest of the field is filled from the supply."""
+    index = find(p.fields, field_card)
+    p.cart[veg] -= 1
+    p.fields[index] = (field_card, p.fields[index][UNDER], veg, CARDS[field_card].spaces)
+
+
+def _trade(s: GameState, p: PlayerState, move: Move) -> None:
+    """Action D: trade in 1 or 2 Cart vegetables for one on the stall; empty stalls leave."""
+    index = find(p.stalls, move.a)
+    slot = p.stalls[index]
+    p.cart[move.c] -= 1
+    if move.d != NONE:
+        p.cart[move.d] -= 1
+    p.cart[CARDS[move.a].offers[move.b][0]] += 1
+    mask = slot[MASK] & ~(1 << move.b)
+    if mask:
+        p.stalls[index] = (slot[CARD], slot[UNDER], mask)
+    else:
+        s.leave(p, p.stalls, index)
+
+
+def _deliver_regular(s: GameState, p: PlayerState, card: int) -> None:
+    """Action F: fill the lowest empty row, be paid that row; after the 4th row it leaves."""
+    index = find(p.regulars, card)
+    slot = p.regulars[index]
+    for veg, count in NEEDS[card]:
+        p.cart[veg] -= count
+    rows = slot[ROWS]
+    p.cash += CARDS[card].pays[rows]
+    if rows + 1 == 4:
+        s.leave(p, p.regulars, index)
+    else:
+        p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round)
+
+
+def _deliver_casual(s: GameState, p: PlayerState, card: int) -> None:
+    """Action G: three vegetables for the price, with the +2/-2 modifier (R8)."""
+    index = find(p.casuals, card)
+    for veg, count in NEEDS[card]:
+        p.cart[veg] -= count
+    p.cash += CARDS[card].pays[0] + casual_modifier(p)
+    s.leave(p, p.casuals, index)
+
+
+def _buy_two_pack(s: GameState, p: PlayerState) -> None:
+    """Action H: pay, draw two cards (R9), then decide what to keep."""
+    p.cash -= two_pack_price(p)
+    p.two_pack_used = True
+    drawn = []
+    for _ in range(2):
+        card = s.draw_card()
+        if card != NONE:
+            drawn.append(card)
+    s.events.append(("two-pack", p.seat, tuple(drawn)))
+    s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
+
+
+def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
+    moves = [Move(KEEP)] + [Move(KEEP, card) for card in drawn]
+    if len(drawn) == 2:
+        a, b = drawn
+        moves += [Move(KEEP, a, b), Move(KEEP, b, a)]
+    return moves
+
+
+def apply_keep(s: GameState, move: Move) -> None:
+    """Keep 0, 1 or 2 cards; two are stacked, the owner's choice on top. Fields cost 2 each."""
+    _, seat, drawn = s.pending.pop()
+    p = s.players[seat]
+    kept = [card for card in (move.a, move.b) if card != NONE]
+    for card in drawn:
+        if card not in kept:
+            s.discard.append(card)
+    if move.a != NONE:
+        s.place_card(p, move.a, move.b)
+    cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
+    if cost:
+        s.pending.append((PAY, seat, cost, "common field"))
+
+
+def _end_actions(s: GameState, p: PlayerState) -> None:
+    """Regular customer checks (R7), then on to storing."""
+    penalty = 0
+    for index, slot in enumerate(p.regulars):
+        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
+            if slot[RED]:
+                penalty += REGULAR_PENALTY
+                s.events.append(("penalty", p.seat, slot[CARD]))
+            else:
+                p.regulars[index] = (*slot[:RED], True, *slot[RED + 1:])
+                s.events.append(("red", p.seat, slot[CARD]))
+    s.step = STORE
+    if penalty:
+        s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))
+
+
+# --- STORE and PATH ------------------------------------------------------------------------------
+
+def store_if_it_fits(s: GameState, p: PlayerState) -> bool:
+    """Move the Cart into the Storehouse if it fits; True if the step is over."""
+    if sum(p.cart) > p.capacity:
+        return False
+    p.store = p.cart
+    p.cart = [0] * 6
+    s.step = PATH
+    return True
+
+
+def legal_store(p: PlayerState) -> list[Move]:
+    moves = money.sell_moves(p) + [_RETURN[v] for v in range(6) if p.cart[v]]
+    if not p.upgraded and p.cash >= STOREHOUSE_UPGRADE_COST:
+        moves.append(_UPGRADE)
+    moves.append(money.LOAN_MOVE)
+    return moves
+
+
+def legal_path(p: PlayerState) -> list[Move]:
+    moves = [_ADVANCE[0]]
+    for steps in range(1, PATH_END - p.path + 1):
+        if path_cost(p.path, steps) > p.cash:
+            break
+        moves.append(_ADVANCE[steps])
+    moves.append(money.LOAN_MOVE)
+    return moves
+
+
+# --- reasons -------------------------------------------------------------------------------------
+
+def why_illegal(s: GameState, move: Move) -> str:
+    p = s.players[s.order[s.turn]]
+    kind = move.kind
+    if kind in (SELL, DISCARD):
+        return money.why_not_money_move(p, move)
+    if kind == BUY:
+        veg = move.a
+        if not 0 <= veg < 6:
+            return "there is no such vegetable"
+        if not p.shop[veg]:
+            return f"there is no {VEG_NAMES[veg]} in your Shop"
+        return f"{VEG_NAMES[veg]} costs {BUY_PRICE[veg]} Cash and you have {p.cash}"
+    if kind == SOW:
+        return _why_not_sow(p, move)
+    if kind == TRADE:
+        return _why_not_trade(p, move)
+    if kind in (REGULAR, CASUAL):
+        return _why_not_deliver(s, p, move)
+    if kind == TWO_PACK:
+        if p.two_pack_used:
+            return "you have already bought a Two-pack this Action phase"
+        if not s.cards_available():
+            return "there are no cards left to draw"
+        return f"the Two-pack costs {two_pack_price(p)} Cash and you have {p.cash}"
+    if kind == UPGRADE:
+        if p.upgraded:
+            return "your Storehouse is already upgraded"
+        return f"the upgrade costs {STOREHOUSE_UPGRADE_COST} Cash and you have {p.cash}"
+    if kind == ADVANCE:
+        steps = move.a
+        if steps < 0 or p.path + steps > PATH_END:
+            return f"the Path ends at space {PATH_END}"
+        return (f"walking {steps} spaces costs {path_cost(p.path, steps)} Cash "
+                f"and you have {p.cash}")
+    if kind == RETURN:
+        return "there is no such vegetable in your Cart"
+    return f"cannot {move.describe()} now"
+
+
+def _why_not_sow(p: PlayerState, move: Move) -> str:
+    field = next((f for f in p.fields if f[CARD] == move.a), None)
+    if field is None:
+        return "that field is not in your field area"
+    if field[VEG] != NONE:
+        return f"the {CARDS[move.a].name} is already sown"
+    if not 0 <= move.b < 6:
+        return "there is no such vegetable"
+    if move.b not in CARDS[move.a].sowable:
+        return f"{VEG_NAMES[move.b]} cannot be sown on the {CARDS[move.a].name}"
+    return f"there is no {VEG_NAMES[move.b]} in your Cart"
+
+
+def _why_not_trade(p: PlayerState, move: Move) -> str:
+    slot = next((st for st in p.stalls if st[CARD] == move.a), None)
+    if slot is None:
+        return "that Market stall is not in your play area (or is covered)"
+    offers = CARDS[move.a].offers
+    if not 0 <= move.b < len(offers) or not slot[MASK] & (1 << move.b):
+        return "that vegetable is no longer on the stall"
+    bowls = offers[move.b][1]
+    given = 1 if move.d == NONE else 2
+    if given != bowls:
+        return f"this offer takes {bowls} vegetable{'s' if bowls > 1 else ''} in trade"
+    return "you do not have the vegetables to trade in"
+
+
+def _why_not_deliver(s: GameState, p: PlayerState, move: Move) -> str:
+    area = p.regulars if move.kind == REGULAR else p.casuals
+    slot = next((sl for sl in area if sl[CARD] == move.a), None)
+    if slot is None:
+        return "that customer is not in your play area (or is covered)"
+    if move.kind == REGULAR and slot[SERVED] == s.round:
+        return "that Regular customer has already had this round's delivery"
+    wants = " + ".join(VEG_NAMES[v] for v in CARDS[move.a].wants)
+    return f"that customer wants {wants} and your Cart does not have them"

@@ -1,0 +1,148 @@
+"""Card phase: the deal and the Distribution round (rulebook "Phase 2", RULINGS R4).
+
+The deck is dealt 4 cards each, or the largest equal number when it runs short. From the
+starting player, clockwise, each player either places a hand card into the Courtyard or takes
+one Courtyard card and one hand card, plays both and leaves the round, the rest of the hand
+going to the Courtyard. The last two takers become starting and second player.
+
+Settled here where nothing else settles it: if the deck cannot give every player even one
+card, nobody plays a card this round and the start tokens stay where they are.
+"""
+
+from __future__ import annotations
+
+from . import flow
+from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE
+from .moves import FLIP, NONE, PLACE, TAKE, Move
+from .state import CARDS_PHASE, PAY, GameState, PlayerState
+
+_FLIP = Move(FLIP)
+
+
+def begin(s: GameState) -> None:
+    """Shuffle the discard pile into the draw pile, deal, and open the Distribution round."""
+    s.phase = CARDS_PHASE
+    s.draw.extend(s.discard)
+    s.discard = []
+    s.shuffle(s.draw)
+    n = s.config.seats
+    seats = [(s.start_seat + i) % n for i in range(n)]
+    per_player = min(HAND_SIZE, len(s.draw) // n)
+    for _ in range(per_player):
+        for seat in seats:
+            s.players[seat].hand.append(s.draw.pop())
+    s.courtyard = []
+    s.active = seats
+    s.takers = []
+    s.turn = s.start_seat
+    s.flipped = False
+    if per_player == 0:
+        end(s)
+
+
+def must_take(s: GameState, p: PlayerState) -> bool:
+    """A player with one card left, or the last player left, must take (rulebook, R4)."""
+    return len(p.hand) <= 1 or len(s.active) == 1
+
+
+def legal(s: GameState, p: PlayerState) -> list[Move]:
+    moves = []
+    if s.config.seats == 2 and not s.flipped and s.draw:
+        moves.append(_FLIP)
+    forced = must_take(s, p)
+    if not forced:
+        moves.extend(Move(PLACE, card) for card in p.hand)
+    playable = p.hand if p.intro == NONE else [*p.hand, p.intro]
+    if s.courtyard:
+        moves.extend(Move(TAKE, c, h) for c in s.courtyard for h in playable)
+    elif forced:
+        moves.extend(Move(TAKE, NONE, h) for h in playable)
+    return moves
+
+
+def apply(s: GameState, move: Move) -> None:
+    p = s.players[s.turn]
+    if move.kind == FLIP:
+        card = s.draw.pop()
+        s.courtyard.append(card)
+        s.flipped = True
+        s.events.append(("flip", p.seat, card))
+        return
+    if move.kind == PLACE:
+        p.hand.remove(move.a)
+        s.courtyard.append(move.a)
+        _next_turn(s)
+        return
+    courtyard_card, hand_card = move.a, move.b
+    if courtyard_card != NONE:
+        s.courtyard.remove(courtyard_card)
+    if hand_card == p.intro:
+        p.intro = NONE
+    else:
+        p.hand.remove(hand_card)
+    cost = 0
+    for card in (courtyard_card, hand_card):
+        if card != NONE:
+            s.place_card(p, card)
+            if CARDS[card].kind == COMMON_FIELD:
+                cost += COMMON_FIELD_COST
+    s.courtyard.extend(p.hand)
+    p.hand = []
+    s.active.remove(p.seat)
+    s.takers.append(p.seat)
+    _next_turn(s)
+    if cost:
+        s.pending.append((PAY, p.seat, cost, "common field"))
+
+
+def _next_turn(s: GameState) -> None:
+    s.flipped = False
+    if not s.active:
+        end(s)
+        return
+    n = s.config.seats
+    seat = s.turn
+    while True:
+        seat = (seat + 1) % n
+        if seat in s.active:
+            s.turn = seat
+            return
+
+
+def end(s: GameState) -> None:
+    """Leftover Courtyard cards become the discard pile; the last takers get the tokens."""
+    s.discard.extend(s.courtyard)
+    s.courtyard = []
+    if s.takers:
+        s.start_seat = s.takers[-1]
+        if len(s.takers) >= 2:
+            s.second_seat = s.takers[-2]
+    flow.begin_actions(s)
+
+
+def why_illegal(s: GameState, move: Move) -> str:
+    p = s.players[s.turn]
+    if move.kind == FLIP:
+        if s.config.seats != 2:
+            return "only in a 2-player game may a card be turned over into the Courtyard"
+        if s.flipped:
+            return "you have already turned over a card this turn"
+        return "the draw pile is empty"
+    if move.kind == PLACE:
+        if move.a not in p.hand:
+            return "that card is not in your hand"
+        if len(p.hand) <= 1:
+            return "your last card may never go to the Courtyard: you must take"
+        return "you are the last player left: you must take from the Courtyard"
+    if move.kind == TAKE:
+        if move.a == NONE and s.courtyard:
+            return "you must take one card from the Courtyard with one from your hand"
+        if move.a != NONE and move.a not in s.courtyard:
+            return f"{_name(move.a)} is not in the Courtyard"
+        if move.b not in p.hand and move.b != p.intro:
+            return f"{_name(move.b)} is not in your hand"
+    return f"cannot {move.describe()} now"
+
+
+def _name(card: int) -> str:
+    return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"

@@ -1,0 +1,254 @@
+"""The order of play: setup, then nine rounds of Harvest, Card and Action phase.
+
+`legal_moves` and `apply` dispatch on the decision at hand: an interrupt on the `pending`
+stack first (RULINGS R13), otherwise the phase's own decision. `run` then carries the game on
+through everything that needs no decision (harvest, payments that can be made, storing what
+fits) until someone must choose again.
+"""
+
+from __future__ import annotations
+
+from . import actionphase, cardphase, money
+from .cards import (
+    BUY_PRICE,
+    CARDS,
+    HOME_VEGETABLES,
+    MAX_SAME_HOME_VEGETABLE,
+    PRIVATE_FIELD,
+    ROUNDS,
+    VEG_NAMES,
+)
+from .moves import HOME, NONE, PARTNER, Move
+from .state import (
+    ACT,
+    ACTIONS,
+    CARDS_PHASE,
+    COUNT,
+    KEEP,
+    OVER,
+    PAY,
+    SETUP,
+    STORE,
+    UNDER,
+    VEG,
+    GameState,
+)
+from .state import PARTNER as PARTNER_DECISION
+
+_HOME_MOVES = [Move(HOME, v) for v in range(6)]
+
+
+# --- dispatch ------------------------------------------------------------------------------------
+
+def legal_moves(s: GameState) -> list[Move]:
+    if s.pending:
+        decision = s.pending[-1]
+        kind = decision[0]
+        if kind == PAY:
+            return money.legal_pay(s, s.players[decision[1]])
+        if kind == KEEP:
+            return actionphase.legal_keep(decision[2])
+        if kind == PARTNER_DECISION:
+            return [Move(PARTNER, seat) for seat in _unmarked_seats(s)]
+        raise AssertionError(f"unknown decision {decision!r}")
+    if s.phase == ACTIONS:
+        p = s.players[s.order[s.turn]]
+        if s.step == ACT:
+            return actionphase.legal_act(s, p)
+        if s.step == STORE:
+            return actionphase.legal_store(p)
+        return actionphase.legal_path(p)
+    if s.phase == CARDS_PHASE:
+        return cardphase.legal(s, s.players[s.turn])
+    if s.phase == SETUP:
+        return _legal_home(s)
+    return []
+
+
+def apply(s: GameState, move: Move) -> None:
+    if s.pending:
+        kind = s.pending[-1][0]
+        if kind == PAY:
+            money.apply_pay(s, move)
+        elif kind == KEEP:
+            actionphase.apply_keep(s, move)
+        else:
+            _apply_partner(s, move)
+    elif s.phase == ACTIONS:
+        actionphase.apply(s, move)
+    elif s.phase == CARDS_PHASE:
+        cardphase.apply(s, move)
+    else:
+        _apply_home(s, move)
+    run(s)
+
+
+def run(s: GameState) -> None:
+    """Carry the game on until a decision is needed."""
+    while True:
+        if s.pending:
+            if not money.settle(s):
+                return
+            continue
+        if s.phase == ACTIONS and s.step == STORE:
+            if not actionphase.store_if_it_fits(s, s.players[s.order[s.turn]]):
+                return
+            continue
+        return
+
+
+def decision(s: GameState) -> str:
+    """A short name of the decision at hand: 'pay', 'keep', 'partner', 'home', 'cards',
+    'act', 'store', 'path' or 'over' (for the UI and the game log)."""
+    if s.pending:
+        return s.pending[-1][0]
+    if s.phase == ACTIONS:
+        return s.step
+    return {SETUP: "home", CARDS_PHASE: "cards", OVER: "over"}[s.phase]
+
+
+def why_illegal(s: GameState, move: Move) -> str:
+    """The reason `move` is not legal now, in words a player can read."""
+    if s.is_over:
+        return "the game is over"
+    if not isinstance(move, Move):
+        return f"{move!r:.60} is not a move"
+    legal = s.legal_moves()
+    if all(m.kind != move.kind for m in legal):
+        kinds = sorted({m.kind for m in legal})
+        return (f"cannot {move.kind!r} now: it is seat {s.current_player + 1}'s "
+                f"{decision(s)!r} decision (possible: {', '.join(kinds)})")
+    if s.pending and s.pending[-1][0] == PAY:
+        return money.why_illegal(s, move)
+    if s.phase == ACTIONS:
+        return actionphase.why_illegal(s, move)
+    if s.phase == CARDS_PHASE:
+        return cardphase.why_illegal(s, move)
+    if s.phase == SETUP and move.kind == HOME:
+        return _home_reason(s, move.a)
+    return f"cannot {move.describe()}: not one of the choices now"
+
+
+# --- setup (RULINGS R2) --------------------------------------------------------------------------
+
+def begin_setup(s: GameState) -> None:
+    n = s.config.seats
+    s.phase = SETUP
+    s.order = [(s.start_seat + i) % n for i in range(n)]
+    s.turn = 0
+
+
+def _home_choices(s: GameState) -> list[int]:
+    return [p.fields[0][VEG] for p in s.players]
+
+
+def _legal_home(s: GameState) -> list[Move]:
+    p = s.players[s.order[s.turn]]
+    chosen = _home_choices(s)
+    return [_HOME_MOVES[v] for v in HOME_VEGETABLES
+            if chosen.count(v) < MAX_SAME_HOME_VEGETABLE and p.shop[v] and p.cash >= BUY_PRICE[v]]
+
+
+def _apply_home(s: GameState, move: Move) -> None:
+    """Buy the starting vegetable from one's own Shop and sow the Home field with it."""
+    p = s.players[s.order[s.turn]]
+    veg = move.a
+    p.cash -= BUY_PRICE[veg]
+    p.shop[veg] -= 1
+    home = p.fields[0]
+    p.fields[0] = (home[0], home[UNDER], veg, CARDS[home[0]].spaces)
+    s.turn += 1
+    if s.turn == len(s.order):
+        begin_round(s)
+
+
+def _home_reason(s: GameState, veg: int) -> str:
+    if veg not in HOME_VEGETABLES:
+        return "the Home field takes only Wheat, Pumpkin or Turnip"
+    return f"two players have already chosen {VEG_NAMES[veg]} (at most 2 may start alike)"
+
+
+# --- rounds --------------------------------------------------------------------------------------
+
+def begin_round(s: GameState) -> None:
+    s.round += 1
+    harvest(s)
+    cardphase.begin(s)
+
+
+def harvest(s: GameState) -> None:
+    """Harvest phase (RULINGS R3), for every player at once."""
+    for p in s.players:
+        for veg in range(6):
+            p.cart[veg] += p.store[veg]
+            p.store[veg] = 0
+        index = 0
+        while index < len(p.fields):
+            field = p.fields[index]
+            if field[VEG] == NONE:
+                index += 1
+                continue
+            p.cart[field[VEG]] += 1
+            s.events.append(("harvest", p.seat, field[VEG]))
+            if field[COUNT] > 1:
+                p.fields[index] = (*field[:COUNT], field[COUNT] - 1)
+                index += 1
+            elif CARDS[field[0]].kind == PRIVATE_FIELD:
+                p.fields.pop(index)  # an emptied private field leaves the game
+                s.events.append(("removed", p.seat, field[0]))
+            else:
+                s.leave(p, p.fields, index)  # a common field goes to the discard pile
+        if s.round < ROUNDS and p.pile:
+            card = p.pile.pop()
+            p.fields.append((card, NONE, NONE, 0))
+            s.events.append(("new field", p.seat, card))
+
+
+def begin_actions(s: GameState) -> None:
+    """Action phase order (RULINGS R5)."""
+    s.phase = ACTIONS
+    s.step = ACT
+    s.turn = 0
+    for p in s.players:
+        p.done = False
+        p.two_pack_used = False
+    n = s.config.seats
+    if n == 4:
+        s.order = [s.start_seat, s.second_seat]
+        s.partner = []
+        s.pending.append((PARTNER_DECISION, s.start_seat))
+        return
+    first_two = [s.start_seat, s.second_seat]
+    s.order = first_two + [seat for seat in range(n) if seat not in first_two]
+
+
+def _unmarked_seats(s: GameState) -> list[int]:
+    return [seat for seat in range(s.config.seats) if seat not in (s.start_seat, s.second_seat)]
+
+
+def _apply_partner(s: GameState, move: Move) -> None:
+    s.pending.pop()
+    other = next(seat for seat in _unmarked_seats(s) if seat != move.a)
+    s.order = [s.start_seat, s.second_seat, move.a, other]
+    s.partner = [NONE] * 4
+    for a, b in ((s.start_seat, move.a), (s.second_seat, other)):
+        s.partner[a], s.partner[b] = b, a
+
+
+def next_turn(s: GameState) -> None:
+    """The player at turn has finished the Action phase."""
+    s.players[s.order[s.turn]].done = True
+    s.turn += 1
+    s.step = ACT
+    if s.turn == len(s.order):
+        end_round(s)
+
+
+def end_round(s: GameState) -> None:
+    if s.round >= ROUNDS:
+        s.phase = OVER
+        s.events.append(("game over",))
+    else:
+        begin_round(s)
+
+

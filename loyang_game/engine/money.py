@@ -1,0 +1,96 @@
+"""Raising money (RULINGS R6): selling from the Cart to one's own Shop, Loans, and Helpers.
+
+A payment that cannot be made at once becomes a PAY decision on the pending stack; the player
+sells, borrows or discards Helpers until the Cash is there, and it is then paid at once. Cash
+never goes below 0, and a Loan is always possible, so every debt can be paid.
+"""
+
+from __future__ import annotations
+
+from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from .moves import DISCARD, LOAN, SELL, Move
+from .state import CARD, PAY, GameState, PlayerState, find
+
+SELL_MOVES = [Move(SELL, v) for v in range(6)]
+LOAN_MOVE = Move(LOAN)
+
+
+def sell_moves(p: PlayerState) -> list[Move]:
+    cart, shop = p.cart, p.shop
+    return [SELL_MOVES[v] for v in range(6) if cart[v] and shop[v] < SHOP_SPACES[v]]
+
+
+def discard_moves(p: PlayerState) -> list[Move]:
+    return [Move(DISCARD, slot[CARD]) for slot in p.helpers]
+
+
+def legal_pay(s: GameState, p: PlayerState) -> list[Move]:
+    return [*sell_moves(p), LOAN_MOVE, *discard_moves(p)]
+
+
+def sell(p: PlayerState, veg: int) -> None:
+    """Action C: one vegetable from the Cart to a free space of its kind in the Shop."""
+    p.cart[veg] -= 1
+    p.shop[veg] += 1
+    p.cash += SELL_PRICE[veg]
+
+
+def take_loan(p: PlayerState) -> None:
+    p.loans += 1
+    p.cash += LOAN_CASH
+
+
+def discard_helper(s: GameState, p: PlayerState, card: int) -> None:
+    """Action E: a Helper may be discarded unused at any time."""
+    s.leave(p, p.helpers, find(p.helpers, card))
+
+
+def apply_money_move(s: GameState, p: PlayerState, move: Move) -> bool:
+    """Apply a selling, Loan or discarding move; False if `move` is none of those."""
+    if move.kind == SELL:
+        sell(p, move.a)
+    elif move.kind == LOAN:
+        take_loan(p)
+    elif move.kind == DISCARD:
+        discard_helper(s, p, move.a)
+    else:
+        return False
+    return True
+
+
+def apply_pay(s: GameState, move: Move) -> None:
+    apply_money_move(s, s.players[s.pending[-1][1]], move)
+
+
+def settle(s: GameState) -> bool:
+    """Pay the debt on top of the stack if the Cash is there; True if it was paid."""
+    decision = s.pending[-1]
+    if decision[0] != PAY:
+        return False
+    p = s.players[decision[1]]
+    if p.cash < decision[2]:
+        return False
+    p.cash -= decision[2]
+    s.pending.pop()
+    s.events.append(("paid", p.seat, decision[2], decision[3]))
+    return True
+
+
+def why_illegal(s: GameState, move: Move) -> str:
+    decision = s.pending[-1]
+    p = s.players[decision[1]]
+    reason = why_not_money_move(p, move)
+    return f"{reason} (you owe {decision[2]} Cash for the {decision[3]}, and have {p.cash})"
+
+
+def why_not_money_move(p: PlayerState, move: Move) -> str:
+    if move.kind == SELL:
+        veg = move.a
+        if not 0 <= veg < 6:
+            return "there is no such vegetable"
+        if not p.cart[veg]:
+            return f"there is no {VEG_NAMES[veg]} in your Cart"
+        return f"your Shop has no free {VEG_NAMES[veg]} space"
+    if move.kind == DISCARD:
+        return "that Helper is not in your play area (or is covered)"
+    return f"cannot {move.describe()} now"

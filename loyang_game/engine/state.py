@@ -1,0 +1,467 @@
+"""The game state: who owns what, where every card is, and whose decision it is.
+
+Sub-structures that change often (played cards, fields) are tuples that are replaced rather
+than mutated, so `clone()` only copies lists: it is the AI's hot path and is written by hand.
+The rules that move a state forward live in the phase modules; this module holds the data and
+the operations every phase shares (placing a card, revealing the card under a Two-pack).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import rng as rngmod
+from .cards import (
+    ACTION_CARDS,
+    BIG_STOREHOUSE,
+    CARDS,
+    CASUAL,
+    COMMON_FIELD,
+    HELPER,
+    MAX_SEATS,
+    REGULAR,
+    SHOP_START,
+    SMALL_STOREHOUSE,
+    STALL,
+    START_REGULARS,
+    STARTING_CASH,
+    field_sets,
+    home_field,
+)
+from .moves import NONE, Move
+
+# Phases of the game flow.
+SETUP, CARDS_PHASE, ACTIONS, OVER = "setup", "cards", "actions", "over"
+# Steps of a player's Action phase (RULINGS R10).
+ACT, STORE, PATH = "act", "store", "path"
+# Interrupt decisions (RULINGS R13): (kind, seat, data...)
+PAY = "pay"  # (PAY, seat, amount, reason): raise money, then it is paid at once
+KEEP = "keep"  # (KEEP, seat, drawn cards): choose what to keep from a Two-pack
+PARTNER = "partner"  # (PARTNER, seat): 4 players, the starting player picks a partner
+
+# Indexes into the played-card tuples. Every played card is (card, under, ...): `under` is the
+# card beneath it in a Two-pack stack, or NONE.
+CARD, UNDER = 0, 1
+MASK = 2  # stalls: (card, under, bitmask of the offers still on the stall)
+ROWS, RED, FIRST_DUE, SERVED = 2, 3, 4, 5  # Regular: (card, under, rows, red, due, served)
+VEG, COUNT = 2, 3  # fields: (card, under, vegetable or NONE when unsown, tokens)
+
+
+def find(area: list[tuple], card: int) -> int:
+    """Index of the played card `card` in `area` (a list of played-card tuples)."""
+    for index, slot in enumerate(area):
+        if slot[CARD] == card:
+            return index
+    raise AssertionError(f"card {card} is not in that place")
+
+
+class IllegalMove(ValueError):
+    """A move that is not in `legal_moves()`; the message says why."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a new game is made of. `seats` 2..4 (1 is the solo game)."""
+
+    seats: int = 2
+    seed: int = 0
+    introductory: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise ValueError(f"a game has 2 to {MAX_SEATS} seats, not {self.seats}")
+
+
+class PlayerState:
+    """One farmer's board, cards and money."""
+
+    __slots__ = (
+        "cart",
+        "cash",
+        "casuals",
+        "done",
+        "fields",
+        "hand",
+        "helpers",
+        "intro",
+        "loans",
+        "path",
+        "pile",
+        "regulars",
+        "seat",
+        "shop",
+        "stalls",
+        "store",
+        "two_pack_used",
+        "upgraded",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.cash = STARTING_CASH
+        self.loans = 0
+        self.path = 1
+        self.upgraded = False
+        self.cart = [0] * 6
+        self.shop = list(SHOP_START)
+        self.store = [0] * 6
+        self.pile: list[int] = []  # private field pile, top card last
+        self.fields: list[tuple] = [(home_field(seat), NONE, NONE, 0)]
+        self.stalls: list[tuple] = []
+        self.helpers: list[tuple] = []
+        self.regulars: list[tuple] = []
+        self.casuals: list[tuple] = []
+        self.hand: list[int] = []
+        self.intro = NONE  # the Introductory version's face-down Regular customer
+        self.two_pack_used = False
+        self.done = False  # has finished this round's Action phase
+
+    def clone(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.seat = self.seat
+        p.cash = self.cash
+        p.loans = self.loans
+        p.path = self.path
+        p.upgraded = self.upgraded
+        p.cart = self.cart[:]
+        p.shop = self.shop[:]
+        p.store = self.store[:]
+        p.pile = self.pile[:]
+        p.fields = self.fields[:]
+        p.stalls = self.stalls[:]
+        p.helpers = self.helpers[:]
+        p.regulars = self.regulars[:]
+        p.casuals = self.casuals[:]
+        p.hand = self.hand[:]
+        p.intro = self.intro
+        p.two_pack_used = self.two_pack_used
+        p.done = self.done
+        return p
+
+    @property
+    def capacity(self) -> int:
+        return BIG_STOREHOUSE if self.upgraded else SMALL_STOREHOUSE
+
+    def area(self, kind: str) -> list[tuple]:
+        """The list of played cards of this kind (the places in the "played" area)."""
+        if kind == STALL:
+            return self.stalls
+        if kind == REGULAR:
+            return self.regulars
+        if kind == CASUAL:
+            return self.casuals
+        if kind == HELPER:
+            return self.helpers
+        return self.fields
+
+    def played_cards(self) -> list[int]:
+        """Every action card in this player's play area, covered ones included."""
+        out = []
+        for area in (self.fields, self.stalls, self.helpers, self.regulars, self.casuals):
+            for slot in area:
+                if CARDS[slot[CARD]].is_action:
+                    out.append(slot[CARD])
+                if slot[UNDER] != NONE:
+                    out.append(slot[UNDER])
+        return out
+
+    def vegetables_left(self) -> int:
+        """Tokens on fields and in the Storehouse: the second tie-breaker (RULINGS R11)."""
+        return sum(f[COUNT] for f in self.fields) + sum(self.store)
+
+    def to_data(self) -> dict:
+        return {
+            "cash": self.cash, "loans": self.loans, "path": self.path,
+            "upgraded": self.upgraded, "cart": self.cart[:], "shop": self.shop[:],
+            "store": self.store[:], "pile": self.pile[:],
+            "fields": [list(s) for s in self.fields], "stalls": [list(s) for s in self.stalls],
+            "helpers": [list(s) for s in self.helpers],
+            "regulars": [list(s) for s in self.regulars],
+            "casuals": [list(s) for s in self.casuals], "hand": self.hand[:],
+            "intro": self.intro, "two_pack_used": self.two_pack_used, "done": self.done,
+        }
+
+
+class GameState:
+    """A game of Loyang, always waiting for exactly one decision of one seat (or over)."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "config",
+        "courtyard",
+        "discard",
+        "draw",
+        "events",
+        "flipped",
+        "history",
+        "order",
+        "partner",
+        "pending",
+        "phase",
+        "players",
+        "rng",
+        "round",
+        "second_seat",
+        "start_seat",
+        "step",
+        "takers",
+        "turn",
+    )
+
+    # --- construction ------------------------------------------------------------------------
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.players = [PlayerState(seat) for seat in range(config.seats)]
+        self.round = 0
+        self.phase = SETUP
+        self.rng = rngmod.seed_state(config.seed)
+        self.draw: list[int] = []  # top card last
+        self.discard: list[int] = []  # face up
+        self.courtyard: list[int] = []
+        self.start_seat = 0
+        self.second_seat = NONE
+        self.order: list[int] = []  # seats in turn order for the current phase
+        self.turn = 0  # index into `order` (setup, Action phase) or the seat (Card phase)
+        self.active: list[int] = []  # Card phase: seats still in the Distribution round
+        self.takers: list[int] = []  # Card phase: seats in the order they took
+        self.flipped = False  # 2 players: the top card was turned over this turn
+        self.step = ACT
+        self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
+        self.pending: list[tuple] = []  # interrupt decisions, the last one first
+        self.history: tuple | None = None  # (previous history, move): shared by clones
+        self.events: list[tuple] = []  # what the last `apply` did besides the move itself
+        self._legal: list[Move] | None = None
+
+    def clone(self) -> GameState:
+        """An independent copy (the history is shared: it is never mutated)."""
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.players = [p.clone() for p in self.players]
+        s.round = self.round
+        s.phase = self.phase
+        s.rng = self.rng
+        s.draw = self.draw[:]
+        s.discard = self.discard[:]
+        s.courtyard = self.courtyard[:]
+        s.start_seat = self.start_seat
+        s.second_seat = self.second_seat
+        s.order = self.order[:]
+        s.turn = self.turn
+        s.active = self.active[:]
+        s.takers = self.takers[:]
+        s.flipped = self.flipped
+        s.step = self.step
+        s.partner = self.partner[:]
+        s.pending = self.pending[:]
+        s.history = self.history
+        s.events = []
+        s._legal = None
+        return s
+
+    # --- the public door ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def current_player(self) -> int | None:
+        if self.pending:
+            return self.pending[-1][1]
+        if self.phase == OVER:
+            return None
+        if self.phase == CARDS_PHASE:
+            return self.turn
+        return self.order[self.turn]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal choice for the decision at hand (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = flow.legal_moves(self)
+        return self._legal[:]
+
+    def apply(self, move: Move) -> None:
+        """Make `move` and run the game on to the next decision.
+
+        Raises IllegalMove, with the reason, for anything not in `legal_moves()`; the state is
+        then unchanged.
+        """
+        if self._legal is None:
+            self._legal = flow.legal_moves(self)
+        if move not in self._legal:
+            raise IllegalMove(flow.why_illegal(self, move))
+        self._legal = None
+        self.events = []
+        self.history = (self.history, move)
+        flow.apply(self, move)
+
+    def moves(self) -> list[Move]:
+        """Every move made since `new_game`, in order."""
+        out = []
+        node = self.history
+        while node is not None:
+            node, move = node
+            out.append(move)
+        out.reverse()
+        return out
+
+    # --- shared rule operations --------------------------------------------------------------
+
+    def place_card(self, p: PlayerState, card: int, under: int = NONE) -> None:
+        """Put a played or revealed card into its place in `p`'s play area.
+
+        Stalls are filled at once; a Regular customer gets a blue marker and is due this round
+        unless `p` has already finished this round's Action phase (RULINGS R7).
+        """
+        kind = CARDS[card].kind
+        if kind == STALL:
+            p.stalls.append((card, under, 0b111))
+        elif kind == REGULAR:
+            first_due = self.round + 1 if p.done else self.round
+            p.regulars.append((card, under, 0, False, first_due, 0))
+        elif kind == COMMON_FIELD:
+            p.fields.append((card, under, NONE, 0))
+        else:  # Helpers and Casual customers have no state of their own.
+            p.area(kind).append((card, under))
+        self.events.append(("place", p.seat, card))
+
+    def leave(self, p: PlayerState, area: list[tuple], index: int) -> None:
+        """A played card goes to the discard pile; the card under it is placed at once."""
+        slot = area.pop(index)
+        self.discard.append(slot[CARD])
+        self.events.append(("discard", p.seat, slot[CARD]))
+        if slot[UNDER] != NONE:
+            self.events.append(("reveal", p.seat, slot[UNDER]))
+            self.place_card(p, slot[UNDER])
+
+    def shuffle(self, items: list) -> None:
+        self.rng = rngmod.shuffle(self.rng, items)
+
+    def draw_card(self) -> int:
+        """The top card of the draw pile, shuffling the discard pile in when it is empty
+        (RULINGS R9, R12); NONE when there is no card at all."""
+        if not self.draw:
+            if not self.discard:
+                return NONE
+            self.draw, self.discard = self.discard, []
+            self.shuffle(self.draw)
+            self.events.append(("reshuffle",))
+        return self.draw.pop()
+
+    def cards_available(self) -> int:
+        return len(self.draw) + len(self.discard)
+
+    # --- hidden information ------------------------------------------------------------------
+
+    def observe(self, seat: int, rng: random.Random) -> GameState:
+        """A clone as `seat` could imagine it: what the seat cannot see is re-sampled.
+
+        Hidden: the order of the draw pile, the other players' hands and Introductory
+        customers, and the order of every private field pile (a pile is face down, even to its
+        owner; its two sets of {3,4,5,6} are each shuffled within themselves). The re-sampling
+        uses `rng` only and keeps every count the seat can see; the clone also gets a fresh
+        internal RNG so that future shuffles reveal nothing.
+        """
+        s = self.clone()
+        s.rng = rng.getrandbits(64)
+        others = [p for p in s.players if p.seat != seat]
+        hidden = s.draw[:]
+        for p in others:
+            hidden.extend(p.hand)
+        intro_holders = [p for p in others if p.intro != NONE]
+        if intro_holders:
+            # An Introductory customer is one of the start Regular customers the seat has not
+            # seen; the rest of those are in the draw pile or a hand.
+            hidden.extend(p.intro for p in intro_holders)
+            unseen_starts = [c for c in hidden if CARDS[c].start]
+            rng.shuffle(unseen_starts)
+            for p in intro_holders:
+                p.intro = unseen_starts.pop()
+            taken = {p.intro for p in intro_holders}
+            hidden = [c for c in hidden if c not in taken]
+        pool = hidden
+        rng.shuffle(pool)
+        for p in others:
+            n = len(p.hand)
+            p.hand = pool[:n]
+            del pool[:n]
+        s.draw = pool
+        for p in s.players:
+            p.pile = _resample_pile(p.seat, p.pile, rng)
+        return s
+
+    # --- results -----------------------------------------------------------------------------
+
+    def standings(self) -> list[dict]:
+        """Per seat: final position after Loans, Cash, vegetables, and place (RULINGS R11)."""
+        keys = [(p.path - p.loans, p.cash, p.vegetables_left()) for p in self.players]
+        return [
+            {"seat": p.seat, "position": key[0], "cash": key[1], "vegetables": key[2],
+             "loans": p.loans, "place": 1 + sum(1 for other in keys if other > key)}
+            for p, key in zip(self.players, keys)
+        ]
+
+    def to_data(self) -> dict:
+        """Plain data of the whole state: equal states give equal data (tests, save checks)."""
+        return {
+            "seats": self.config.seats, "seed": self.config.seed,
+            "introductory": self.config.introductory, "round": self.round,
+            "phase": self.phase, "rng": self.rng, "draw": self.draw[:],
+            "discard": self.discard[:], "courtyard": self.courtyard[:],
+            "start_seat": self.start_seat, "second_seat": self.second_seat,
+            "order": self.order[:], "turn": self.turn, "active": self.active[:],
+            "takers": self.takers[:], "flipped": self.flipped, "step": self.step,
+            "partner": self.partner[:], "pending": [list(d) for d in self.pending],
+            "players": [p.to_data() for p in self.players],
+        }
+
+    def all_action_cards(self) -> list[int]:
+        """Every action card wherever it is (invariant checks: each exactly once)."""
+        out = self.draw + self.discard + self.courtyard
+        for p in self.players:
+            out += p.hand + p.played_cards()
+            if p.intro != NONE:
+                out.append(p.intro)
+        for decision in self.pending:
+            if decision[0] == KEEP:
+                out += list(decision[2])
+        return out
+
+
+def _resample_pile(seat: int, pile: list[int], rng: random.Random) -> list[int]:
+    """Shuffle each of the pile's two sets within the positions it holds."""
+    out = pile[:]
+    for block in field_sets(seat):
+        positions = [i for i, card in enumerate(out) if card in block]
+        cards = [out[i] for i in positions]
+        rng.shuffle(cards)
+        for i, card in zip(positions, cards):
+            out[i] = card
+    return out
+
+
+def new_game(config: GameConfig) -> GameState:
+    """Set up a game (RULINGS R2) and run it to its first decision."""
+    state = GameState(config)
+    state.draw = list(ACTION_CARDS)
+    if config.introductory:
+        starts = list(START_REGULARS)
+        state.shuffle(starts)
+        for p in state.players:
+            p.intro = starts.pop()
+            state.draw.remove(p.intro)
+    state.shuffle(state.draw)
+    for p in state.players:
+        first, second = list(field_sets(p.seat)[0]), list(field_sets(p.seat)[1])
+        state.shuffle(first)
+        state.shuffle(second)
+        p.pile = second + first  # the first set lies on top (top card last)
+    state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
+    flow.begin_setup(state)
+    return state
+
+
+from . import flow  # noqa: E402  (the phase rules need the classes above)
