@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from loyang_game.engine import GameState, Move
+from loyang_game.engine.moves import CLAIM, NONE, USE
 
 
 class RandomAgent:
@@ -25,8 +26,22 @@ class RandomAgent:
         return moves[self.rng.randrange(len(moves))]
 
 
+class HelperHappyAgent(RandomAgent):
+    """Random, but plays a Helper (or lets the Foreman claim) whenever it can: it shakes
+    the Helpers hard in the arena and the property tests."""
+
+    name = "helper-happy"
+
+    def choose(self, state: GameState) -> Move:
+        moves = state.legal_moves()
+        helper_moves = [m for m in moves if m.kind == USE or (m.kind == CLAIM and m.a != NONE)]
+        pool = helper_moves or moves
+        return pool[self.rng.randrange(len(pool))]
+
+
 AGENTS: dict[str, Callable[[int], object]] = {
     "random": RandomAgent,
+    "helper-happy": HelperHappyAgent,
 }
 
 

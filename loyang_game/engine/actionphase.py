@@ -8,7 +8,7 @@ customers: an undelivered due customer turns red, or costs 2 Cash if it already 
 
 from __future__ import annotations
 
-from . import flow, money
+from . import flow, helpers, money
 from .cards import (
     BUY_PRICE,
     CARDS,
@@ -36,10 +36,12 @@ from .moves import (
     TRADE,
     TWO_PACK,
     UPGRADE,
+    USE,
     Move,
 )
 from .state import (
     CARD,
+    DOUBLED,
     FIRST_DUE,
     MASK,
     PATH,
@@ -63,6 +65,7 @@ def _needs(wants: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 # What each customer card takes from the Cart, as (vegetable, count) pairs.
 NEEDS = {card.id: _needs(card.wants) for card in CARDS if card.wants}
+DOUBLE_NEEDS = {card.id: _needs(card.wants * 2) for card in CARDS if card.wants}
 
 _BUY = [Move(BUY, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
@@ -75,12 +78,18 @@ def has(cart: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
 
 
 def two_pack_price(p: PlayerState) -> int:
-    """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9)."""
+    """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9); free with
+    the Official."""
+    if helpers.OFFICIAL in p.effects:
+        return 0
     return max(len(p.helpers), len(p.stalls))
 
 
 def casual_modifier(p: PlayerState) -> int:
-    """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8)."""
+    """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8);
+    +2 whatever the count with the Saleswoman's option 2."""
+    if helpers.CASUAL_BONUS in p.effects:
+        return CASUAL_MODIFIER
     regulars, casuals = len(p.regulars), len(p.casuals)
     if regulars > casuals:
         return CASUAL_MODIFIER
@@ -111,16 +120,21 @@ def legal_act(s: GameState, p: PlayerState) -> list[Move]:
     moves.extend(money.sell_moves(p))  # C.
     if p.stalls and any(cart):  # D.
         singles, pairs = trade_gives(cart)
-        for slot in p.stalls:
-            card, mask = slot[CARD], slot[MASK]
-            for index, (_, bowls) in enumerate(CARDS[card].offers):
-                if mask & (1 << index):
-                    for give_a, give_b in (singles if bowls == 1 else pairs):
-                        moves.append(Move(TRADE, card, index, give_a, give_b))
+        maid = helpers.MAID in p.effects
+        moves.extend(Move(TRADE, *offer) for offer in helpers.stall_offers(p, maid, singles, pairs))
     moves.extend(money.discard_moves(p))  # E.
+    if p.helpers:
+        moves.extend(helpers.action_moves(s, p))
+    messenger = helpers.MESSENGER in p.effects
     for slot in p.regulars:  # F.
-        if slot[SERVED] != s.round and has(cart, NEEDS[slot[CARD]]):
-            moves.append(Move(REGULAR, slot[CARD]))
+        card = slot[CARD]
+        if slot[SERVED] != s.round:
+            if has(cart, NEEDS[card]):
+                moves.append(Move(REGULAR, card))
+            if messenger and slot[ROWS] == 3 and has(cart, DOUBLE_NEEDS[card]):
+                moves.append(Move(REGULAR, card, 2))
+        elif messenger and slot[DOUBLED] != s.round and has(cart, NEEDS[card]):
+            moves.append(Move(REGULAR, card))
     for slot in p.casuals:  # G.
         if has(cart, NEEDS[slot[CARD]]):
             moves.append(Move(CASUAL, slot[CARD]))
@@ -138,7 +152,9 @@ def apply(s: GameState, move: Move) -> None:
     if money.apply_money_move(s, p, move):
         return
     kind = move.kind
-    if kind == SOW:
+    if kind == USE:
+        helpers.apply_use(s, p, move)
+    elif kind == SOW:
         _sow(p, move.a, move.b)
     elif kind == BUY:
         p.shop[move.a] -= 1
@@ -147,9 +163,9 @@ def apply(s: GameState, move: Move) -> None:
     elif kind == TRADE:
         _trade(s, p, move)
     elif kind == REGULAR:
-        _deliver_regular(s, p, move.a)
+        _deliver_regular(s, p, move.a, move.b == 2)
     elif kind == CASUAL:
-        _deliver_casual(s, p, move.a)
+        deliver_casual(s, p, move.a)
     elif kind == TWO_PACK:
         _buy_two_pack(s, p)
     elif kind == UPGRADE:
@@ -168,10 +184,12 @@ def apply(s: GameState, move: Move) -> None:
 
 
 def _sow(p: PlayerState, field_card: int, veg: int) -> None:
-    """Action A: one vegetable from the Cart; the rest of the field is filled from the supply."""
+    """Action A: one vegetable from the Cart; the rest of the field is filled from the supply
+    (and one more token per Harvest helper activated with option 2)."""
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
-    p.fields[index] = (field_card, p.fields[index][UNDER], veg, CARDS[field_card].spaces)
+    tokens = CARDS[field_card].spaces + p.effects.count(helpers.EXTRA_TOKEN)
+    p.fields[index] = (field_card, p.fields[index][UNDER], veg, tokens)
 
 
 def _trade(s: GameState, p: PlayerState, move: Move) -> None:
@@ -189,21 +207,31 @@ def _trade(s: GameState, p: PlayerState, move: Move) -> None:
         s.leave(p, p.stalls, index)
 
 
-def _deliver_regular(s: GameState, p: PlayerState, card: int) -> None:
-    """Action F: fill the lowest empty row, be paid that row; after the 4th row it leaves."""
+def _deliver_regular(s: GameState, p: PlayerState, card: int, double: bool) -> None:
+    """Action F: fill the lowest empty row, be paid that row; after the 4th row it leaves.
+
+    With the Messenger-boy (RULINGS R7) a second delivery this round goes onto the row just
+    filled and is paid that row again; on the top row both come at once (`double`).
+    """
     index = find(p.regulars, card)
     slot = p.regulars[index]
-    for veg, count in NEEDS[card]:
+    for veg, count in (DOUBLE_NEEDS if double else NEEDS)[card]:
         p.cart[veg] -= count
     rows = slot[ROWS]
-    p.cash += CARDS[card].pays[rows]
+    pays = CARDS[card].pays
+    if slot[SERVED] == s.round:  # the Messenger-boy's second delivery
+        p.cash += pays[rows - 1]
+        p.regulars[index] = (*slot[:DOUBLED], s.round)
+        return
+    p.cash += pays[rows] * (2 if double else 1)
     if rows + 1 == 4:
         s.leave(p, p.regulars, index)
     else:
-        p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round)
+        p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round,
+                             slot[DOUBLED])
 
 
-def _deliver_casual(s: GameState, p: PlayerState, card: int) -> None:
+def deliver_casual(s: GameState, p: PlayerState, card: int) -> None:
     """Action G: three vegetables for the price, with the +2/-2 modifier (R8)."""
     index = find(p.casuals, card)
     for veg, count in NEEDS[card]:
@@ -259,6 +287,8 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
             else:
                 p.regulars[index] = (*slot[:RED], True, *slot[RED + 1:])
                 s.events.append(("red", p.seat, slot[CARD]))
+    if helpers.ALL_BLUE_LATER in p.effects:
+        helpers.turn_all_blue(p)
     s.step = STORE
     if penalty:
         s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))

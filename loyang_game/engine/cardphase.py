@@ -11,9 +11,9 @@ card, nobody plays a card this round and the start tokens stay where they are.
 
 from __future__ import annotations
 
-from . import flow
+from . import flow, helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE
-from .moves import FLIP, NONE, PLACE, TAKE, Move
+from .moves import FLIP, NONE, PLACE, TAKE, USE, Move
 from .state import CARDS_PHASE, PAY, GameState, PlayerState
 
 _FLIP = Move(FLIP)
@@ -55,6 +55,8 @@ def legal(s: GameState, p: PlayerState) -> list[Move]:
     playable = p.hand if p.intro == NONE else [*p.hand, p.intro]
     if s.courtyard:
         moves.extend(Move(TAKE, c, h) for c in s.courtyard for h in playable)
+        if p.helpers:
+            moves.extend(helpers.squire_moves(s, p, playable))
     elif forced:
         moves.extend(Move(TAKE, NONE, h) for h in playable)
     return moves
@@ -73,19 +75,22 @@ def apply(s: GameState, move: Move) -> None:
         s.courtyard.append(move.a)
         _next_turn(s)
         return
-    courtyard_card, hand_card = move.a, move.b
-    if courtyard_card != NONE:
-        s.courtyard.remove(courtyard_card)
+    if move.kind == USE:  # the Squire: a hand card and up to 3 Courtyard cards
+        hand_card = move.b
+        cost = helpers.squire_take(s, p, move)
+    else:
+        hand_card = move.b
+        cost = 0
+        if move.a != NONE:
+            s.courtyard.remove(move.a)
+            cost += _play(s, p, move.a)
     if hand_card == p.intro:
         p.intro = NONE
     else:
         p.hand.remove(hand_card)
-    cost = 0
-    for card in (courtyard_card, hand_card):
-        if card != NONE:
-            s.place_card(p, card)
-            if CARDS[card].kind == COMMON_FIELD:
-                cost += COMMON_FIELD_COST
+    cost += _play(s, p, hand_card)
+    if move.kind == USE:
+        helpers.use_up(s, p, move.a)
     s.courtyard.extend(p.hand)
     p.hand = []
     s.active.remove(p.seat)
@@ -93,6 +98,12 @@ def apply(s: GameState, move: Move) -> None:
     _next_turn(s)
     if cost:
         s.pending.append((PAY, p.seat, cost, "common field"))
+
+
+def _play(s: GameState, p: PlayerState, card: int) -> int:
+    """Play a card into its place; return what it costs (2 Cash for a common field)."""
+    s.place_card(p, card)
+    return COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
 
 
 def _next_turn(s: GameState) -> None:

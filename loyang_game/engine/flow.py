@@ -8,7 +8,7 @@ fits) until someone must choose again.
 
 from __future__ import annotations
 
-from . import actionphase, cardphase, money
+from . import actionphase, cardphase, helpers, money
 from .cards import (
     BUY_PRICE,
     CARDS,
@@ -18,16 +18,19 @@ from .cards import (
     ROUNDS,
     VEG_NAMES,
 )
-from .moves import HOME, NONE, PARTNER, Move
+from .moves import HOME, NONE, PARTNER, PASS, USE, Move
 from .state import (
     ACT,
     ACTIONS,
     CARDS_PHASE,
+    CLAIM,
     COUNT,
+    HARVEST_PHASE,
     KEEP,
     OVER,
     PAY,
     SETUP,
+    SHOP,
     STORE,
     UNDER,
     VEG,
@@ -50,6 +53,10 @@ def legal_moves(s: GameState) -> list[Move]:
             return actionphase.legal_keep(decision[2])
         if kind == PARTNER_DECISION:
             return [Move(PARTNER, seat) for seat in _unmarked_seats(s)]
+        if kind == CLAIM:
+            return helpers.legal_claim(decision[2])
+        if kind == SHOP:
+            return helpers.legal_shop(s.players[decision[1]], decision[2])
         raise AssertionError(f"unknown decision {decision!r}")
     if s.phase == ACTIONS:
         p = s.players[s.order[s.turn]]
@@ -60,6 +67,8 @@ def legal_moves(s: GameState) -> list[Move]:
         return actionphase.legal_path(p)
     if s.phase == CARDS_PHASE:
         return cardphase.legal(s, s.players[s.turn])
+    if s.phase == HARVEST_PHASE:
+        return helpers.harvest_window_moves(s.players[s.turn])
     if s.phase == SETUP:
         return _legal_home(s)
     return []
@@ -72,12 +81,18 @@ def apply(s: GameState, move: Move) -> None:
             money.apply_pay(s, move)
         elif kind == KEEP:
             actionphase.apply_keep(s, move)
+        elif kind == CLAIM:
+            helpers.apply_claim(s, move)
+        elif kind == SHOP:
+            helpers.apply_shop(s, move)
         else:
             _apply_partner(s, move)
     elif s.phase == ACTIONS:
         actionphase.apply(s, move)
     elif s.phase == CARDS_PHASE:
         cardphase.apply(s, move)
+    elif s.phase == HARVEST_PHASE:
+        _apply_harvest_window(s, move)
     else:
         _apply_home(s, move)
     run(s)
@@ -87,12 +102,18 @@ def run(s: GameState) -> None:
     """Carry the game on until a decision is needed."""
     while True:
         if s.pending:
-            if not money.settle(s):
-                return
-            continue
+            if money.settle(s) or helpers.drop_stale_claim(s):
+                continue
+            return
         if s.phase == ACTIONS and s.step == STORE:
             if not actionphase.store_if_it_fits(s, s.players[s.order[s.turn]]):
                 return
+            continue
+        if s.phase == HARVEST_PHASE:
+            if _next_harvest_helper(s):
+                return
+            harvest(s)
+            cardphase.begin(s)
             continue
         return
 
@@ -104,7 +125,7 @@ def decision(s: GameState) -> str:
         return s.pending[-1][0]
     if s.phase == ACTIONS:
         return s.step
-    return {SETUP: "home", CARDS_PHASE: "cards", OVER: "over"}[s.phase]
+    return {SETUP: "home", HARVEST_PHASE: "harvest", CARDS_PHASE: "cards", OVER: "over"}[s.phase]
 
 
 def why_illegal(s: GameState, move: Move) -> str:
@@ -171,9 +192,30 @@ def _home_reason(s: GameState, veg: int) -> str:
 # --- rounds --------------------------------------------------------------------------------------
 
 def begin_round(s: GameState) -> None:
+    """The Harvest phase opens; `run` asks Harvest helpers first, then harvests."""
     s.round += 1
-    harvest(s)
-    cardphase.begin(s)
+    s.phase = HARVEST_PHASE
+    s.harvest_passed = []
+
+
+def _next_harvest_helper(s: GameState) -> bool:
+    """Find the next player, from the starting player on, who holds a Harvest helper and has
+    not passed: the Harvest helper (option 1) is used before the harvest (RULINGS R3)."""
+    n = s.config.seats
+    for i in range(n):
+        seat = (s.start_seat + i) % n
+        if seat not in s.harvest_passed and helpers.held(s.players[seat], "Harvest helper"):
+            s.turn = seat
+            return True
+    return False
+
+
+def _apply_harvest_window(s: GameState, move: Move) -> None:
+    p = s.players[s.turn]
+    if move.kind == PASS:
+        s.harvest_passed.append(p.seat)
+    elif move.kind == USE:
+        helpers.apply_use(s, p, move)
 
 
 def harvest(s: GameState) -> None:
@@ -200,6 +242,7 @@ def harvest(s: GameState) -> None:
                 s.leave(p, p.fields, index)  # a common field goes to the discard pile
         if s.round < ROUNDS and p.pile:
             card = p.pile.pop()
+            p.pile_known = min(p.pile_known, len(p.pile))
             p.fields.append((card, NONE, NONE, 0))
             s.events.append(("new field", p.seat, card))
 
@@ -212,6 +255,7 @@ def begin_actions(s: GameState) -> None:
     for p in s.players:
         p.done = False
         p.two_pack_used = False
+        p.effects = ()
     n = s.config.seats
     if n == 4:
         s.order = [s.start_seat, s.second_seat]
@@ -237,7 +281,9 @@ def _apply_partner(s: GameState, move: Move) -> None:
 
 def next_turn(s: GameState) -> None:
     """The player at turn has finished the Action phase."""
-    s.players[s.order[s.turn]].done = True
+    p = s.players[s.order[s.turn]]
+    p.done = True
+    p.effects = ()
     s.turn += 1
     s.step = ACT
     if s.turn == len(s.order):

@@ -7,8 +7,9 @@ never goes below 0, and a Loan is always possible, so every debt can be paid.
 
 from __future__ import annotations
 
+from . import helpers
 from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
-from .moves import DISCARD, LOAN, SELL, Move
+from .moves import DISCARD, LOAN, SELL, USE, Move
 from .state import CARD, PAY, GameState, PlayerState, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
@@ -25,7 +26,7 @@ def discard_moves(p: PlayerState) -> list[Move]:
 
 
 def legal_pay(s: GameState, p: PlayerState) -> list[Move]:
-    return [*sell_moves(p), LOAN_MOVE, *discard_moves(p)]
+    return [*sell_moves(p), LOAN_MOVE, *discard_moves(p), *helpers.pay_moves(s, p)]
 
 
 def sell(p: PlayerState, veg: int) -> None:
@@ -59,7 +60,11 @@ def apply_money_move(s: GameState, p: PlayerState, move: Move) -> bool:
 
 
 def apply_pay(s: GameState, move: Move) -> None:
-    apply_money_move(s, s.players[s.pending[-1][1]], move)
+    p = s.players[s.pending[-1][1]]
+    if move.kind == USE:
+        helpers.apply_use(s, p, move)
+    else:
+        apply_money_move(s, p, move)
 
 
 def settle(s: GameState) -> bool:

@@ -35,9 +35,14 @@ UPGRADE = "upgrade"  # the Storehouse
 END = "end"  # end the Action phase
 RETURN = "return"  # storing: a: vegetable returned to the supply
 ADVANCE = "advance"  # a: spaces walked on the Path (0: none)
+# Helpers (see helpers/): using one, and the decisions some of them open.
+USE = "use"  # a: Helper card, b-e: its option and targets (helpers/ says which)
+CLAIM = "claim"  # the Foreman's owner: a: the Helper just discarded (or NONE: let it go)
+SHOP = "shop"  # the Book-keeper: a: vegetable, b: how many of its Shop spaces are filled
+PASS = "pass"  # the Harvest phase: do not use a Harvest helper (now)
 
 KINDS = (HOME, PLACE, TAKE, FLIP, PARTNER, SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL,
-         TWO_PACK, KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE)
+         TWO_PACK, KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE, USE, CLAIM, SHOP, PASS)
 
 
 class Move(NamedTuple):
@@ -48,10 +53,11 @@ class Move(NamedTuple):
     b: int = NONE
     c: int = NONE
     d: int = NONE
+    e: int = NONE
 
     def to_data(self) -> list:
         """Plain data for saves: the kind then the arguments in use."""
-        args = [self.a, self.b, self.c, self.d]
+        args = [self.a, self.b, self.c, self.d, self.e]
         while args and args[-1] == NONE:
             args.pop()
         return [self.kind, *args]
@@ -59,8 +65,8 @@ class Move(NamedTuple):
     @classmethod
     def from_data(cls, data: object) -> Move:
         """The inverse of `to_data`; raises ValueError on anything malformed."""
-        if not isinstance(data, (list, tuple)) or not 1 <= len(data) <= 5:
-            raise ValueError(f"a move is a list of 1 to 5 items, not {data!r:.60}")
+        if not isinstance(data, (list, tuple)) or not 1 <= len(data) <= 6:
+            raise ValueError(f"a move is a list of 1 to 6 items, not {data!r:.60}")
         kind, *args = data
         if kind not in KINDS:
             raise ValueError(f"unknown move kind {kind!r:.30}")
@@ -113,6 +119,18 @@ def _advance(m: Move, _names) -> str:
     return f"walks {m.a} space{'s' if m.a > 1 else ''} on the Path of Prosperity"
 
 
+def _use(m: Move, names) -> str:
+    from .helpers import describe_use  # the Helpers know their own options
+
+    return describe_use(m, names)
+
+
+def _claim(m: Move, _names) -> str:
+    if m.a == NONE:
+        return "lets the Foreman pass"
+    return f"uses the Foreman to take the {_card(m.a)} from the discard pile"
+
+
 _DESCRIBE = {
     HOME: lambda m, n: f"buys {_veg(m.a)} and sows the Home field",
     PLACE: lambda m, n: f"puts {_card(m.a)} into the Courtyard",
@@ -133,4 +151,8 @@ _DESCRIBE = {
     END: lambda m, n: "ends the Action phase",
     RETURN: lambda m, n: f"returns {_veg(m.a)} to the supply",
     ADVANCE: _advance,
+    USE: _use,
+    CLAIM: _claim,
+    SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
+    PASS: lambda m, n: "does not use a Harvest helper",
 }

@@ -32,19 +32,24 @@ from .cards import (
 from .moves import NONE, Move
 
 # Phases of the game flow.
-SETUP, CARDS_PHASE, ACTIONS, OVER = "setup", "cards", "actions", "over"
+SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = (
+    "setup", "harvest", "cards", "actions", "over")
 # Steps of a player's Action phase (RULINGS R10).
 ACT, STORE, PATH = "act", "store", "path"
 # Interrupt decisions (RULINGS R13): (kind, seat, data...)
 PAY = "pay"  # (PAY, seat, amount, reason): raise money, then it is paid at once
 KEEP = "keep"  # (KEEP, seat, drawn cards): choose what to keep from a Two-pack
 PARTNER = "partner"  # (PARTNER, seat): 4 players, the starting player picks a partner
+CLAIM = "claim"  # (CLAIM, seat, helper card, from seat): the Foreman may take a Helper
+SHOP = "shop"  # (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time
 
 # Indexes into the played-card tuples. Every played card is (card, under, ...): `under` is the
 # card beneath it in a Two-pack stack, or NONE.
 CARD, UNDER = 0, 1
 MASK = 2  # stalls: (card, under, bitmask of the offers still on the stall)
-ROWS, RED, FIRST_DUE, SERVED = 2, 3, 4, 5  # Regular: (card, under, rows, red, due, served)
+# Regular customers: (card, under, rows filled, red marker, first round due, round last
+# served, round of a Messenger-boy's second delivery)
+ROWS, RED, FIRST_DUE, SERVED, DOUBLED = 2, 3, 4, 5, 6
 VEG, COUNT = 2, 3  # fields: (card, under, vegetable or NONE when unsown, tokens)
 
 
@@ -81,6 +86,7 @@ class PlayerState:
         "cash",
         "casuals",
         "done",
+        "effects",
         "fields",
         "hand",
         "helpers",
@@ -88,6 +94,8 @@ class PlayerState:
         "loans",
         "path",
         "pile",
+        "pile_known",
+        "pile_seen",
         "regulars",
         "seat",
         "shop",
@@ -116,6 +124,11 @@ class PlayerState:
         self.intro = NONE  # the Introductory version's face-down Regular customer
         self.two_pack_used = False
         self.done = False  # has finished this round's Action phase
+        self.effects: tuple[str, ...] = ()  # Helpers activated for this Action phase
+        # Bottom cards of the field pile everyone knows (put there by the Tenant-farmer), and
+        # whether the owner has looked through the pile (the Tenant-farmer again).
+        self.pile_known = 0
+        self.pile_seen = False
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -137,6 +150,9 @@ class PlayerState:
         p.intro = self.intro
         p.two_pack_used = self.two_pack_used
         p.done = self.done
+        p.effects = self.effects
+        p.pile_known = self.pile_known
+        p.pile_seen = self.pile_seen
         return p
 
     @property
@@ -164,6 +180,7 @@ class PlayerState:
                     out.append(slot[CARD])
                 if slot[UNDER] != NONE:
                     out.append(slot[UNDER])
+        out.extend(card for card in self.pile if CARDS[card].is_action)
         return out
 
     def vegetables_left(self) -> int:
@@ -180,6 +197,8 @@ class PlayerState:
             "regulars": [list(s) for s in self.regulars],
             "casuals": [list(s) for s in self.casuals], "hand": self.hand[:],
             "intro": self.intro, "two_pack_used": self.two_pack_used, "done": self.done,
+            "effects": list(self.effects), "pile_known": self.pile_known,
+            "pile_seen": self.pile_seen,
         }
 
 
@@ -195,6 +214,7 @@ class GameState:
         "draw",
         "events",
         "flipped",
+        "harvest_passed",
         "history",
         "order",
         "partner",
@@ -231,6 +251,7 @@ class GameState:
         self.step = ACT
         self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
         self.pending: list[tuple] = []  # interrupt decisions, the last one first
+        self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
         self.history: tuple | None = None  # (previous history, move): shared by clones
         self.events: list[tuple] = []  # what the last `apply` did besides the move itself
         self._legal: list[Move] | None = None
@@ -256,6 +277,7 @@ class GameState:
         s.step = self.step
         s.partner = self.partner[:]
         s.pending = self.pending[:]
+        s.harvest_passed = self.harvest_passed[:]
         s.history = self.history
         s.events = []
         s._legal = None
@@ -273,7 +295,7 @@ class GameState:
             return self.pending[-1][1]
         if self.phase == OVER:
             return None
-        if self.phase == CARDS_PHASE:
+        if self.phase in (CARDS_PHASE, HARVEST_PHASE):
             return self.turn
         return self.order[self.turn]
 
@@ -321,7 +343,7 @@ class GameState:
             p.stalls.append((card, under, 0b111))
         elif kind == REGULAR:
             first_due = self.round + 1 if p.done else self.round
-            p.regulars.append((card, under, 0, False, first_due, 0))
+            p.regulars.append((card, under, 0, False, first_due, 0, 0))
         elif kind == COMMON_FIELD:
             p.fields.append((card, under, NONE, 0))
         else:  # Helpers and Casual customers have no state of their own.
@@ -329,13 +351,25 @@ class GameState:
         self.events.append(("place", p.seat, card))
 
     def leave(self, p: PlayerState, area: list[tuple], index: int) -> None:
-        """A played card goes to the discard pile; the card under it is placed at once."""
-        slot = area.pop(index)
+        """A played card goes to the discard pile; the card under it is placed at once.
+
+        A Helper reaching the discard pile may be claimed by the Foreman (after the card under
+        it is placed, so a Foreman freed this way may claim it: the Maid example).
+        """
+        slot = self.lift(p, area, index)
         self.discard.append(slot[CARD])
         self.events.append(("discard", p.seat, slot[CARD]))
+        if area is p.helpers:
+            helpers.offer_foreman_claim(self, p.seat, slot[CARD])
+
+    def lift(self, p: PlayerState, area: list[tuple], index: int) -> tuple:
+        """Take a played card out of `p`'s area (to move it elsewhere); the card under it is
+        placed at once (rulebook, E: "the lower card is immediately moved")."""
+        slot = area.pop(index)
         if slot[UNDER] != NONE:
             self.events.append(("reveal", p.seat, slot[UNDER]))
             self.place_card(p, slot[UNDER])
+        return slot
 
     def shuffle(self, items: list) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
@@ -390,7 +424,8 @@ class GameState:
             del pool[:n]
         s.draw = pool
         for p in s.players:
-            p.pile = _resample_pile(p.seat, p.pile, rng)
+            if not (p.seat == seat and p.pile_seen):
+                p.pile = _resample_pile(p.seat, p.pile, p.pile_known, rng)
         return s
 
     # --- results -----------------------------------------------------------------------------
@@ -415,6 +450,7 @@ class GameState:
             "order": self.order[:], "turn": self.turn, "active": self.active[:],
             "takers": self.takers[:], "flipped": self.flipped, "step": self.step,
             "partner": self.partner[:], "pending": [list(d) for d in self.pending],
+            "harvest_passed": self.harvest_passed[:],
             "players": [p.to_data() for p in self.players],
         }
 
@@ -430,12 +466,16 @@ class GameState:
                 out += list(decision[2])
         return out
 
+    def others(self, seat: int) -> list[PlayerState]:
+        return [p for p in self.players if p.seat != seat]
 
-def _resample_pile(seat: int, pile: list[int], rng: random.Random) -> list[int]:
-    """Shuffle each of the pile's two sets within the positions it holds."""
+
+def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -> list[int]:
+    """Shuffle each of the pile's two sets within the positions it holds, leaving the `known`
+    bottom cards in place."""
     out = pile[:]
     for block in field_sets(seat):
-        positions = [i for i, card in enumerate(out) if card in block]
+        positions = [i for i, card in enumerate(out) if card in block and i >= known]
         cards = [out[i] for i in positions]
         rng.shuffle(cards)
         for i, card in zip(positions, cards):
@@ -464,4 +504,4 @@ def new_game(config: GameConfig) -> GameState:
     return state
 
 
-from . import flow  # noqa: E402  (the phase rules need the classes above)
+from . import flow, helpers  # noqa: E402  (the rules need the classes above)

@@ -1,0 +1,72 @@
+"""All 20 Helpers (22 cards), each a small class beside its card text.
+
+The phase rules ask this package what the Helpers offer in each window ([1] Harvest,
+[2] Card phase, [3] Action phase, as in the Helper Reference) and hand it the moves to carry
+out. Helpers that are activated for the rest of an Action phase leave an effect on the player
+(`PlayerState.effects`) that the action rules consult.
+"""
+
+from __future__ import annotations
+
+from ..moves import Move
+from ..state import CARD, GameState, PlayerState
+from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
+from .base import HELPER_KINDS, REGISTRY, held, helper_for, use_up
+from .cards import OFFICIAL, apply_claim, drop_stale_claim, legal_claim, offer_foreman_claim
+from .customers import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, turn_all_blue
+from .fields import EXTRA_TOKEN, harvest_window_moves
+from .market import MAID, stall_offers
+from .shop import apply_shop, legal_shop
+
+__all__ = [
+    "ALL_BLUE_LATER", "CASUAL_BONUS", "EXTRA_TOKEN", "HELPER_KINDS", "MAID", "MESSENGER",
+    "OFFICIAL", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
+    "describe_use", "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
+    "offer_foreman_claim", "pay_moves", "squire_moves", "squire_take", "stall_offers",
+    "turn_all_blue", "use_up",
+]
+
+assert set(REGISTRY) == set(HELPER_KINDS), "every Helper kind needs its class"
+_SQUIRE = REGISTRY["Squire"]
+_BOOK_KEEPER = REGISTRY["Book-keeper"]
+
+
+def action_moves(s: GameState, p: PlayerState) -> list[Move]:
+    """What `p`'s uncovered Helpers offer in `p`'s Action phase."""
+    moves: list[Move] = []
+    for slot in p.helpers:
+        helper = helper_for(slot[CARD])
+        if 3 in helper.phases:
+            moves.extend(helper.moves(s, p, slot[CARD]))
+    return moves
+
+
+def pay_moves(s: GameState, p: PlayerState) -> list[Move]:
+    """Helpers that raise money while `p` must pay: the Book-keeper (in the Card phase only
+    to finance a field, which is the only payment there)."""
+    moves: list[Move] = []
+    for slot in p.helpers:
+        if helper_for(slot[CARD]) is _BOOK_KEEPER:
+            moves.extend(_BOOK_KEEPER.moves(s, p, slot[CARD]))
+    return moves
+
+
+def squire_moves(s: GameState, p: PlayerState, playable: list[int]) -> list[Move]:
+    return _SQUIRE.card_phase_moves(s, p, playable)
+
+
+def squire_take(s: GameState, p: PlayerState, move: Move) -> int:
+    return _SQUIRE.take(s, p, move)
+
+
+def apply_use(s: GameState, p: PlayerState, move: Move) -> None:
+    helper_for(move.a).apply(s, p, move)
+
+
+def describe_use(move: Move, names) -> str:
+    try:
+        return helper_for(move.a).describe(move, names)
+    except (IndexError, KeyError, ValueError):
+        return f"uses card {move.a}"
+
+

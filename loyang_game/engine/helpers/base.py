@@ -1,0 +1,82 @@
+"""What every Helper shares: the registry, who a lantern Helper may reach, using one up.
+
+A Helper is a small class whose `text` is its card text and whose methods read like it:
+`moves` lists what it offers in the owner's Action phase, `apply` carries one out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import CARDS, HELPER_NAMES
+from ..moves import NONE, USE, Move
+from ..state import ACTIONS, CARD, GameState, PlayerState, find
+
+REGISTRY: dict[str, Helper] = {}
+
+
+class Helper:
+    """One kind of Helper. Subclasses set `name`, `text` and `phases` ([1] Harvest,
+    [2] Card phase, [3] Action phase, as in the Helper Reference)."""
+
+    name = ""
+    text = ""
+    phases: tuple[int, ...] = (3,)
+
+    def moves(self, s: GameState, p: PlayerState, card: int) -> Iterable[Move]:
+        """What the Helper `card` offers in `p`'s Action phase."""
+        return ()
+
+    def apply(self, s: GameState, p: PlayerState, move: Move) -> None:
+        raise NotImplementedError
+
+    def describe(self, move: Move, names) -> str:
+        return f"uses the {self.name}"
+
+
+def register(cls: type[Helper]) -> type[Helper]:
+    REGISTRY[cls.name] = cls()
+    return cls
+
+
+def helper_for(card: int) -> Helper:
+    return REGISTRY[CARDS[card].name]
+
+
+def use(card: int, b: int = NONE, c: int = NONE, d: int = NONE, e: int = NONE) -> Move:
+    return Move(USE, card, b, c, d, e)
+
+
+def use_up(s: GameState, p: PlayerState, card: int) -> None:
+    """A used Helper goes to the discard pile (where the Foreman may claim it)."""
+    s.leave(p, p.helpers, find(p.helpers, card))
+
+
+def held(p: PlayerState, name: str) -> list[int]:
+    """The uncovered Helper cards of this name in `p`'s play area."""
+    return [slot[CARD] for slot in p.helpers if CARDS[slot[CARD]].name == name]
+
+
+def reachable(s: GameState, p: PlayerState) -> list[PlayerState]:
+    """The players a lantern Helper of `p` may affect now: in a 4-player Action phase only
+    the current partner (rulebook "Special rules for the Four-player game", RULINGS R5)."""
+    if s.config.seats == 4 and s.phase == ACTIONS and s.partner:
+        return [s.players[s.partner[p.seat]]]
+    return s.others(p.seat)
+
+
+def activate(p: PlayerState, effect: str) -> None:
+    """A Helper activated for the rest of this Action phase (it stays in force after it goes
+    to the discard pile)."""
+    p.effects = (*p.effects, effect)
+
+
+def owner_of(s: GameState, area_name: str, card: int) -> PlayerState:
+    for p in s.players:
+        for slot in getattr(p, area_name):
+            if slot[CARD] == card:
+                return p
+    raise AssertionError(f"card {card} is not in any {area_name}")
+
+
+HELPER_KINDS = tuple(dict.fromkeys(HELPER_NAMES))

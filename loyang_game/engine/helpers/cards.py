@@ -1,0 +1,144 @@
+"""Helpers of the cards: Con man, Foreman, Official, Squire (Helper Reference)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST
+from ..moves import CLAIM, NONE, Move
+from ..state import ACTIONS, CARD, HARVEST_PHASE, find
+from ..state import CLAIM as CLAIM_DECISION
+from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+
+OFFICIAL = "official"
+SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
+
+
+@register
+class ConMan(Helper):
+    name = "Con man"
+    text = ("Exchange this Helper for a Helper belonging to another player who has already "
+            "completed his Action phase for this round. (The Con man goes to that player.)")
+
+    def moves(self, s, p, card):
+        """Never by the starting player; covered Helpers cannot be taken."""
+        if p.seat == s.start_seat:
+            return []
+        return [use(card, slot[CARD]) for other in reachable(s, p) if other.done
+                for slot in other.helpers]
+
+    def apply(self, s, p, move):
+        other = owner_of(s, "helpers", move.b)
+        s.lift(other, other.helpers, find(other.helpers, move.b))
+        s.lift(p, p.helpers, find(p.helpers, move.a))
+        p.helpers.append((move.b, NONE))
+        other.helpers.append((move.a, NONE))
+
+    def describe(self, move, names):
+        return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
+
+
+@register
+class Foreman(Helper):
+    name = "Foreman"
+    text = ("Take one Helper immediately after it is placed on the Discard pile (by you or by "
+            "another player).")
+    phases = (1, 2, 3)  # used only by a claim, asked of the owner when a Helper is discarded
+
+
+def offer_foreman_claim(s, from_seat: int, card: int) -> None:
+    """A Helper has left a play area for the discard pile: the owner of an uncovered Foreman
+    may take it (RULINGS R13: asked at once). In a 4-player Action phase only a Helper of the
+    owner or of the owner's partner (the lantern rule); in phases 1 and 2 from anyone.
+
+    Settled here: a Helper discarded from a Two-pack or left in the Courtyard was never in
+    play and cannot be claimed; the reference speaks of Helpers "used or discarded"."""
+    if CARDS[card].name == "Foreman":
+        return
+    for p in s.players:
+        if held(p, "Foreman"):
+            if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
+                    and p.seat not in (from_seat, s.partner[from_seat])):
+                return
+            s.pending.append((CLAIM_DECISION, p.seat, card, from_seat))
+            return
+
+
+def drop_stale_claim(s) -> bool:
+    """A claim whose Foreman has meanwhile left (it claimed another Helper discarded in the
+    same action) lapses; True if the pending claim on top was dropped."""
+    decision = s.pending[-1]
+    if decision[0] != CLAIM_DECISION:
+        return False
+    if held(s.players[decision[1]], "Foreman") and decision[2] in s.discard:
+        return False
+    s.pending.pop()
+    return True
+
+
+def legal_claim(card: int) -> list[Move]:
+    return [Move(CLAIM, card), Move(CLAIM)]
+
+
+def apply_claim(s, move: Move) -> None:
+    _, seat, card, _ = s.pending.pop()
+    if move.a == NONE:
+        return
+    p = s.players[seat]
+    use_up(s, p, held(p, "Foreman")[0])
+    s.discard.remove(card)
+    p.helpers.append((card, NONE))
+    s.events.append(("claim", seat, card))
+    if s.phase == HARVEST_PHASE and CARDS[card].name == "Harvest helper":
+        s.harvest_passed = [t for t in s.harvest_passed if t != seat]  # asked again
+
+
+@register
+class Official(Helper):
+    name = "Official"
+    text = "In this Action phase, the \"Buy a Two-pack\" action is free for you."
+
+    def moves(self, s, p, card):
+        return [use(card)]
+
+    def apply(self, s, p, move):
+        activate(p, OFFICIAL)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return "activates the Official: the Two-pack is free this Action phase"
+
+
+@register
+class Squire(Helper):
+    name = "Squire"
+    text = ("During the Card phase, instead of taking 1 card from your hand and 1 from the "
+            "Courtyard, you can take 1 card from your hand and up to 3 from the Courtyard.")
+    phases = (2,)
+
+    def card_phase_moves(self, s, p, playable: list[int]) -> list[Move]:
+        """Squire takes: a hand card (or the Introductory customer) and 1 to 3 Courtyard
+        cards. A Squire played this Card phase is never usable in it (its owner has already
+        taken); one claimed by the Foreman is (the reference's exception)."""
+        moves = []
+        for card in held(p, self.name):
+            for size in range(1, min(SQUIRE_MOST, len(s.courtyard)) + 1):
+                for chosen in combinations(sorted(s.courtyard), size):
+                    moves += [use(card, hand, *chosen) for hand in playable]
+        return moves
+
+    def take(self, s, p, move: Move) -> int:
+        """Play the cards; return the Cash owed for common fields."""
+        cost = 0
+        for taken in (move.c, move.d, move.e):
+            if taken != NONE:
+                s.courtyard.remove(taken)
+                s.place_card(p, taken)
+                cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
+        return cost
+
+    def describe(self, move, names):
+        taken = ", ".join(CARDS[c].name for c in (move.c, move.d, move.e) if c != NONE)
+        return f"uses the Squire: takes {taken} from the Courtyard and plays {CARDS[move.b].name}"
+
+

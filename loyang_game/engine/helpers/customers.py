@@ -1,0 +1,158 @@
+"""Helpers of the customers: Deliveryman, Messenger-boy, Saleswoman, Tout (Helper Reference)."""
+
+from __future__ import annotations
+
+from ..cards import CARDS
+from ..moves import NONE
+from ..state import CARD, RED, ROWS, find
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
+
+MESSENGER = "messenger"  # Regular customers may take two deliveries this Action phase
+ALL_BLUE_LATER = "all blue after checks"  # Saleswoman option 1, used after the checks
+CASUAL_BONUS = "casual +2"  # Saleswoman option 2
+DELIVERYMAN_LAST_DELIVERY_FEE = 2
+TOUT_PRICE = 2
+
+
+def _needs(card: int):
+    from ..actionphase import NEEDS
+
+    return NEEDS[card]
+
+
+def _has(p, card: int) -> bool:
+    return all(p.cart[veg] >= count for veg, count in _needs(card))
+
+
+def _take_vegetables(p, card: int) -> None:
+    for veg, count in _needs(card):
+        p.cart[veg] -= count
+
+
+@register
+class Deliveryman(Helper):
+    name = "Deliveryman"
+    text = ("Deliver to another player's Regular customer and take the proceeds yourself. If "
+            "you make the last delivery to that customer, you must pay the owner 2 Cash from "
+            "the proceeds.")
+
+    def moves(self, s, p, card):
+        return [use(card, slot[CARD]) for other in reachable(s, p) for slot in other.regulars
+                if _has(p, slot[CARD])]
+
+    def apply(self, s, p, move):
+        """The owner must still deliver this round (the delivery is not theirs)."""
+        owner = owner_of(s, "regulars", move.b)
+        at = find(owner.regulars, move.b)
+        slot = owner.regulars[at]
+        _take_vegetables(p, move.b)
+        p.cash += CARDS[move.b].pays[slot[ROWS]]
+        if slot[ROWS] == 3:
+            p.cash -= DELIVERYMAN_LAST_DELIVERY_FEE
+            owner.cash += DELIVERYMAN_LAST_DELIVERY_FEE
+            s.leave(owner, owner.regulars, at)
+        else:
+            owner.regulars[at] = (*slot[:ROWS], slot[ROWS] + 1, *slot[ROWS + 1:])
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return f"uses the Deliveryman: delivers to {CARDS[move.b].name}"
+
+
+@register
+class MessengerBoy(Helper):
+    name = "Messenger-boy"
+    text = ("You can deliver twice to any or each of your Regular customers in this Action "
+            "phase: Place two vegetables on each of the Regular customer's two vegetable "
+            "spaces.")
+
+    def moves(self, s, p, card):
+        return [use(card)]
+
+    def apply(self, s, p, move):
+        activate(p, MESSENGER)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return "activates the Messenger-boy: two deliveries per Regular customer this phase"
+
+
+@register
+class Saleswoman(Helper):
+    name = "Saleswoman"
+    text = ("Turn all your own Satisfaction markers to the blue side. OR During the current "
+            "Action phase, your Casual customers pay a bonus of +2 Cash on the base price for "
+            "all deliveries (regardless of how many Regular customers you have).")
+    NOW, AFTER_CHECKS = 0, 1
+
+    def moves(self, s, p, card):
+        moves = [use(card, 2)]
+        if p.regulars:
+            moves += [use(card, 1, self.NOW), use(card, 1, self.AFTER_CHECKS)]
+        return moves
+
+    def apply(self, s, p, move):
+        """Option 1 may be activated now and used later: `AFTER_CHECKS` turns the markers
+        blue once this phase's undelivered customers have been turned or penalised (Fraser's
+        example); `NOW` turns them at once."""
+        if move.b == 2:
+            activate(p, CASUAL_BONUS)
+        elif move.c == self.NOW:
+            turn_all_blue(p)
+        else:
+            activate(p, ALL_BLUE_LATER)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 2:
+            return "uses the Saleswoman: Casual customers pay +2 this Action phase"
+        if move.c == self.NOW:
+            return "uses the Saleswoman: all Satisfaction markers turn blue"
+        return "activates the Saleswoman: all markers turn blue after this phase's checks"
+
+
+def turn_all_blue(p) -> None:
+    p.regulars[:] = [(*slot[:RED], False, *slot[RED + 1:]) for slot in p.regulars]
+
+
+@register
+class Tout(Helper):
+    name = "Tout"
+    text = ("Exchange one of your Casual customers for a Casual customer belonging to another "
+            "player. (Revealed cards are placed in your \"played\" area.) OR Buy a Casual "
+            "customer from another player for 2 Cash. You must immediately serve this "
+            "customer.")
+
+    def moves(self, s, p, card):
+        others = reachable(s, p)
+        moves = [use(card, 1, mine[CARD], theirs[CARD]) for other in others
+                 for theirs in other.casuals for mine in p.casuals]
+        moves += [use(card, 2, theirs[CARD]) for other in others for theirs in other.casuals
+                  if _has(p, theirs[CARD])]
+        return moves
+
+    def apply(self, s, p, move):
+        if move.b == 1:
+            other = owner_of(s, "casuals", move.d)
+            s.lift(p, p.casuals, find(p.casuals, move.c))
+            s.lift(other, other.casuals, find(other.casuals, move.d))
+            p.casuals.append((move.d, NONE))
+            other.casuals.append((move.c, NONE))
+        else:
+            # Jon's example: the customer is served at once; the 2 Cash come from the
+            # proceeds, and a card under the Tout is revealed only after, so it does not count
+            # toward the +2/-2 modifier.
+            from ..actionphase import deliver_casual
+
+            other = owner_of(s, "casuals", move.c)
+            s.lift(other, other.casuals, find(other.casuals, move.c))
+            p.casuals.append((move.c, NONE))
+            deliver_casual(s, p, move.c)
+            p.cash -= TOUT_PRICE
+            other.cash += TOUT_PRICE
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 1:
+            return (f"uses the Tout: swaps {CARDS[move.c].name} for {CARDS[move.d].name}")
+        return f"uses the Tout: buys {CARDS[move.c].name} for 2 Cash and serves it"

@@ -1,0 +1,183 @@
+"""Helpers of the fields: Harvest helper, Plough-man, Subsistence farmer, Tenant-farmer
+(Helper Reference)."""
+
+from __future__ import annotations
+
+from ..cards import CARDS, PRIVATE_FIELD
+from ..moves import NONE, PASS, Move
+from ..state import CARD, COUNT, UNDER, VEG, find
+from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+
+EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
+HARVEST_HELPER_MINIMUM = 4
+PLOUGH_MINIMUM = 2
+SUBSISTENCE_MINIMUM = 4
+SUBSISTENCE_PRICE = 1
+TENANT_PRICE = 3
+
+
+
+def _not_home(p) -> list[tuple[int, tuple]]:
+    """(index, field) for every field but the Home field (no Helper reaches it)."""
+    return [(i, f) for i, f in enumerate(p.fields) if CARDS[f[CARD]].code != "Home"]
+
+
+def harvest_token(s, p, index: int) -> None:
+    """One token from a field into the Cart; an emptied field leaves (private fields the
+    game, common fields to the discard pile)."""
+    field = p.fields[index]
+    p.cart[field[VEG]] += 1
+    s.events.append(("harvest", p.seat, field[VEG]))
+    if field[COUNT] > 1:
+        p.fields[index] = (*field[:COUNT], field[COUNT] - 1)
+    elif CARDS[field[CARD]].kind == PRIVATE_FIELD:
+        p.fields.pop(index)
+        s.events.append(("removed", p.seat, field[CARD]))
+    else:
+        s.leave(p, p.fields, index)
+
+
+@register
+class HarvestHelper(Helper):
+    name = "Harvest helper"
+    text = ("You can harvest 2 vegetables from each of your own fields that contains 4 or more "
+            "vegetables (Not from your Home field!), OR Fields that you plant in this Action "
+            "phase receive 1 additional vegetable token.")
+    phases = (1, 3)
+
+    def moves(self, s, p, card):
+        return [use(card, 2)]
+
+    def harvest_moves(self, p, card) -> list[Move]:
+        """Option 1, before the harvest: for each eligible field, use it or not. The extra
+        token comes off first, so a second use (with the Foreman) counts the field again:
+        3 tokens from a field of 5 or more, as the reference says."""
+        eligible = [i for i, f in _not_home(p) if f[COUNT] >= HARVEST_HELPER_MINIMUM]
+        return [use(card, 1, mask) for mask in range(1, 1 << len(eligible))]
+
+    def apply(self, s, p, move):
+        if move.b == 2:
+            activate(p, EXTRA_TOKEN)
+        else:
+            eligible = [i for i, f in _not_home(p) if f[COUNT] >= HARVEST_HELPER_MINIMUM]
+            for bit, index in enumerate(eligible):
+                if move.c & (1 << bit):
+                    harvest_token(s, p, index)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 2:
+            return "activates the Harvest helper: fields sown this phase get 1 more token"
+        fields = bin(move.c).count("1")
+        return f"uses the Harvest helper: 1 extra vegetable from {fields} field(s)"
+
+
+def harvest_window_moves(p) -> list[Move]:
+    """The Harvest phase decision of a player with a Harvest helper: use it, or pass."""
+    moves = [Move(PASS)]
+    for card in held(p, "Harvest helper"):
+        moves += HarvestHelper().harvest_moves(p, card)
+    return moves
+
+
+@register
+class PloughMan(Helper):
+    name = "Plough-man"
+    text = ("Return all vegetables from one of your fields that contains at least 2 "
+            "vegetables to the Supply. (You may not return vegetables from your Home field.) "
+            "You can re-sow this field. OR You can immediately harvest vegetables from all "
+            "fields that contain exactly one vegetable token (but not your Home field.)")
+
+    def moves(self, s, p, card):
+        fields = _not_home(p)
+        moves = [use(card, 1, f[CARD]) for _, f in fields if f[COUNT] >= PLOUGH_MINIMUM]
+        if any(f[COUNT] == 1 for _, f in fields):
+            moves.append(use(card, 2))
+        return moves
+
+    def apply(self, s, p, move):
+        if move.b == 1:
+            # The field is as if just turned over: empty, to be sown again (a common field
+            # is not paid for again).
+            at = find(p.fields, move.c)
+            p.fields[at] = (move.c, p.fields[at][UNDER], NONE, 0)
+        else:
+            for card in [f[CARD] for _, f in _not_home(p) if f[COUNT] == 1]:
+                harvest_token(s, p, find(p.fields, card))
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 1:
+            return f"uses the Plough-man: ploughs the {CARDS[move.c].name} under"
+        return "uses the Plough-man: harvests every field with one token left"
+
+
+@register
+class SubsistenceFarmer(Helper):
+    name = "Subsistence farmer"
+    text = ("Take 1 vegetable from a field belonging to another player and pay the owner "
+            "1 Cash. The field must contain at least 4 vegetable tokens and may not be the "
+            "Home field.")
+
+    def moves(self, s, p, card):
+        if p.cash < SUBSISTENCE_PRICE:
+            return []
+        return [use(card, f[CARD]) for other in reachable(s, p) for _, f in _not_home(other)
+                if f[COUNT] >= SUBSISTENCE_MINIMUM]
+
+    def apply(self, s, p, move):
+        owner = owner_of(s, "fields", move.b)
+        at = find(owner.fields, move.b)
+        field = owner.fields[at]
+        owner.fields[at] = (*field[:COUNT], field[COUNT] - 1)
+        p.cart[field[VEG]] += 1
+        p.cash -= SUBSISTENCE_PRICE
+        owner.cash += SUBSISTENCE_PRICE
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return f"uses the Subsistence farmer: takes a vegetable from a {CARDS[move.b].name}"
+
+
+@register
+class TenantFarmer(Helper):
+    name = "Tenant-farmer"
+    text = ("Pay 3 Cash to choose 1 field from your pile of Private fields (without changing "
+            "the order of the fields in the pile) OR Place one empty field from your Field "
+            "area (that has not yet been sown) under the pile of your Private fields and "
+            "select 1 other field from it (without changing the order of the fields in the "
+            "pile)")
+
+    def moves(self, s, p, card):
+        pile = list(dict.fromkeys(p.pile))
+        moves = [use(card, 1, c) for c in pile] if p.cash >= TENANT_PRICE else []
+        for _, field in _not_home(p):
+            if field[VEG] == NONE:
+                moves += [use(card, 2, field[CARD], c) for c in pile]
+        return moves
+
+    def apply(self, s, p, move):
+        """The owner has now looked through the pile: its order is known to them."""
+        if move.b == 1:
+            p.cash -= TENANT_PRICE
+            chosen = move.c
+        else:
+            slot = s.lift(p, p.fields, find(p.fields, move.c))
+            p.pile.insert(0, slot[CARD])
+            p.pile_known += 1
+            chosen = move.d
+        at = p.pile.index(chosen)
+        p.pile.pop(at)
+        if at < p.pile_known:
+            p.pile_known -= 1
+        p.pile_seen = True
+        p.fields.append((chosen, NONE, NONE, 0))
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 1:
+            return f"uses the Tenant-farmer: pays 3 Cash for a {CARDS[move.c].name} from the pile"
+        return (f"uses the Tenant-farmer: puts the {CARDS[move.c].name} under the pile and "
+                f"takes a {CARDS[move.d].name}")
+
+

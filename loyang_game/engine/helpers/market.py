@@ -1,0 +1,171 @@
+"""Helpers of the Market stalls: Maid, Market crier, Market woman, Trader (Helper Reference)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import CARDS, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from ..moves import NONE
+from ..state import CARD, MASK, UNDER, find
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
+
+MAID = "maid"
+FULL = 0b111
+MARKET_CRIER_LIMIT = 3
+TRADER_FEES = {8: 1, 9: 2}  # Cash owed to the stall's owner in rounds 8 and 9
+
+
+def stall_offers(p, maid: bool, singles, pairs):
+    """(stall, offer index, give, give) for every trade at `p`'s stalls; with the Maid every
+    2-bowl offer takes 1 vegetable."""
+    for slot in p.stalls:
+        card, mask = slot[CARD], slot[MASK]
+        for index, (_, bowls) in enumerate(CARDS[card].offers):
+            if mask & (1 << index):
+                for give_a, give_b in (singles if bowls == 1 or maid else pairs):
+                    yield card, index, give_a, give_b
+
+
+def take_from_stall(s, owner, stall: int, index: int) -> int:
+    """Take one offered vegetable off a stall; an emptied stall goes to the discard pile."""
+    at = find(owner.stalls, stall)
+    slot = owner.stalls[at]
+    mask = slot[MASK] & ~(1 << index)
+    if mask:
+        owner.stalls[at] = (stall, slot[UNDER], mask)
+    else:
+        s.leave(owner, owner.stalls, at)
+    return CARDS[stall].offers[index][0]
+
+
+@register
+class Maid(Helper):
+    name = "Maid"
+    text = ("In this Action phase, you may exchange vegetables 1:1 at all Market stall spaces "
+            "where you would usually have to trade in 2 vegetables to receive 1.")
+
+    def moves(self, s, p, card):
+        return [use(card)]
+
+    def apply(self, s, p, move):
+        activate(p, MAID)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return "activates the Maid: 1:1 at every Market stall this Action phase"
+
+
+@register
+class MarketCrier(Helper):
+    name = "Market crier"
+    text = ("Refill all your Market stalls with vegetables OR Sell 1 to 3 vegetables from your "
+            "Market stalls to your Shop (at Shop prices!). You can earn a maximum of 3 Cash.")
+
+    def moves(self, s, p, card):
+        if not p.stalls:
+            return []
+        moves = [use(card, 1)]
+        offers = [(slot[CARD], index) for slot in p.stalls for index in range(3)
+                  if slot[MASK] & (1 << index)]
+        for size in (1, 2, 3):
+            for chosen in combinations(offers, size):
+                if _fits_shop(p, chosen):
+                    codes = [stall * 4 + index for stall, index in chosen]
+                    moves.append(use(card, 2, *codes))
+        return moves
+
+    def apply(self, s, p, move):
+        if move.b == 1:
+            p.stalls[:] = [(slot[CARD], slot[UNDER], FULL) for slot in p.stalls]
+        else:
+            earned = 0
+            for code in (move.c, move.d, move.e):
+                if code != NONE:
+                    veg = take_from_stall(s, p, code // 4, code % 4)
+                    p.shop[veg] += 1
+                    earned += SELL_PRICE[veg]
+            p.cash += min(MARKET_CRIER_LIMIT, earned)
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        if move.b == 1:
+            return "uses the Market crier: refills all Market stalls"
+        vegs = [VEG_NAMES[CARDS[c // 4].offers[c % 4][0]] for c in (move.c, move.d, move.e)
+                if c != NONE]
+        return f"uses the Market crier: sells {', '.join(vegs)} from the stalls to the Shop"
+
+
+def _fits_shop(p, chosen) -> bool:
+    need = [0] * 6
+    for stall, index in chosen:
+        need[CARDS[stall].offers[index][0]] += 1
+    return all(p.shop[v] + need[v] <= SHOP_SPACES[v] for v in range(6))
+
+
+@register
+class MarketWoman(Helper):
+    name = "Market woman"
+    text = ("Exchange one of your Market stalls for another player's Market stall and refill "
+            "both of them. (Cards under the Market stalls that are revealed during the swap "
+            "are moved to the appropriate \"played\" area.)")
+
+    def moves(self, s, p, card):
+        return [use(card, mine[CARD], theirs[CARD]) for other in reachable(s, p)
+                for theirs in other.stalls for mine in p.stalls]
+
+    def apply(self, s, p, move):
+        other = owner_of(s, "stalls", move.c)
+        s.lift(p, p.stalls, find(p.stalls, move.b))
+        s.lift(other, other.stalls, find(other.stalls, move.c))
+        p.stalls.append((move.c, NONE, FULL))
+        other.stalls.append((move.b, NONE, FULL))
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return (f"uses the Market woman: swaps {CARDS[move.b].name} for "
+                f"{CARDS[move.c].name}, both refilled")
+
+
+@register
+class Trader(Helper):
+    name = "Trader"
+    text = ("Trade in 1 vegetable at another player's Market stall. If you do this in Round 8, "
+            "you must pay that player 1 Cash; in Round 9, 2 Cash.")
+
+    def moves(self, s, p, card):
+        if not _first_of_its_kind(p, card) or not any(p.cart):
+            return []
+        if p.cash < TRADER_FEES.get(s.round, 0):
+            return []
+        from ..actionphase import trade_gives
+
+        singles, pairs = trade_gives(p.cart)
+        maid = MAID in p.effects
+        return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
+                for stall, index, give_a, give_b in stall_offers(other, maid, singles, pairs)]
+
+    def apply(self, s, p, move):
+        owner = owner_of(s, "stalls", move.b)
+        p.cart[move.d] -= 1
+        if move.e != NONE:
+            p.cart[move.e] -= 1
+        p.cart[take_from_stall(s, owner, move.b, move.c)] += 1
+        fee = TRADER_FEES.get(s.round, 0)
+        p.cash -= fee
+        owner.cash += fee
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        given = VEG_NAMES[move.d] + (f" + {VEG_NAMES[move.e]}" if move.e != NONE else "")
+        got = VEG_NAMES[CARDS[move.b].offers[move.c][0]]
+        return f"uses a Trader: trades {given} for {got} at {CARDS[move.b].name}"
+
+
+def _first_of_its_kind(p, card: int) -> bool:
+    """Traders are alike: offer moves for the first uncovered one alone, unless this one has a
+    card under it (using it then reveals that card, a different outcome)."""
+    at = find(p.helpers, card)
+    if p.helpers[at][UNDER] != NONE:
+        return True
+    return all(not (CARDS[slot[CARD]].name == "Trader" and slot[UNDER] == NONE)
+               for slot in p.helpers[:at])

@@ -1,0 +1,175 @@
+"""Helpers of the Shop: Book-keeper, Haggler, Merchant, Shopper (Helper Reference).
+
+The Haggler, Merchant and Shopper combine ("can be combined with"): a combined purchase is one
+move of the Merchant (with the Haggler and/or Shopper) or of the Haggler (with the Shopper),
+and every Helper taking part goes to the discard pile.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import BUY_PRICE, CARDS, SHOP_SPACES, VEG_NAMES
+from ..moves import NONE, SHOP, Move
+from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG
+from ..state import SHOP as SHOP_DECISION
+from .base import Helper, held, register, use, use_up
+
+WITH_HAGGLER, WITH_SHOPPER = 1, 2
+SHOPPER_DISCOUNT = 2
+
+
+def _combo_names(combo: int) -> str:
+    parts = [name for flag, name in ((WITH_HAGGLER, "Haggler"), (WITH_SHOPPER, "Shopper"))
+             if combo & flag]
+    return f" with the {' and the '.join(parts)}" if parts else ""
+
+
+def _buy_extra(s, p, veg: int, combo: int, price: int) -> None:
+    """Buy `veg` once for `price` (twice with the Haggler; from the supply with the Shopper)."""
+    quantity = 2 if combo & WITH_HAGGLER else 1
+    if not combo & WITH_SHOPPER:
+        p.shop[veg] -= quantity
+    p.cart[veg] += quantity
+    p.cash -= _combo_price(price, combo)
+
+
+def _use_partners(s, p, combo: int) -> None:
+    """The Haggler and Shopper taking part in a combined purchase go to the discard pile."""
+    for flag, name in ((WITH_HAGGLER, "Haggler"), (WITH_SHOPPER, "Shopper")):
+        if combo & flag:
+            use_up(s, p, held(p, name)[0])
+
+
+def _combo_price(price: int, combo: int) -> int:
+    return max(0, price - SHOPPER_DISCOUNT) if combo & WITH_SHOPPER else price
+
+
+@register
+class BookKeeper(Helper):
+    name = "Book-keeper"
+    text = ("Decide whether each vegetable space in your Shop should contain the indicated "
+            "vegetable or not. (Add or remove vegetables as you choose.) In addition, choose "
+            "one type of vegetable. For each Field card on which this vegetable has been "
+            "planted, you receive 1 Cash.")
+    phases = (2, 3)  # in the Card phase only to finance a field (offered when paying)
+
+    def moves(self, s, p, card):
+        return [use(card, veg) for veg in range(6)]
+
+    def apply(self, s, p, move):
+        p.cash += sum(1 for field in p.fields if field[VEG] == move.b and field[COUNT])
+        s.pending.append((SHOP_DECISION, p.seat, 0))
+        use_up(s, p, move.a)
+
+    def describe(self, move, names):
+        return (f"uses the Book-keeper: 1 Cash per field of {VEG_NAMES[move.b]}, "
+                "then sets the Shop")
+
+
+def legal_shop(p, veg: int) -> list[Move]:
+    """The Book-keeper's Shop, one kind of vegetable at a time: how many spaces are filled."""
+    return [Move(SHOP, veg, n) for n in range(SHOP_SPACES[veg] + 1)]
+
+
+def apply_shop(s, move: Move) -> None:
+    _, seat, veg = s.pending.pop()
+    s.players[seat].shop[veg] = move.b
+    if veg + 1 < 6:
+        s.pending.append((SHOP_DECISION, seat, veg + 1))
+
+
+@register
+class Haggler(Helper):
+    name = "Haggler"
+    text = ("Once only, buy 2 vegetables of the same kind in your Shop for the price of 1. "
+            "(Combined with the Shopper, you take the 2 vegetables from the Supply rather "
+            "than from the Shop.)")
+
+    def moves(self, s, p, card):
+        combos = (0, WITH_SHOPPER) if held(p, "Shopper") else (0,)
+        return [use(card, combo, veg) for combo in combos for veg in range(6)
+                if p.shop[veg] >= 2 and p.cash >= _combo_price(BUY_PRICE[veg], combo)]
+
+    def apply(self, s, p, move):
+        use_up(s, p, move.a)
+        _use_partners(s, p, move.b)
+        _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c])
+
+    def describe(self, move, names):
+        return (f"uses the Haggler{_combo_names(move.b)}: 2 {VEG_NAMES[move.c]} "
+                "for the price of 1")
+
+
+def merchant_vegetables(s, p) -> list[int]:
+    """Vegetables the player must still deliver at least twice to Regular customers this
+    round (the Merchant; Casual customers do not count)."""
+    needed = [0] * 6
+    for slot in p.regulars:
+        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
+            for veg in CARDS[slot[CARD]].wants:
+                needed[veg] += 1
+    return [veg for veg in range(6) if needed[veg] >= 2 and p.shop[veg]]
+
+
+@register
+class Merchant(Helper):
+    name = "Merchant"
+    text = ("You may buy, for 1 Cash, 1 of any vegetable that you must deliver at least twice "
+            "to your Regular customers in this round.")
+
+    def moves(self, s, p, card):
+        eligible = merchant_vegetables(s, p)
+        combos = [0]
+        if held(p, "Haggler"):
+            combos.append(WITH_HAGGLER)
+        if held(p, "Shopper"):
+            combos.append(WITH_SHOPPER)
+            if held(p, "Haggler"):
+                combos.append(WITH_HAGGLER | WITH_SHOPPER)
+        moves = []
+        for size in range(1, len(eligible) + 1):
+            for chosen in combinations(eligible, size):
+                mask = sum(1 << veg for veg in chosen)
+                for combo in combos:
+                    for veg in (chosen if combo else (NONE,)):
+                        if combo & WITH_HAGGLER and p.shop[veg] < 2:
+                            continue
+                        cost = size - (1 if combo & WITH_SHOPPER else 0)
+                        if cost <= p.cash:
+                            moves.append(use(card, combo, mask, veg))
+        return moves
+
+    def apply(self, s, p, move):
+        use_up(s, p, move.a)
+        _use_partners(s, p, move.b)
+        for veg in range(6):
+            if move.c & (1 << veg):
+                if veg == move.d:
+                    _buy_extra(s, p, veg, move.b, 1)
+                else:
+                    _buy_extra(s, p, veg, 0, 1)
+
+    def describe(self, move, names):
+        vegs = ", ".join(VEG_NAMES[v] for v in range(6) if move.c & (1 << v))
+        extra = f" ({VEG_NAMES[move.d]}{_combo_names(move.b)})" if move.d != NONE else ""
+        return f"uses the Merchant: buys {vegs} for 1 Cash each{extra}"
+
+
+@register
+class Shopper(Helper):
+    name = "Shopper"
+    text = ("Buy 1 vegetable from the Supply (not from the Shop). The vegetable costs 2 Cash "
+            "less than it would in the Shop.")
+
+    def moves(self, s, p, card):
+        return [use(card, 0, veg) for veg in range(6)
+                if p.cash >= _combo_price(BUY_PRICE[veg], WITH_SHOPPER)]
+
+    def apply(self, s, p, move):
+        use_up(s, p, move.a)
+        p.cart[move.c] += 1
+        p.cash -= _combo_price(BUY_PRICE[move.c], WITH_SHOPPER)
+
+    def describe(self, move, names):
+        return f"uses the Shopper: buys {VEG_NAMES[move.c]} from the supply, 2 Cash off"
