@@ -1,0 +1,28 @@
+"""Where the game keeps its files on disk.
+
+One place decides the folder so that saves, autosaves, the solo high-score table and the
+settings all land together, and so that tests can move all of them at once with
+`LOYANG_SAVE_DIR` (tests/conftest.py points it at a temporary folder for every test).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SAVE_DIR_VARIABLE = "LOYANG_SAVE_DIR"
+
+# The checkout: the folder that holds the `loyang_game` package.
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+def save_dir() -> Path:
+    """The save folder: `$LOYANG_SAVE_DIR` if set, else `saves/` in the project folder.
+
+    The folder is not created here; whoever writes the first file creates it, so merely
+    looking for saves never leaves an empty folder behind.
+    """
+    configured = os.environ.get(SAVE_DIR_VARIABLE)
+    if configured:
+        return Path(configured).expanduser()
+    return PROJECT_DIR / "saves"

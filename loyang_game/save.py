@@ -1,0 +1,373 @@
+"""Save files: the settings and every move of a game, with a snapshot to check the replay by.
+
+A save is one msgpack map:
+
+    {"format": "loyang-save", "version": 1,
+     "config": {the GameConfig fields}, "moves": [[kind, a, ...], ...],
+     "snapshot": state.to_data(), "meta": {"title", "date", "kinds", "names"}}
+
+Loading trusts nothing in the file. The size is capped before reading and msgpack is unpacked
+with limits, every field is checked for type and range before use, and the game is rebuilt by
+replaying the moves through the engine's own `apply`, which refuses anything illegal. The
+snapshot is only compared with the replayed state, never used, so a file cannot smuggle in a
+position the rules would not reach; a mismatch (an edited file, or a save from different
+rules) is refused rather than giving a silently different game. Every failure is a
+`SaveError` whose message a player can read, and nothing in a file is executed or used as a
+path.
+
+Writes are atomic (temporary file in the same folder, fsync, rename), so a crash while saving
+leaves the previous file whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import re
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import msgpack
+
+from .engine import GameConfig, GameState, IllegalMove, Move, new_game
+from .paths import save_dir
+
+FORMAT = "loyang-save"
+VERSION = 1
+# UPGRADES[n] turns a version-n document into a version-(n + 1) one. When the format changes,
+# bump VERSION and register the upgrader of the old version here, so every old save still
+# loads. An upgrader sees a document that has not been checked yet: whatever it raises
+# becomes a SaveError.
+UPGRADES: dict[int, Callable[[dict], dict]] = {}
+
+SUFFIX = ".msgpack"
+AUTOSAVE_PREFIX = "autosave-"
+
+# A 4-player game has about 650 moves and its save is about 6 KB; these bounds are far above
+# any real game (20,000 moves fit in 512 KB) and far below what could hurt: the worst file
+# within them unpacks into about 35 MB of Python objects, briefly.
+MAX_FILE_BYTES = 1 << 19
+MAX_MOVES = 20_000
+MAX_TITLE = 100
+MAX_NAME = 40
+
+_UNPACK_LIMITS = {
+    "raw": False,
+    "strict_map_key": True,  # keys are text: no hashing of arbitrary values
+    "max_buffer_size": MAX_FILE_BYTES,
+    "max_str_len": 4096,
+    "max_bin_len": 0,  # a save holds no binary data and no extension types
+    "max_ext_len": 0,
+    "max_array_len": MAX_MOVES,
+    "max_map_len": 256,
+}
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+_TYPE_WORDS = {dict: "a map", list: "a list", str: "text", int: "a number", bool: "true/false",
+               float: "a fraction", type(None): "nothing"}
+
+
+class SaveError(Exception):
+    """Any problem with a save file. `reason` is in words a player can read; the message
+    adds the file's name."""
+
+    def __init__(self, reason: str, path: Path | None = None) -> None:
+        super().__init__(f"{path.name}: {reason}" if path else reason)
+        self.reason = reason
+        self.path = path
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the menu shows of a save file. An unreadable file has only `path` and `error`,
+    which says why it cannot be loaded."""
+
+    path: Path
+    title: str = ""
+    seats: int = 0
+    kinds: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    round: int = 0
+    over: bool = False
+    date: datetime | None = None
+    error: str | None = None
+
+    @property
+    def is_autosave(self) -> bool:
+        return self.path.name.startswith(AUTOSAVE_PREFIX)
+
+
+# --- saving --------------------------------------------------------------------------------------
+
+def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence[str] | None = None,
+              names: Sequence[str] | None = None, title: str | None = None) -> None:
+    """Save `state` to `path`, replacing any file there only once the new one is complete.
+
+    `seat_kinds` says who plays each seat ("person" or an AI level's name; all "person" by
+    default) and `names` what each seat is called, so a loaded game resumes with the same
+    players. Raises SaveError if the file cannot be written or the details are too long.
+    """
+    path = Path(path)
+    try:
+        _write_atomically(path, _encode(state, seat_kinds, names, title))
+    except SaveError as error:
+        raise SaveError(error.reason, path) from None
+    except OSError as error:
+        raise SaveError(f"the game could not be saved ({error.strerror or error})", path) from None
+
+
+def autosave_path(game_id: str) -> Path:
+    """The autosave file of game `game_id` (letters, digits, '-' and '_' only)."""
+    if not _GAME_ID.fullmatch(game_id):
+        raise ValueError(f"a game id is 1 to 64 letters, digits, '-' or '_', not {game_id!r:.80}")
+    return save_dir() / f"{AUTOSAVE_PREFIX}{game_id}{SUFFIX}"
+
+
+def autosave(state: GameState, game_id: str, **details) -> Path:
+    """Save `state` to the game's own autosave file (called after every move of a person's
+    turn; a late-game save takes a few milliseconds). `details` as for `save_game`."""
+    path = autosave_path(game_id)
+    save_game(state, path, **details)
+    return path
+
+
+def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[str] | None,
+            title: str | None) -> bytes:
+    seats = state.config.seats
+    names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(seats)]
+    meta = {
+        "title": ", ".join(names)[:MAX_TITLE] if title is None else title,
+        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "kinds": ["person"] * seats if seat_kinds is None else list(seat_kinds),
+        "names": names,
+    }
+    _check_meta(meta, seats)  # what is written must pass the loader's checks
+    return msgpack.packb({
+        "format": FORMAT,
+        "version": VERSION,
+        "config": dataclasses.asdict(state.config),
+        "moves": [move.to_data() for move in state.moves()],
+        "snapshot": state.to_data(),
+        "meta": meta,
+    })
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write through a temporary file in the same folder (a rename is atomic only within one
+    file system) that is flushed and fsynced before it is renamed over `path`: at every
+    moment `path` is either the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    # Make the rename itself durable too. Best effort: the new file is already in place, not
+    # every file system can sync a folder, and Windows cannot open one.
+    if os.name == "posix":
+        with contextlib.suppress(OSError):
+            folder = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+def load_game(path: str | os.PathLike) -> GameState:
+    """The game saved in `path`, rebuilt from its moves. Raises SaveError, and nothing else,
+    for any file that is not a whole, valid save."""
+    return load_with_info(path)[0]
+
+
+def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
+    """Like `load_game`, with the file's details (who plays each seat) to resume it with."""
+    path = Path(path)
+    try:
+        doc = _upgrade(_decode(_read(path)))
+        config = _config(doc)
+        meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
+        state = _replay(config, _moves(doc))
+        _check_snapshot(state, _get(doc, "snapshot", dict, "the saved position"))
+    except SaveError as error:
+        raise SaveError(error.reason, path) from None
+    info = SaveInfo(path=path, title=meta["title"], seats=config.seats,
+                    kinds=tuple(meta["kinds"]), names=tuple(meta["names"]), round=state.round,
+                    over=state.is_over, date=meta["date"])
+    return state, info
+
+
+def read_summary(path: str | os.PathLike) -> SaveInfo:
+    """The menu's view of one file; never raises: a bad file comes back with `error` set.
+
+    The whole game is replayed, so a file listed as readable is one that loads.
+    """
+    try:
+        return load_with_info(path)[1]
+    except SaveError as error:
+        return SaveInfo(path=Path(path), error=error.reason)
+
+
+def list_saves(folder: str | os.PathLike | None = None) -> list[SaveInfo]:
+    """Every save in `folder` (the save folder by default), newest first, unreadable ones
+    last with their reasons. A missing folder has no saves."""
+    folder = save_dir() if folder is None else Path(folder)
+    if not folder.is_dir():
+        return []
+    infos = [read_summary(path) for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
+    readable = sorted((i for i in infos if i.error is None), key=lambda i: i.date, reverse=True)
+    unreadable = sorted((i for i in infos if i.error is not None), key=lambda i: i.path.name)
+    return readable + unreadable
+
+
+def _read(path: Path) -> bytes:
+    try:
+        # Only regular files: reading a pipe or a device could block or never end.
+        if not path.is_file():
+            raise SaveError("there is no save file there")
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise SaveError(f"the file cannot be read ({error.strerror or error})") from None
+    except ValueError:  # a path with a NUL character in it
+        raise SaveError("that is not a valid file name") from None
+    if not data:
+        raise SaveError("the file is empty")
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveError("this is not a Loyang save: it is far larger than any save")
+    return data
+
+
+def _decode(data: bytes) -> dict:
+    unpacker = msgpack.Unpacker(**_UNPACK_LIMITS)
+    unpacker.feed(data)
+    try:
+        doc = unpacker.unpack()
+    except msgpack.OutOfData:
+        raise SaveError("the file is truncated: it ends in the middle of the save") from None
+    except ValueError:  # msgpack's errors for malformed data, bad text or exceeded limits
+        raise SaveError("this is not a Loyang save (it is not readable msgpack data)") from None
+    if type(doc) is not dict or doc.get("format") != FORMAT:
+        raise SaveError("this is not a Loyang save (it has no Loyang format marker)")
+    if unpacker.tell() != len(data):
+        raise SaveError("the file is damaged: there is unexpected data after the save")
+    return doc
+
+
+def _upgrade(doc: dict) -> dict:
+    version = _get(doc, "version", int, "the save format version")
+    if version > VERSION:
+        raise SaveError(f"this save was written by a newer version of Loyang (save format "
+                        f"{version}; this version reads up to {VERSION}): update the game")
+    if version < 1:
+        raise SaveError(f"unknown save format version {version}")
+    while version < VERSION:
+        try:
+            doc = UPGRADES[version](doc)
+        except SaveError:
+            raise
+        except Exception as error:
+            raise SaveError(f"the save could not be upgraded from format {version} "
+                            f"({type(error).__name__})") from None
+        if type(doc) is not dict:
+            raise SaveError(f"the save could not be upgraded from format {version}")
+        version += 1
+    return doc
+
+
+def _config(doc: dict) -> GameConfig:
+    """The game settings, field by field as GameConfig declares them: a setting a save does
+    not have (it predates the setting) takes its default."""
+    data = _get(doc, "config", dict, "the game settings")
+    fields = {field.name: field for field in dataclasses.fields(GameConfig)}
+    unknown = sorted(str(key) for key in data if key not in fields)
+    if unknown:
+        raise SaveError(f"the save has a game setting this version does not know: {unknown[0]:.40}")
+    settings = {name: _get(data, name, type(field.default), f"the game setting '{name}'")
+                for name, field in fields.items() if name in data}
+    try:
+        return GameConfig(**settings)
+    except (TypeError, ValueError) as error:
+        raise SaveError(f"the game settings are invalid: {error}") from None
+
+
+def _check_meta(meta: dict, seats: int) -> dict:
+    """The save's details, checked; the date is parsed (on loading it comes back a datetime)."""
+    title = _get(meta, "title", str, "the title")
+    if len(title) > MAX_TITLE:
+        raise SaveError(f"the title is longer than {MAX_TITLE} characters")
+    for key, what in (("kinds", "the list of player kinds"), ("names", "the list of names")):
+        texts = _get(meta, key, list, what)
+        if len(texts) != seats or any(type(t) is not str or len(t) > MAX_NAME for t in texts):
+            raise SaveError(f"{what} should hold {seats} texts of at most {MAX_NAME} characters")
+    try:
+        date = datetime.fromisoformat(_get(meta, "date", str, "the date"))
+    except ValueError:
+        raise SaveError("the date is not a date") from None
+    if date.tzinfo is None:  # naive and aware dates cannot be compared when listing
+        raise SaveError("the date has no time zone")
+    return {**meta, "date": date}
+
+
+def _moves(doc: dict) -> list[Move]:
+    raw = _get(doc, "moves", list, "the move list")  # unpacking caps its length at MAX_MOVES
+    moves = []
+    for number, data in enumerate(raw, 1):
+        # The shape is checked first: Move.from_data quotes bad data in its message, and
+        # quoting a deeply nested value would itself fail.
+        if type(data) is not list or not data or type(data[0]) is not str or any(
+                type(arg) is not int for arg in data[1:]):
+            raise SaveError(f"move {number} is damaged: it is not a move")
+        try:
+            moves.append(Move.from_data(data))
+        except ValueError as error:
+            raise SaveError(f"move {number} is damaged: {error}") from None
+    return moves
+
+
+def _replay(config: GameConfig, moves: list[Move]) -> GameState:
+    """Rebuild the game move by move, stopping at the first move the rules refuse."""
+    state = new_game(config)
+    for number, move in enumerate(moves, 1):
+        try:
+            state.apply(move)
+        except IllegalMove as error:
+            raise SaveError(f"move {number} of {len(moves)} is not legal when the game is "
+                            f"replayed: {error}") from None
+        except Exception as error:  # the engine is not written for hostile moves
+            raise SaveError(f"move {number} of {len(moves)} cannot be replayed "
+                            f"({type(error).__name__})") from None
+    return state
+
+
+def _check_snapshot(state: GameState, snapshot: dict) -> None:
+    # Through msgpack and back, the replayed state's data takes the form read from the file.
+    replayed = msgpack.unpackb(msgpack.packb(state.to_data()))
+    if snapshot != replayed:
+        differing = [key for key in replayed if snapshot.get(key) != replayed[key]]
+        raise SaveError("the moves do not lead to the saved position (it differs in "
+                        f"{', '.join(differing) or 'extra entries'}): the file was changed, or "
+                        "it was saved by a version of Loyang with different rules")
+
+
+def _get(mapping: dict, key: str, kind: type, what: str):
+    """`mapping[key]`, which must be exactly a `kind` (True is not a number here)."""
+    if key not in mapping:
+        raise SaveError(f"{what} is missing")
+    value = mapping[key]
+    if type(value) is not kind:
+        found = _TYPE_WORDS.get(type(value), "something else")
+        raise SaveError(f"{what} should be {_TYPE_WORDS.get(kind, kind.__name__)}, not {found}")
+    return value
