@@ -1,5 +1,7 @@
 """Matches between agents: `python -m ai.arena --seats 4 --agents random,random,random,random`.
 
+`--seats 1` plays the solo game and reports the score distribution.
+
 Prints wins and mean final position per seat, errors (any exception inside the engine or an
 agent, which must stay at 0) and mean decisions per game; `--json` prints one JSON object,
 `--log` prints the log of the first game.
@@ -9,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import traceback
 
-from loyang_game.engine import GameConfig
+from loyang_game.engine import GameConfig, solo
 
 from .agents import AGENTS, make_agent
 from .play import play_game
@@ -25,6 +28,7 @@ def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
     decisions = 0
     errors: list[str] = []
     finished = 0
+    scores: list[int] = []
     for game in range(games):
         game_seed = seed + game
         agents = [make_agent(name, game_seed * 31 + i) for i, name in enumerate(agent_names)]
@@ -36,15 +40,29 @@ def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
             continue
         finished += 1
         decisions += n
+        if seats == 1:
+            scores.append(solo.result(state)["score"])
         for row in state.standings():
             position_sum[row["seat"]] += row["position"]
             wins[row["seat"]] += row["place"] == 1
-    return {
+    result = {
         "seats": seats, "agents": agent_names, "games": games, "errors": len(errors),
         "error_details": errors[:5], "wins": wins,
         "mean_position": [round(s / finished, 3) if finished else None for s in position_sum],
         "mean_decisions": round(decisions / finished, 1) if finished else None,
     }
+    if scores:
+        result["solo_scores"] = score_summary(scores)
+    return result
+
+
+def score_summary(scores: list[int]) -> dict:
+    """The solo score distribution, with how many games reached each rulebook band."""
+    bands = {name: 0 for name in ("below good", "good", "very good", "master")}
+    for score in scores:
+        bands[solo.band(score)] += 1
+    return {"mean": round(statistics.mean(scores), 2), "median": statistics.median(scores),
+            "best": max(scores), "worst": min(scores), "bands": bands}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         for seat, name in enumerate(names):
             print(f"  seat {seat + 1} ({name}): {result['wins'][seat]} wins, "
                   f"mean final position {result['mean_position'][seat]}")
+        if "solo_scores" in result:
+            print(f"  solo scores: {result['solo_scores']}")
         for detail in result["error_details"]:
             print(detail, file=sys.stderr)
     return 1 if result["errors"] else 0

@@ -8,7 +8,7 @@ fits) until someone must choose again.
 
 from __future__ import annotations
 
-from . import actionphase, cardphase, helpers, money
+from . import actionphase, cardphase, helpers, money, solo
 from .cards import (
     BUY_PRICE,
     CARDS,
@@ -66,6 +66,8 @@ def legal_moves(s: GameState) -> list[Move]:
             return actionphase.legal_store(p)
         return actionphase.legal_path(p)
     if s.phase == CARDS_PHASE:
+        if s.config.solo:
+            return solo.legal(s, s.players[0])
         return cardphase.legal(s, s.players[s.turn])
     if s.phase == HARVEST_PHASE:
         return helpers.harvest_window_moves(s.players[s.turn])
@@ -90,7 +92,7 @@ def apply(s: GameState, move: Move) -> None:
     elif s.phase == ACTIONS:
         actionphase.apply(s, move)
     elif s.phase == CARDS_PHASE:
-        cardphase.apply(s, move)
+        (solo if s.config.solo else cardphase).apply(s, move)
     elif s.phase == HARVEST_PHASE:
         _apply_harvest_window(s, move)
     else:
@@ -113,7 +115,7 @@ def run(s: GameState) -> None:
             if _next_harvest_helper(s):
                 return
             harvest(s)
-            cardphase.begin(s)
+            (solo.begin_card_phase if s.config.solo else cardphase.begin)(s)
             continue
         return
 
@@ -144,7 +146,7 @@ def why_illegal(s: GameState, move: Move) -> str:
     if s.phase == ACTIONS:
         return actionphase.why_illegal(s, move)
     if s.phase == CARDS_PHASE:
-        return cardphase.why_illegal(s, move)
+        return (solo if s.config.solo else cardphase).why_illegal(s, move)
     if s.phase == SETUP and move.kind == HOME:
         return _home_reason(s, move.a)
     return f"cannot {move.describe()}: not one of the choices now"
@@ -238,8 +240,10 @@ def harvest(s: GameState) -> None:
             elif CARDS[field[0]].kind == PRIVATE_FIELD:
                 p.fields.pop(index)  # an emptied private field leaves the game
                 s.events.append(("removed", p.seat, field[0]))
+                solo.reshuffle_once(s)
             else:
                 s.leave(p, p.fields, index)  # a common field goes to the discard pile
+                solo.reshuffle_once(s)
         if s.round < ROUNDS and p.pile:
             card = p.pile.pop()
             p.pile_known = min(p.pile_known, len(p.pile))
@@ -261,6 +265,9 @@ def begin_actions(s: GameState) -> None:
         s.order = [s.start_seat, s.second_seat]
         s.partner = []
         s.pending.append((PARTNER_DECISION, s.start_seat))
+        return
+    if n == 1:
+        s.order = [0]
         return
     first_two = [s.start_seat, s.second_seat]
     s.order = first_two + [seat for seat in range(n) if seat not in first_two]

@@ -40,9 +40,12 @@ USE = "use"  # a: Helper card, b-e: its option and targets (helpers/ says which)
 CLAIM = "claim"  # the Foreman's owner: a: the Helper just discarded (or NONE: let it go)
 SHOP = "shop"  # the Book-keeper: a: vegetable, b: how many of its Shop spaces are filled
 PASS = "pass"  # the Harvest phase: do not use a Harvest helper (now)
+# The solo game's Card phase.
+OFFER = "offer"  # a: card bought from the Offer
+DONE = "done"  # buy no more cards this Card phase
 
 KINDS = (HOME, PLACE, TAKE, FLIP, PARTNER, SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL,
-         TWO_PACK, KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE, USE, CLAIM, SHOP, PASS)
+         TWO_PACK, KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE, USE, CLAIM, SHOP, PASS, OFFER, DONE)
 
 
 class Move(NamedTuple):
@@ -155,4 +158,6 @@ _DESCRIBE = {
     CLAIM: _claim,
     SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
     PASS: lambda m, n: "does not use a Harvest helper",
+    OFFER: lambda m, n: f"buys {_card(m.a)} from the Offer",
+    DONE: lambda m, n: "buys no more cards from the Offer",
 }

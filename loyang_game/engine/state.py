@@ -67,15 +67,21 @@ class IllegalMove(ValueError):
 
 @dataclass(frozen=True)
 class GameConfig:
-    """What a new game is made of. `seats` 2..4 (1 is the solo game)."""
+    """What a new game is made of. `seats` 1..4: 1 is the solo game (RULINGS R1)."""
 
     seats: int = 2
     seed: int = 0
     introductory: bool = False
 
     def __post_init__(self) -> None:
-        if not 2 <= self.seats <= MAX_SEATS:
-            raise ValueError(f"a game has 2 to {MAX_SEATS} seats, not {self.seats}")
+        if type(self.seats) is not int or not 1 <= self.seats <= MAX_SEATS:
+            raise ValueError(f"a game has 1 to {MAX_SEATS} seats, not {self.seats!r}")
+        if type(self.seed) is not int:
+            raise ValueError(f"the seed is a whole number, not {self.seed!r}")
+
+    @property
+    def solo(self) -> bool:
+        return self.seats == 1
 
 
 class PlayerState:
@@ -208,6 +214,8 @@ class GameState:
     __slots__ = (
         "_legal",
         "active",
+        "bought",
+        "buy_limit",
         "config",
         "courtyard",
         "discard",
@@ -216,11 +224,14 @@ class GameState:
         "flipped",
         "harvest_passed",
         "history",
+        "offer",
+        "opponent",
         "order",
         "partner",
         "pending",
         "phase",
         "players",
+        "reshuffled",
         "rng",
         "round",
         "second_seat",
@@ -252,6 +263,13 @@ class GameState:
         self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
         self.pending: list[tuple] = []  # interrupt decisions, the last one first
         self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
+        # The solo game (solo.py): the Offer (12 places, row by row, NONE when empty), the
+        # imaginary opponent, this Card phase's purchases and their limit, the one reshuffle.
+        self.offer: list[int] = []
+        self.opponent: PlayerState | None = None
+        self.bought: list[int] = []
+        self.buy_limit = 0
+        self.reshuffled = False
         self.history: tuple | None = None  # (previous history, move): shared by clones
         self.events: list[tuple] = []  # what the last `apply` did besides the move itself
         self._legal: list[Move] | None = None
@@ -278,6 +296,11 @@ class GameState:
         s.partner = self.partner[:]
         s.pending = self.pending[:]
         s.harvest_passed = self.harvest_passed[:]
+        s.offer = self.offer[:]
+        s.opponent = self.opponent.clone() if self.opponent else None
+        s.bought = self.bought[:]
+        s.buy_limit = self.buy_limit
+        s.reshuffled = self.reshuffled
         s.history = self.history
         s.events = []
         s._legal = None
@@ -378,7 +401,7 @@ class GameState:
         """The top card of the draw pile, shuffling the discard pile in when it is empty
         (RULINGS R9, R12); NONE when there is no card at all."""
         if not self.draw:
-            if not self.discard:
+            if not self.discard or self.config.solo:
                 return NONE
             self.draw, self.discard = self.discard, []
             self.shuffle(self.draw)
@@ -386,6 +409,9 @@ class GameState:
         return self.draw.pop()
 
     def cards_available(self) -> int:
+        """Cards a Two-pack could draw (in solo the draw pile alone: RULINGS R14)."""
+        if self.config.solo:
+            return len(self.draw)
         return len(self.draw) + len(self.discard)
 
     # --- hidden information ------------------------------------------------------------------
@@ -450,13 +476,19 @@ class GameState:
             "order": self.order[:], "turn": self.turn, "active": self.active[:],
             "takers": self.takers[:], "flipped": self.flipped, "step": self.step,
             "partner": self.partner[:], "pending": [list(d) for d in self.pending],
-            "harvest_passed": self.harvest_passed[:],
+            "harvest_passed": self.harvest_passed[:], "offer": self.offer[:],
+            "opponent": self.opponent.to_data() if self.opponent else None,
+            "bought": self.bought[:], "buy_limit": self.buy_limit,
+            "reshuffled": self.reshuffled,
             "players": [p.to_data() for p in self.players],
         }
 
     def all_action_cards(self) -> list[int]:
         """Every action card wherever it is (invariant checks: each exactly once)."""
         out = self.draw + self.discard + self.courtyard
+        out += [card for card in self.offer if card != NONE]
+        if self.opponent:
+            out += self.opponent.played_cards()
         for p in self.players:
             out += p.hand + p.played_cards()
             if p.intro != NONE:
@@ -467,7 +499,17 @@ class GameState:
         return out
 
     def others(self, seat: int) -> list[PlayerState]:
+        """The other players (in solo, the imaginary opponent)."""
+        if self.opponent:
+            return [self.opponent]
         return [p for p in self.players if p.seat != seat]
+
+    def pay(self, payer: PlayerState, payee: PlayerState, amount: int) -> None:
+        """Cash from one player to another; the imaginary opponent neither keeps nor pays
+        money (RULINGS R14: what is owed to it goes to the supply)."""
+        payer.cash -= amount
+        if payee is not self.opponent:
+            payee.cash += amount
 
 
 def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -> list[int]:
@@ -499,9 +541,12 @@ def new_game(config: GameConfig) -> GameState:
         state.shuffle(first)
         state.shuffle(second)
         p.pile = second + first  # the first set lies on top (top card last)
-    state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
+    if config.solo:
+        solo.set_up(state)  # the opponent's cards and the Offer, before the Home field
+    else:
+        state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
     flow.begin_setup(state)
     return state
 
 
-from . import flow, helpers  # noqa: E402  (the rules need the classes above)
+from . import flow, helpers, solo  # noqa: E402  (the rules need the classes above)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..moves import Move
 from ..state import CARD, GameState, PlayerState
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
-from .base import HELPER_KINDS, REGISTRY, held, helper_for, use_up
+from .base import HELPER_KINDS, REGISTRY, held, helper_for, use, use_up
 from .cards import OFFICIAL, apply_claim, drop_stale_claim, legal_claim, offer_foreman_claim
 from .customers import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, turn_all_blue
 from .fields import EXTRA_TOKEN, harvest_window_moves
@@ -23,7 +23,7 @@ __all__ = [
     "OFFICIAL", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
     "describe_use", "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
     "offer_foreman_claim", "pay_moves", "squire_moves", "squire_take", "stall_offers",
-    "turn_all_blue", "use_up",
+    "turn_all_blue", "use", "use_up",
 ]
 
 assert set(REGISTRY) == set(HELPER_KINDS), "every Helper kind needs its class"

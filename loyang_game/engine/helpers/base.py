@@ -59,7 +59,8 @@ def held(p: PlayerState, name: str) -> list[int]:
 
 def reachable(s: GameState, p: PlayerState) -> list[PlayerState]:
     """The players a lantern Helper of `p` may affect now: in a 4-player Action phase only
-    the current partner (rulebook "Special rules for the Four-player game", RULINGS R5)."""
+    the current partner (rulebook "Special rules for the Four-player game", RULINGS R5); in
+    the solo game the imaginary opponent (R14)."""
     if s.config.seats == 4 and s.phase == ACTIONS and s.partner:
         return [s.players[s.partner[p.seat]]]
     return s.others(p.seat)
@@ -72,7 +73,7 @@ def activate(p: PlayerState, effect: str) -> None:
 
 
 def owner_of(s: GameState, area_name: str, card: int) -> PlayerState:
-    for p in s.players:
+    for p in ([*s.players, s.opponent] if s.opponent else s.players):
         for slot in getattr(p, area_name):
             if slot[CARD] == card:
                 return p

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST
+from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER
 from ..moves import CLAIM, NONE, Move
 from ..state import ACTIONS, CARD, HARVEST_PHASE, find
 from ..state import CLAIM as CLAIM_DECISION
@@ -20,14 +20,23 @@ class ConMan(Helper):
     text = ("Exchange this Helper for a Helper belonging to another player who has already "
             "completed his Action phase for this round. (The Con man goes to that player.)")
 
+    solo_text = "Swap this Helper for a Helper from the Offer."
+
     def moves(self, s, p, card):
         """Never by the starting player; covered Helpers cannot be taken."""
+        if s.config.solo:
+            return [use(card, c) for c in s.offer if c != NONE and CARDS[c].kind == HELPER]
         if p.seat == s.start_seat:
             return []
         return [use(card, slot[CARD]) for other in reachable(s, p) if other.done
                 for slot in other.helpers]
 
     def apply(self, s, p, move):
+        if s.config.solo:
+            s.lift(p, p.helpers, find(p.helpers, move.a))
+            s.offer[s.offer.index(move.b)] = move.a
+            p.helpers.append((move.b, NONE))
+            return
         other = owner_of(s, "helpers", move.b)
         s.lift(other, other.helpers, find(other.helpers, move.b))
         s.lift(p, p.helpers, find(p.helpers, move.a))
@@ -115,6 +124,7 @@ class Squire(Helper):
     text = ("During the Card phase, instead of taking 1 card from your hand and 1 from the "
             "Courtyard, you can take 1 card from your hand and up to 3 from the Courtyard.")
     phases = (2,)
+    solo_text = "Solo game: You may acquire up to 4 cards from the Offer."
 
     def card_phase_moves(self, s, p, playable: list[int]) -> list[Move]:
         """Squire takes: a hand card (or the Introductory customer) and 1 to 3 Courtyard

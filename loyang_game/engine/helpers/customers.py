@@ -48,8 +48,7 @@ class Deliveryman(Helper):
         _take_vegetables(p, move.b)
         p.cash += CARDS[move.b].pays[slot[ROWS]]
         if slot[ROWS] == 3:
-            p.cash -= DELIVERYMAN_LAST_DELIVERY_FEE
-            owner.cash += DELIVERYMAN_LAST_DELIVERY_FEE
+            s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE)
             s.leave(owner, owner.regulars, at)
         else:
             owner.regulars[at] = (*slot[:ROWS], slot[ROWS] + 1, *slot[ROWS + 1:])
@@ -148,8 +147,7 @@ class Tout(Helper):
             s.lift(other, other.casuals, find(other.casuals, move.c))
             p.casuals.append((move.c, NONE))
             deliver_casual(s, p, move.c)
-            p.cash -= TOUT_PRICE
-            other.cash += TOUT_PRICE
+            s.pay(p, other, TOUT_PRICE)
         use_up(s, p, move.a)
 
     def describe(self, move, names):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS, PRIVATE_FIELD
+from ..cards import CARDS, HOME_VEGETABLES, PRIVATE_FIELD, VEG_NAMES
 from ..moves import NONE, PASS, Move
 from ..state import CARD, COUNT, UNDER, VEG, find
 from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
@@ -14,6 +14,7 @@ PLOUGH_MINIMUM = 2
 SUBSISTENCE_MINIMUM = 4
 SUBSISTENCE_PRICE = 1
 TENANT_PRICE = 3
+SOLO = 1000 - 1  # the Subsistence farmer's solo option (no card id is this large)
 
 
 
@@ -119,23 +120,33 @@ class SubsistenceFarmer(Helper):
             "1 Cash. The field must contain at least 4 vegetable tokens and may not be the "
             "Home field.")
 
+    solo_text = "For 1 Cash, buy 1 wheat, 1 pumpkin or 1 turnip from the Supply."
+
     def moves(self, s, p, card):
         if p.cash < SUBSISTENCE_PRICE:
             return []
+        if s.config.solo:
+            return [use(card, SOLO, veg) for veg in HOME_VEGETABLES]
         return [use(card, f[CARD]) for other in reachable(s, p) for _, f in _not_home(other)
                 if f[COUNT] >= SUBSISTENCE_MINIMUM]
 
     def apply(self, s, p, move):
+        if move.b == SOLO:
+            p.cart[move.c] += 1
+            p.cash -= SUBSISTENCE_PRICE
+            use_up(s, p, move.a)
+            return
         owner = owner_of(s, "fields", move.b)
         at = find(owner.fields, move.b)
         field = owner.fields[at]
         owner.fields[at] = (*field[:COUNT], field[COUNT] - 1)
         p.cart[field[VEG]] += 1
-        p.cash -= SUBSISTENCE_PRICE
-        owner.cash += SUBSISTENCE_PRICE
+        s.pay(p, owner, SUBSISTENCE_PRICE)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
+        if move.b == SOLO:
+            return f"uses the Subsistence farmer: buys {VEG_NAMES[move.c]} for 1 Cash"
         return f"uses the Subsistence farmer: takes a vegetable from a {CARDS[move.b].name}"
 
 

@@ -151,8 +151,7 @@ class Trader(Helper):
             p.cart[move.e] -= 1
         p.cart[take_from_stall(s, owner, move.b, move.c)] += 1
         fee = TRADER_FEES.get(s.round, 0)
-        p.cash -= fee
-        owner.cash += fee
+        s.pay(p, owner, fee)
         use_up(s, p, move.a)
 
     def describe(self, move, names):

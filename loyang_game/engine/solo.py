@@ -1,0 +1,160 @@
+"""The solo game (rulebook "Solo game", RULINGS R14).
+
+An imaginary opponent holds 2 Market stalls, 2 Regular and 2 Casual customers, turned over at
+setup and never refilled: they are only there for the Market woman, Trader, Deliveryman and
+Tout. Cards are bought from the Offer, a 4x3 grid (row 1 free, row 2 one Cash, rows 3-4 two
+Cash, a common field 2 more); after buying, row 2 is discarded, the columns slide up and the
+grid is refilled from the draw pile. The discard pile goes back into the draw pile once only,
+when the first emptied field leaves in a Harvest phase.
+"""
+
+from __future__ import annotations
+
+from . import flow, helpers, money
+from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, REGULAR, STALL
+from .moves import DONE, NONE, OFFER, SELL, USE, Move
+from .state import CARDS_PHASE, GameState, PlayerState
+
+OPPONENT_SEAT = 1
+OPPONENT_CARDS = {STALL: 2, REGULAR: 2, CASUAL: 2}
+ROWS, COLUMNS = 4, 3
+ROW_PRICES = (0, 1, 2, 2)
+BUY_LIMIT, SQUIRE_BUY_LIMIT = 2, 4
+BANDS = ((19, "master"), (18, "very good"), (17, "good"))
+_DONE = Move(DONE)
+
+
+def set_up(s: GameState) -> None:
+    """The imaginary opponent's cards, then the Offer (before the Home field is sown)."""
+    opponent = PlayerState(OPPONENT_SEAT)
+    opponent.cash = 0
+    opponent.fields = []
+    opponent.done = True
+    s.opponent = opponent
+    wanted = dict(OPPONENT_CARDS)
+    while any(wanted.values()) and s.draw:
+        card = s.draw.pop()
+        kind = CARDS[card].kind
+        if wanted.get(kind):
+            wanted[kind] -= 1
+            s.place_card(opponent, card)
+        else:
+            s.discard.append(card)
+    s.offer = [NONE] * (ROWS * COLUMNS)
+    _refill(s)
+
+
+def price(s: GameState, index: int) -> int:
+    card = s.offer[index]
+    extra = COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
+    return ROW_PRICES[index // COLUMNS] + extra
+
+
+def begin_card_phase(s: GameState) -> None:
+    s.phase = CARDS_PHASE
+    s.turn = 0
+    s.bought = []
+    s.buy_limit = BUY_LIMIT
+
+
+def legal(s: GameState, p: PlayerState) -> list[Move]:
+    """Buy from the Offer (raising money as needed, RULINGS R6) or stop buying."""
+    moves = []
+    if len(s.bought) < s.buy_limit:
+        moves = [Move(OFFER, card) for index, card in enumerate(s.offer)
+                 if card != NONE and price(s, index) <= p.cash]
+    moves.append(_DONE)
+    moves.extend(money.sell_moves(p))
+    moves.append(money.LOAN_MOVE)
+    moves.extend(money.discard_moves(p))
+    if any(c != NONE and CARDS[c].kind == COMMON_FIELD for c in s.offer):
+        moves.extend(helpers.pay_moves(s, p))  # the Book-keeper, to finance a field
+    if s.buy_limit == BUY_LIMIT:
+        moves.extend(helpers.use(card) for card in helpers.held(p, "Squire")
+                     if card not in s.bought)
+    return moves
+
+
+def apply(s: GameState, move: Move) -> None:
+    p = s.players[0]
+    if move.kind == OFFER:
+        index = s.offer.index(move.a)
+        p.cash -= price(s, index)
+        s.offer[index] = NONE
+        s.bought.append(move.a)
+        s.place_card(p, move.a)
+    elif move.kind == DONE:
+        end_card_phase(s)
+    elif move.kind == USE and CARDS[move.a].name == "Squire":
+        s.buy_limit = SQUIRE_BUY_LIMIT  # Solo game: up to 4 cards from the Offer
+        helpers.use_up(s, p, move.a)
+    elif move.kind == USE:
+        helpers.apply_use(s, p, move)  # the Book-keeper
+    else:
+        money.apply_money_move(s, p, move)
+
+
+def end_card_phase(s: GameState) -> None:
+    """Row 2 to the discard pile, the columns slide up, the gaps are refilled."""
+    for column in range(COLUMNS):
+        index = COLUMNS + column
+        if s.offer[index] != NONE:
+            s.discard.append(s.offer[index])
+            s.offer[index] = NONE
+        cards = [s.offer[row * COLUMNS + column] for row in range(ROWS)]
+        cards = [c for c in cards if c != NONE]
+        cards += [NONE] * (ROWS - len(cards))
+        for row in range(ROWS):
+            s.offer[row * COLUMNS + column] = cards[row]
+    _refill(s)
+    flow.begin_actions(s)
+
+
+def _refill(s: GameState) -> None:
+    """Empty places are filled from the draw pile, top row first; an empty pile leaves the
+    Offer short (RULINGS R14)."""
+    for index in range(ROWS * COLUMNS):
+        if s.offer[index] == NONE and s.draw:
+            s.offer[index] = s.draw.pop()
+
+
+def reshuffle_once(s: GameState) -> None:
+    """The first emptied field to leave a field area in a Harvest phase brings the discard
+    pile back into the draw pile; never again."""
+    if s.config.seats == 1 and not s.reshuffled:
+        s.reshuffled = True
+        s.draw.extend(s.discard)
+        s.discard = []
+        s.shuffle(s.draw)
+        s.events.append(("reshuffle",))
+
+
+def band(position: int) -> str:
+    """The rulebook's rating: 17 good, 18 very good, 19 master."""
+    for threshold, name in BANDS:
+        if position >= threshold:
+            return name
+    return "below good"
+
+
+def result(s: GameState) -> dict:
+    """Final position after Loans, its band, and Cash and vegetables as tie-breaks."""
+    row = s.standings()[0]
+    return {"score": row["position"], "band": band(row["position"]), "cash": row["cash"],
+            "vegetables": row["vegetables"], "loans": row["loans"]}
+
+
+def why_illegal(s: GameState, move: Move) -> str:
+    p = s.players[0]
+    if move.kind == OFFER:
+        if move.a not in s.offer:
+            return "that card is not in the Offer"
+        if len(s.bought) >= s.buy_limit:
+            return f"you may buy only {s.buy_limit} cards from the Offer"
+        index = s.offer.index(move.a)
+        return f"that card costs {price(s, index)} Cash and you have {p.cash}"
+    if move.kind in (SELL,):
+        return money.why_not_money_move(p, move)
+    return f"cannot {move.describe()} now"
+
+
