@@ -21,11 +21,9 @@ leaves the previous file whole.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import re
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,6 +31,7 @@ from pathlib import Path
 
 import msgpack
 
+from .atomic import write_atomically
 from .engine import GameConfig, GameState, IllegalMove, Move, new_game
 from .paths import save_dir
 
@@ -114,7 +113,7 @@ def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence
     """
     path = Path(path)
     try:
-        _write_atomically(path, _encode(state, seat_kinds, names, title))
+        write_atomically(path, _encode(state, seat_kinds, names, title))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
     except OSError as error:
@@ -155,33 +154,6 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
         "snapshot": state.to_data(),
         "meta": meta,
     })
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder (a rename is atomic only within one
-    file system) that is flushed and fsynced before it is renamed over `path`: at every
-    moment `path` is either the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    # Make the rename itself durable too. Best effort: the new file is already in place, not
-    # every file system can sync a folder, and Windows cannot open one.
-    if os.name == "posix":
-        with contextlib.suppress(OSError):
-            folder = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
 
 
 # --- loading -------------------------------------------------------------------------------------

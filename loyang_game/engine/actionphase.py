@@ -326,7 +326,7 @@ def legal_path(p: PlayerState) -> list[Move]:
 
 # --- reasons -------------------------------------------------------------------------------------
 
-def why_illegal(s: GameState, move: Move) -> str:
+def why_illegal(s: GameState, move: Move) -> str | None:
     p = s.players[s.order[s.turn]]
     kind = move.kind
     if kind in (SELL, DISCARD):
@@ -362,7 +362,7 @@ def why_illegal(s: GameState, move: Move) -> str:
                 f"and you have {p.cash}")
     if kind == RETURN:
         return "there is no such vegetable in your Cart"
-    return f"cannot {move.describe()} now"
+    return None
 
 
 def _why_not_sow(p: PlayerState, move: Move) -> str:

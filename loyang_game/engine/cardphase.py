@@ -131,7 +131,7 @@ def end(s: GameState) -> None:
     flow.begin_actions(s)
 
 
-def why_illegal(s: GameState, move: Move) -> str:
+def why_illegal(s: GameState, move: Move) -> str | None:
     p = s.players[s.turn]
     if move.kind == FLIP:
         if s.config.seats != 2:
@@ -152,7 +152,7 @@ def why_illegal(s: GameState, move: Move) -> str:
             return f"{_name(move.a)} is not in the Courtyard"
         if move.b not in p.hand and move.b != p.intro:
             return f"{_name(move.b)} is not in your hand"
-    return f"cannot {move.describe()} now"
+    return None
 
 
 def _name(card: int) -> str:

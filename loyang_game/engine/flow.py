@@ -18,7 +18,32 @@ from .cards import (
     ROUNDS,
     VEG_NAMES,
 )
-from .moves import HOME, NONE, PARTNER, PASS, USE, Move
+from .moves import (
+    ADVANCE,
+    BUY,
+    CASUAL,
+    DISCARD,
+    DONE,
+    END,
+    FLIP,
+    HOME,
+    LOAN,
+    NONE,
+    OFFER,
+    PARTNER,
+    PASS,
+    PLACE,
+    REGULAR,
+    RETURN,
+    SELL,
+    SOW,
+    TAKE,
+    TRADE,
+    TWO_PACK,
+    UPGRADE,
+    USE,
+    Move,
+)
 from .state import (
     ACT,
     ACTIONS,
@@ -130,26 +155,48 @@ def decision(s: GameState) -> str:
     return {SETUP: "home", HARVEST_PHASE: "harvest", CARDS_PHASE: "cards", OVER: "over"}[s.phase]
 
 
+# The kinds of move each decision can ever offer: a move of another kind gets the general
+# answer, one of these kinds the decision's own reason.
+_KINDS = {
+    "home": {HOME}, "harvest": {USE, PASS}, "cards": {PLACE, TAKE, FLIP, USE, OFFER, DONE,
+                                                      SELL, LOAN, DISCARD},
+    "act": {SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL, TWO_PACK, LOAN, UPGRADE, END,
+            USE},
+    "store": {SELL, RETURN, UPGRADE, LOAN}, "path": {ADVANCE, LOAN},
+    "pay": {SELL, LOAN, DISCARD, USE},
+}
+
+
 def why_illegal(s: GameState, move: Move) -> str:
     """The reason `move` is not legal now, in words a player can read."""
     if s.is_over:
         return "the game is over"
     if not isinstance(move, Move):
         return f"{move!r:.60} is not a move"
-    legal = s.legal_moves()
-    if all(m.kind != move.kind for m in legal):
-        kinds = sorted({m.kind for m in legal})
-        return (f"cannot {move.kind!r} now: it is seat {s.current_player + 1}'s "
-                f"{decision(s)!r} decision (possible: {', '.join(kinds)})")
-    if s.pending and s.pending[-1][0] == PAY:
+    at_hand = decision(s)
+    reason = None
+    if move.kind in _KINDS.get(at_hand, ()):
+        try:
+            reason = _specific_reason(s, move, at_hand)
+        except (IndexError, KeyError, ValueError):
+            reason = None  # a malformed move: the general answer below
+    if reason:
+        return reason
+    kinds = ", ".join(sorted({m.kind for m in s.legal_moves()}))
+    return (f"{move.kind!r} with these choices is not possible now: it is seat "
+            f"{s.current_player + 1}'s {at_hand!r} decision (possible: {kinds})")
+
+
+def _specific_reason(s: GameState, move: Move, at_hand: str) -> str | None:
+    if at_hand == "pay":
         return money.why_illegal(s, move)
-    if s.phase == ACTIONS:
+    if at_hand in ("act", "store", "path"):
         return actionphase.why_illegal(s, move)
-    if s.phase == CARDS_PHASE:
+    if at_hand == "cards":
         return (solo if s.config.solo else cardphase).why_illegal(s, move)
-    if s.phase == SETUP and move.kind == HOME:
+    if at_hand == "home":
         return _home_reason(s, move.a)
-    return f"cannot {move.describe()}: not one of the choices now"
+    return None
 
 
 # --- setup (RULINGS R2) --------------------------------------------------------------------------

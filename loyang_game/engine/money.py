@@ -81,14 +81,14 @@ def settle(s: GameState) -> bool:
     return True
 
 
-def why_illegal(s: GameState, move: Move) -> str:
+def why_illegal(s: GameState, move: Move) -> str | None:
     decision = s.pending[-1]
     p = s.players[decision[1]]
-    reason = why_not_money_move(p, move)
+    reason = why_not_money_move(p, move) or "that does not raise money"
     return f"{reason} (you owe {decision[2]} Cash for the {decision[3]}, and have {p.cash})"
 
 
-def why_not_money_move(p: PlayerState, move: Move) -> str:
+def why_not_money_move(p: PlayerState, move: Move) -> str | None:
     if move.kind == SELL:
         veg = move.a
         if not 0 <= veg < 6:
@@ -98,4 +98,4 @@ def why_not_money_move(p: PlayerState, move: Move) -> str:
         return f"your Shop has no free {VEG_NAMES[veg]} space"
     if move.kind == DISCARD:
         return "that Helper is not in your play area (or is covered)"
-    return f"cannot {move.describe()} now"
+    return None

@@ -144,7 +144,7 @@ def result(s: GameState) -> dict:
             "vegetables": row["vegetables"], "loans": row["loans"]}
 
 
-def why_illegal(s: GameState, move: Move) -> str:
+def why_illegal(s: GameState, move: Move) -> str | None:
     p = s.players[0]
     if move.kind == OFFER:
         if move.a not in s.offer:
@@ -155,6 +155,6 @@ def why_illegal(s: GameState, move: Move) -> str:
         return f"that card costs {price(s, index)} Cash and you have {p.cash}"
     if move.kind in (SELL,):
         return money.why_not_money_move(p, move)
-    return f"cannot {move.describe()} now"
+    return None
 
 
