@@ -160,7 +160,7 @@ class TenantFarmer(Helper):
             "pile)")
 
     def moves(self, s, p, card):
-        pile = list(dict.fromkeys(p.pile))
+        pile = sorted(p.pile)  # by id, not pile order: the order of moves must not leak it
         moves = [use(card, 1, c) for c in pile] if p.cash >= TENANT_PRICE else []
         for _, field in _not_home(p):
             if field[VEG] == NONE:
