@@ -398,15 +398,25 @@ class GameState:
         self.rng = rngmod.shuffle(self.rng, items)
 
     def draw_card(self) -> int:
-        """The top card of the draw pile, shuffling the discard pile in when it is empty
-        (RULINGS R9, R12); NONE when there is no card at all."""
+        """The top card of the draw pile; NONE when there is no card at all.
+
+        A draw pile emptied in the Action phase is replaced at once by the shuffled discard
+        pile (FAQ, RULINGS R9, R12); never in solo (R14).
+        """
         if not self.draw:
-            if not self.discard or self.config.solo:
-                return NONE
+            self._reshuffle_discard()
+        if not self.draw:
+            return NONE
+        card = self.draw.pop()
+        if not self.draw:
+            self._reshuffle_discard()
+        return card
+
+    def _reshuffle_discard(self) -> None:
+        if self.discard and not self.config.solo:
             self.draw, self.discard = self.discard, []
             self.shuffle(self.draw)
             self.events.append(("reshuffle",))
-        return self.draw.pop()
 
     def cards_available(self) -> int:
         """Cards a Two-pack could draw (in solo the draw pile alone: RULINGS R14)."""
