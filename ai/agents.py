@@ -39,9 +39,30 @@ class HelperHappyAgent(RandomAgent):
         return pool[self.rng.randrange(len(pool))]
 
 
+def _greedy(seed: int = 0):
+    from .search import GreedyAgent
+
+    return GreedyAgent(seed)
+
+
+def _mcts(level: str) -> Callable[[int], object]:
+    def factory(seed: int = 0):
+        from .search import MCTSAgent
+
+        return MCTSAgent(level, seed)
+
+    factory.__name__ = f"mcts_{level}"
+    return factory
+
+
 AGENTS: dict[str, Callable[[int], object]] = {
     "random": RandomAgent,
     "helper-happy": HelperHappyAgent,
+    "greedy": _greedy,
+    "easy": _mcts("easy"),
+    "normal": _mcts("normal"),
+    "hard": _mcts("hard"),
+    "master": _mcts("master"),
 }
 
 

@@ -1,0 +1,349 @@
+"""Greedy and information-set MCTS agents.
+
+Both only ever look at `state.observe(seat, rng)`: a clone in which everything the seat cannot
+see is re-sampled. The MCTS draws a fresh one for every iteration (single-observer ISMCTS):
+the tree holds the searching seat's own decisions, the other seats play the default policy
+(`policy.py`) inside each determinisation, and every iteration stops at the end of the seat's
+own turn (the Path step, chosen there by the evaluation) where `evaluate.py` says what the
+board is worth in final Path spaces.
+
+The Action phase is wide and deterministic until a Two-pack is drawn: moves are ordered by a
+cheap prior (the default policy's move first, deliveries and sowing before buying, selling
+and the rest) and opened by progressive widening; Loans and unused-Helper discards are pruned
+from the Action step (they are only offered when money must be raised). The tree is kept
+between the seat's decisions in one turn: the agent thinks once at the start of its Action
+phase, plays the plan out, and thinks again only when the plan runs thin (a Two-pack revealed
+something new). A single legal move costs nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from loyang_game.engine import Move, flow
+from loyang_game.engine.cards import path_cost
+from loyang_game.engine.moves import (
+    ADVANCE,
+    BUY,
+    CASUAL,
+    DISCARD,
+    END,
+    LOAN,
+    REGULAR,
+    SELL,
+    SOW,
+    TRADE,
+    TWO_PACK,
+    USE,
+)
+
+from .evaluate import Evaluator, default_evaluator, hand_weights
+from .policy import default_move
+
+ROLLOUT_LIMIT = 3000
+
+
+def prune(decision: str, moves: list[Move]) -> list[Move]:
+    """Drop dominated choices: a Loan (-1 space at the end) only when money must be raised,
+    and no unused discard in the Action step."""
+    if decision == "pay":
+        return moves
+    if decision == "act":
+        kept = [m for m in moves if m.kind not in (LOAN, DISCARD)]
+    else:
+        kept = [m for m in moves if m.kind != LOAN]
+    return kept or moves
+
+
+_KIND_ORDER = {REGULAR: 0, CASUAL: 1, SOW: 2, TRADE: 3, USE: 4, BUY: 5, TWO_PACK: 6, END: 7,
+               SELL: 8}
+
+
+def order_moves(state, moves: list[Move]) -> list[Move]:
+    """The prior: the default policy's move first, then by kind."""
+    first = default_move(state, moves)
+    rest = sorted((m for m in moves if m != first), key=lambda m: _KIND_ORDER.get(m.kind, 9))
+    return [first, *rest]
+
+
+def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
+    """The best Path step by the evaluation, and its value."""
+    p = state.players[seat]
+    best, best_value = None, -1e9
+    for m in state.legal_moves():
+        if m.kind != ADVANCE:
+            continue
+        value = ev.predict(p, state.round, p.path + m.a, p.cash - path_cost(p.path, m.a))
+        if value > best_value:
+            best, best_value = m, value
+    return best, best_value
+
+
+def finish(state, seat: int, ev: Evaluator, stop: threading.Event | None = None) -> float:
+    """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
+    for _ in range(ROLLOUT_LIMIT):
+        if state.is_over:
+            p = state.players[seat]
+            return float(p.path - p.loans)
+        player = state.current_player
+        if player == seat and flow.decision(state) == "path":
+            return path_value(state, seat, ev)[1]
+        state.apply(default_move(state))
+    p = state.players[seat]
+    return ev.predict(p, state.round)
+
+
+class GreedyAgent:
+    """One move ahead: every legal move is tried on one determinisation, the rest of the
+    turn is played by the default policy, and the evaluation picks the best."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, evaluator: Evaluator | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.ev = evaluator or default_evaluator()
+
+    def choose(self, state) -> Move:
+        return self.choose_interruptible(state)
+
+    def choose_interruptible(self, state, stop=None, progress=None) -> Move:
+        seat = state.current_player
+        det = state.observe(seat, self.rng)
+        moves = det.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        decision = flow.decision(det)
+        if decision == "path":
+            return path_value(det, seat, self.ev)[0]
+        moves = prune(decision, moves)
+        best, best_value = moves[0], -1e9
+        for i, m in enumerate(moves):
+            if stop is not None and stop.is_set():
+                break
+            c = det.clone()
+            c.apply(m)
+            value = finish(c, seat, self.ev)
+            if value > best_value:
+                best, best_value = m, value
+            if progress is not None:
+                progress(i + 1, best)
+        return best
+
+
+@dataclass(frozen=True)
+class Level:
+    """Budget and knowledge of an MCTS level."""
+
+    act_iterations: int  # at the start of an Action phase (and after a new reveal)
+    other_iterations: int  # any other decision
+    act_seconds: float  # time caps (ignored in deterministic mode)
+    other_seconds: float
+    exploration: float = 0.7  # UCT constant, in Path spaces
+    fitted: bool = True  # the fitted evaluation (else the hand-set one)
+    temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
+    widen: float = 1.5  # progressive widening: children allowed = 2 + widen * sqrt(visits)
+
+
+LEVELS = {
+    "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0),
+    "normal": Level(300, 100, 1.5, 0.5),
+    "hard": Level(1200, 400, 6.0, 2.0),
+    "master": Level(4000, 1200, 6.0, 2.0),
+}
+
+
+class Node:
+    __slots__ = ("avail", "children", "order", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail: dict[Move, int] = {}
+        self.order: list[Move] | None = None
+
+
+class MCTSAgent:
+    """Single-observer information-set MCTS with a heuristic rollout and an evaluation at the
+    end of the seat's turn. `deterministic=True`: iteration counts only, no clock."""
+
+    def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
+                 evaluator: Evaluator | None = None) -> None:
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.name = level
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.deterministic = deterministic
+        if evaluator is None:
+            evaluator = default_evaluator() if self.level.fitted else Evaluator(hand_weights())
+        self.ev = evaluator
+        self.root: Node | None = None
+        self.root_key: tuple | None = None
+        self.path: list[Move] = []  # own non-forced moves since the root
+        self.last_iterations = 0
+
+    # -- the agent interface ----------------------------------------------------------------
+    def choose(self, state) -> Move:
+        return self.choose_interruptible(state)
+
+    def choose_interruptible(self, state, stop: threading.Event | None = None,
+                             progress=None) -> Move:
+        seat = state.current_player
+        view = state.observe(seat, self.rng)  # the only look at the state: what seat sees
+        moves = view.legal_moves()
+        self.last_iterations = 0
+        if len(moves) == 1:
+            return moves[0]
+        decision = flow.decision(view)
+        if decision == "path":  # the evaluation knows the Path's prices exactly
+            return path_value(view, seat, self.ev)[0]
+        moves = prune(decision, moves)
+        fresh_root = not self.path or self.root_key != self._key(view, seat)
+        node = self._node_for(view, seat)
+        visited = sum(node.children[m].visits for m in moves if m in node.children)
+        if fresh_root or (node is self.root and not visited):
+            if decision == "act":
+                budget, seconds = self.level.act_iterations, self.level.act_seconds
+            else:
+                budget, seconds = self.level.other_iterations, self.level.other_seconds
+        elif visited >= max(8, self.level.act_iterations // 10):
+            budget, seconds = 0, 0.0  # play the plan out
+        else:  # something new (a Two-pack): think again, a shorter while
+            budget, seconds = self.level.other_iterations, self.level.other_seconds
+        self._search(state, seat, node, budget, seconds, stop, progress)
+        move = self._pick(node, moves, view)
+        self.path.append(move)
+        return move
+
+    # -- the tree -----------------------------------------------------------------------------
+    def _node_for(self, view, seat: int) -> Node:
+        """The node for this decision: reused within one turn of the seat, else a new root."""
+        key = self._key(view, seat)
+        if self.root is not None and key == self.root_key:
+            node = self.root
+            for m in self.path:
+                node = node.children.get(m)
+                if node is None:
+                    break
+            if node is not None:
+                return node
+        self.root = Node()
+        self.root_key = key
+        self.path = []
+        return self.root
+
+    @staticmethod
+    def _key(view, seat: int) -> tuple:
+        return (view.round, view.phase, view.players[seat].done)
+
+    def _search(self, state, seat: int, node: Node, budget: int, seconds: float,
+                stop, progress) -> None:
+        start = time.perf_counter()
+        deadline = None if self.deterministic else start + seconds
+        level = self.level
+        for i in range(budget):
+            if stop is not None and stop.is_set():
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            det = state.observe(seat, self.rng)
+            self._iterate(det, seat, node, level)
+            self.last_iterations = i + 1
+            if progress is not None and (i & 15) == 15:
+                progress(i + 1, self._best(node))
+        if progress is not None:
+            progress(self.last_iterations, self._best(node))
+
+    def _iterate(self, det, seat: int, node: Node, level: Level) -> None:
+        ev = self.ev
+        visited = [node]
+        value = None
+        expanded = False
+        for _ in range(ROLLOUT_LIMIT):
+            if det.is_over:
+                p = det.players[seat]
+                value = float(p.path - p.loans)
+                break
+            if det.current_player != seat:
+                det.apply(default_move(det))
+                continue
+            decision = flow.decision(det)
+            if decision == "path":
+                value = path_value(det, seat, ev)[1]
+                break
+            moves = det.legal_moves()
+            if len(moves) == 1:
+                det.apply(moves[0])
+                continue
+            if expanded:
+                det.apply(default_move(det, moves))
+                continue
+            moves = prune(decision, moves)
+            if node.order is None:
+                node.order = order_moves(det, moves)
+            allowed = 2 + int(level.widen * math.sqrt(node.visits))
+            candidates = []
+            for m in node.order[:allowed]:
+                if m in moves:
+                    candidates.append(m)
+            extra = [m for m in moves if m not in node.order]
+            if extra:  # seen for the first time in this determinisation
+                node.order.extend(extra)
+                if len(candidates) < allowed:
+                    candidates.extend(extra[:allowed - len(candidates)])
+            if not candidates:
+                candidates = moves[:1]
+            for m in candidates:
+                node.avail[m] = node.avail.get(m, 0) + 1
+            fresh = [m for m in candidates if m not in node.children]
+            if fresh:
+                move = fresh[0]
+                child = Node()
+                node.children[move] = child
+                expanded = True
+            else:
+                c = level.exploration
+                best, best_score = None, -1e18
+                for m in candidates:
+                    ch = node.children[m]
+                    score = ch.total / ch.visits + c * math.sqrt(
+                        math.log(node.avail[m]) / ch.visits)
+                    if score > best_score:
+                        best, best_score = m, score
+                move = best
+                child = node.children[move]
+            det.apply(move)
+            node = child
+            visited.append(node)
+        if value is None:
+            value = ev.predict(det.players[seat], det.round)
+        for n in visited:
+            n.visits += 1
+            n.total += value
+
+    def _best(self, node: Node) -> Move | None:
+        if not node.children:
+            return None
+        return max(node.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+
+    def _pick(self, node: Node, moves: list[Move], view) -> Move:
+        legal = [(m, node.children[m]) for m in moves if m in node.children
+                 and node.children[m].visits]
+        if not legal:
+            return default_move(view, moves)
+        if self.level.temperature > 0:
+            weights = [ch.visits ** (1.0 / self.level.temperature) for _, ch in legal]
+            return self.rng.choices([m for m, _ in legal], weights)[0]
+        return max(legal, key=lambda kv: (kv[1].visits, kv[1].total / kv[1].visits))[0]
+
+
+def make_level(level: str):
+    def factory(seed: int = 0):
+        return MCTSAgent(level, seed)
+    factory.__name__ = f"make_{level}"
+    return factory
