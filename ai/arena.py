@@ -1,6 +1,9 @@
 """Matches between agents: `python -m ai.arena --seats 4 --agents random,random,random,random`.
 
 `--seats 1` plays the solo game and reports the score distribution.
+`--swap` rotates the agents round the seats from game to game (2 agents: seats swapped half
+the time) and reports each agent's win rate with a 95% confidence interval (Wilson; a shared
+first place counts as half a win); `--workers 2` spreads the games over two processes.
 
 Prints wins and mean final position per seat, errors (any exception inside the engine or an
 agent, which must stay at 0) and mean decisions per game; `--json` prints one JSON object,
@@ -11,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
 import statistics
 import sys
 import traceback
@@ -21,36 +26,80 @@ from .agents import AGENTS, make_agent
 from .play import play_game
 
 
+def _play_one(job: tuple) -> dict:
+    seats, names, game_seed, want_log = job
+    agents = [make_agent(name, game_seed * 31 + i) for i, name in enumerate(names)]
+    log: list[str] | None = [] if want_log else None
+    try:
+        state, n = play_game(GameConfig(seats=seats, seed=game_seed), agents, log)
+    except Exception:  # an error is a finding, reported with its seed
+        return {"error": f"seed {game_seed}: {traceback.format_exc(limit=3)}"}
+    out = {"decisions": n, "standings": state.standings(), "log": log}
+    if seats == 1:
+        out["score"] = solo.result(state)["score"]
+    return out
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
-              log: list[str] | None = None) -> dict:
+              log: list[str] | None = None, swap: bool = False, workers: int = 1) -> dict:
     wins = [0] * seats
     position_sum = [0] * seats
     decisions = 0
     errors: list[str] = []
     finished = 0
     scores: list[int] = []
+    by_agent: dict[str, list[float]] = {}  # name -> [wins, games, position sum]
+    jobs = []
     for game in range(games):
-        game_seed = seed + game
-        agents = [make_agent(name, game_seed * 31 + i) for i, name in enumerate(agent_names)]
-        try:
-            state, n = play_game(GameConfig(seats=seats, seed=game_seed), agents,
-                                 log if game == 0 else None)
-        except Exception:  # an error is a finding, reported with its seed
-            errors.append(f"seed {game_seed}: {traceback.format_exc(limit=3)}")
+        shift = game % seats if swap else 0
+        names = agent_names[shift:] + agent_names[:shift]
+        jobs.append((seats, names, seed + game, log is not None and game == 0))
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(_play_one, jobs, chunksize=1)
+    else:
+        results = [_play_one(job) for job in jobs]
+    for job, res in zip(jobs, results):
+        if "error" in res:
+            errors.append(res["error"])
             continue
+        names = job[1]
+        if res["log"] is not None and log is not None:
+            log.extend(res["log"])
         finished += 1
-        decisions += n
+        decisions += res["decisions"]
         if seats == 1:
-            scores.append(solo.result(state)["score"])
-        for row in state.standings():
+            scores.append(res["score"])
+        standings = res["standings"]
+        firsts = sum(1 for row in standings if row["place"] == 1)
+        for row in standings:
             position_sum[row["seat"]] += row["position"]
             wins[row["seat"]] += row["place"] == 1
+            entry = by_agent.setdefault(names[row["seat"]], [0.0, 0, 0.0])
+            entry[0] += (1.0 / firsts) if row["place"] == 1 else 0.0
+            entry[1] += 1
+            entry[2] += row["position"]
     result = {
         "seats": seats, "agents": agent_names, "games": games, "errors": len(errors),
         "error_details": errors[:5], "wins": wins,
         "mean_position": [round(s / finished, 3) if finished else None for s in position_sum],
         "mean_decisions": round(decisions / finished, 1) if finished else None,
     }
+    if seats > 1:
+        result["by_agent"] = {
+            name: {"win_rate": round(w / n, 3), "ci95": [round(v, 3) for v in wilson(w, n)],
+                   "games": n, "mean_position": round(pos / n, 2)}
+            for name, (w, n, pos) in by_agent.items()}
     if scores:
         result["solo_scores"] = score_summary(scores)
     return result
@@ -74,15 +123,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", action="store_true", help="print the first game's log")
+    parser.add_argument("--swap", action="store_true",
+                        help="rotate the agents round the seats from game to game")
+    parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     args = parser.parse_args(argv)
     names = (args.agents or ",".join(["random"] * args.seats)).split(",")
     if len(names) != args.seats:
         parser.error(f"--agents names {len(names)} agents for {args.seats} seats")
-    for name in names:
+    for name in set(names):
         if name not in AGENTS:
             parser.error(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
     log: list[str] | None = [] if args.log else None
-    result = run_arena(args.seats, names, args.games, args.seed, log)
+    result = run_arena(args.seats, names, args.games, args.seed, log, args.swap, args.workers)
     if log is not None:
         print("\n".join(log))
     if args.json:
@@ -93,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         for seat, name in enumerate(names):
             print(f"  seat {seat + 1} ({name}): {result['wins'][seat]} wins, "
                   f"mean final position {result['mean_position'][seat]}")
+        for name, row in result.get("by_agent", {}).items():
+            low, high = row["ci95"]
+            print(f"  {name}: win rate {row['win_rate']:.3f} (95% CI {low:.3f}-{high:.3f}) "
+                  f"over {row['games']} games, mean position {row['mean_position']}")
         if "solo_scores" in result:
             print(f"  solo scores: {result['solo_scores']}")
         for detail in result["error_details"]:

@@ -43,6 +43,7 @@ from loyang_game.engine.moves import (
 
 from .evaluate import Evaluator, default_evaluator, hand_weights
 from .policy import default_move
+from .view import canonical_view, determinise
 
 ROLLOUT_LIMIT = 3000
 
@@ -110,9 +111,10 @@ class GreedyAgent:
     def choose(self, state) -> Move:
         return self.choose_interruptible(state)
 
-    def choose_interruptible(self, state, stop=None, progress=None) -> Move:
-        seat = state.current_player
-        det = state.observe(seat, self.rng)
+    def choose_interruptible(self, state, stop=None, progress=None,
+                             seat: int | None = None) -> Move:
+        seat = state.current_player if seat is None else seat
+        det = determinise(canonical_view(state, seat), seat, self.rng)
         moves = det.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -192,9 +194,9 @@ class MCTSAgent:
         return self.choose_interruptible(state)
 
     def choose_interruptible(self, state, stop: threading.Event | None = None,
-                             progress=None) -> Move:
-        seat = state.current_player
-        view = state.observe(seat, self.rng)  # the only look at the state: what seat sees
+                             progress=None, seat: int | None = None) -> Move:
+        seat = state.current_player if seat is None else seat
+        view = canonical_view(state, seat)  # the only look at the state: what seat sees
         moves = view.legal_moves()
         self.last_iterations = 0
         if len(moves) == 1:
@@ -215,7 +217,7 @@ class MCTSAgent:
             budget, seconds = 0, 0.0  # play the plan out
         else:  # something new (a Two-pack): think again, a shorter while
             budget, seconds = self.level.other_iterations, self.level.other_seconds
-        self._search(state, seat, node, budget, seconds, stop, progress)
+        self._search(view, seat, node, budget, seconds, stop, progress)
         move = self._pick(node, moves, view)
         self.path.append(move)
         return move
@@ -241,7 +243,7 @@ class MCTSAgent:
     def _key(view, seat: int) -> tuple:
         return (view.round, view.phase, view.players[seat].done)
 
-    def _search(self, state, seat: int, node: Node, budget: int, seconds: float,
+    def _search(self, view, seat: int, node: Node, budget: int, seconds: float,
                 stop, progress) -> None:
         start = time.perf_counter()
         deadline = None if self.deterministic else start + seconds
@@ -251,7 +253,7 @@ class MCTSAgent:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            det = state.observe(seat, self.rng)
+            det = determinise(view, seat, self.rng)  # a fresh sample every iteration
             self._iterate(det, seat, node, level)
             self.last_iterations = i + 1
             if progress is not None and (i & 15) == 15:

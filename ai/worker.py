@@ -87,7 +87,7 @@ class AIWorker:
             self._result = None
             self._error = None
             self._progress = {"iterations": 0, "best": ""}
-        thread = threading.Thread(target=self._run, args=(agent, snapshot, stop, generation),
+        thread = threading.Thread(target=self._run, args=(agent, snapshot, seat, stop, generation),
                                   name=f"ai-{level}-seat{seat}", daemon=True)
         self._thread = thread
         thread.start()
@@ -133,7 +133,7 @@ class AIWorker:
         self.agents.clear()
 
     # -- the thread ---------------------------------------------------------------------
-    def _run(self, agent, state, stop: threading.Event, generation: int) -> None:
+    def _run(self, agent, state, seat: int, stop: threading.Event, generation: int) -> None:
         _switch_enter()
         try:
             def report(iterations: int, best: Move | None) -> None:
@@ -144,7 +144,7 @@ class AIWorker:
 
             choose = getattr(agent, "choose_interruptible", None)
             if choose is not None:
-                move = choose(state, stop=stop, progress=report)
+                move = choose(state, stop=stop, progress=report, seat=seat)
             else:
                 move = agent.choose(state)
             if move is not None and not stop.is_set():

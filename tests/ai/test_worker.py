@@ -45,7 +45,7 @@ class _SlowAgent:
     def __init__(self, seed: int = 0) -> None:
         self.started = threading.Event()
 
-    def choose_interruptible(self, state, stop, progress):
+    def choose_interruptible(self, state, stop, progress, seat=None):
         self.started.set()
         i = 0
         while not stop.is_set():
