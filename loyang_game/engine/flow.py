@@ -245,6 +245,8 @@ def begin_round(s: GameState) -> None:
     s.round += 1
     s.phase = HARVEST_PHASE
     s.harvest_passed = []
+    for p in s.players:
+        p.done = False  # a Regular customer placed from now on is due this round (R7)
 
 
 def _next_harvest_helper(s: GameState) -> bool:
@@ -304,7 +306,6 @@ def begin_actions(s: GameState) -> None:
     s.step = ACT
     s.turn = 0
     for p in s.players:
-        p.done = False
         p.two_pack_used = False
         p.effects = ()
     n = s.config.seats

@@ -176,9 +176,6 @@ def test_penalty_paid_at_once_when_cash_is_there():
     assert s.players[seat].cash == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a Regular customer played in the Card phase "
-                   "of round 2-9 is first due next round (PlayerState.done is still set "
-                   "from the previous round's Action phase when the card is placed)")
 def test_regular_customer_played_in_card_phase_is_due_that_round():
     """Rulebook action F: "A Regular customer's first delivery is due in the Round when it is
     played"; RULINGS R7. Played in round 2's Card phase and not delivered: the marker turns red
@@ -199,8 +196,6 @@ def test_regular_customer_played_in_card_phase_is_due_that_round():
     assert slot_of(s, r9)[RED]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a Regular customer revealed in the Harvest "
-                   "phase (under an emptied common field) is first due next round")
 def test_regular_customer_revealed_at_harvest_is_due_that_round():
     """RULINGS R7: due every round from the round played, "including a card revealed from under
     a Two-pack during its owner's Action phase or before it". Revealed at the harvest of round
