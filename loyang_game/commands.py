@@ -1,0 +1,398 @@
+"""The input-to-command layer: what a person clicks on the table, and which move it makes.
+
+The table is a set of *targets* (plain tuples such as `("cart", veg)`, `("shop", veg)`,
+`("regular", card)`, `("btn", "end")`); every legal move has one or more *click sequences*
+of targets (`sequences`). A `Picker` holds what has been picked up so far: a click either
+extends the pick (the next possible targets light up), completes exactly one move (it is
+made), completes several (an in-place choice opens, whose options are `("opt", move)`
+targets), or fits no legal move (a short message, nothing changes). `clicks_for` answers
+"where do I click to make this move" for tests and demos.
+
+Undo (`UndoStack`) follows Board Game Arena's policy: back within a person's own turn, never
+past a revealed card or a random draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .engine import GameState, Move
+from .engine import flow as _flow
+from .engine.actionphase import NEEDS, casual_modifier, two_pack_price
+from .engine.cards import (
+    BUY_PRICE,
+    CARDS,
+    SELL_PRICE,
+    VEG_NAMES,
+    path_cost,
+)
+from .engine.moves import (
+    ADVANCE,
+    BUY,
+    CASUAL,
+    CLAIM,
+    DISCARD,
+    DONE,
+    END,
+    FLIP,
+    HOME,
+    KEEP,
+    LOAN,
+    NONE,
+    OFFER,
+    PARTNER,
+    PASS,
+    PLACE,
+    REGULAR,
+    RETURN,
+    SELL,
+    SHOP,
+    SOW,
+    TAKE,
+    TRADE,
+    TWO_PACK,
+    UPGRADE,
+    USE,
+)
+from .engine.state import CARD, FIRST_DUE, SERVED
+
+Target = tuple
+
+# Clicking one of these always opens the in-place choice, even for a single option: a Helper
+# is never used or discarded by a stray click.
+ALWAYS_CHOOSE = {"helper"}
+
+BUTTON_LABELS = {
+    "twopack": "Buy a Two-pack", "loan": "Take a Loan (+5)", "upgrade": "Upgrade Storehouse (2)",
+    "end": "End Action phase", "pass": "Pass", "done": "Done buying", "stay": "Stay put",
+    "supply": "Return to supply", "play": "Play this card", "keeponly": "Keep only this card",
+    "keepnone": "Keep neither",
+}
+
+
+def sequences(state: GameState, move: Move) -> list[list[Target]]:
+    """Every click sequence that makes `move` (the first is the usual one)."""
+    k = move.kind
+    if k == HOME:
+        return [[("shop", move.a)]]
+    if k == PLACE:
+        return [[("hand", move.a), ("courtyard",)]]
+    if k == TAKE:
+        if move.a == NONE:
+            return [[("hand", move.b), ("btn", "play")]]
+        return [[("hand", move.b), ("court", move.a)], [("court", move.a), ("hand", move.b)]]
+    if k == FLIP:
+        return [[("draw",)]]
+    if k == SOW:
+        return [[("cart", move.b), ("field", move.a)], [("field", move.a), ("cart", move.b)]]
+    if k == BUY:
+        return [[("shop", move.a)]]
+    if k == SELL:
+        return [[("cart", move.a), ("shop", move.a)]]
+    if k == TRADE:
+        stall = ("stall", move.a, move.b)
+        if move.d == NONE:
+            return [[("cart", move.c), stall], [stall, ("cart", move.c)]]
+        c, d = ("cart", move.c), ("cart", move.d)
+        out = [[c, stall, d], [stall, c, d]]
+        if move.c != move.d:
+            out += [[d, stall, c], [stall, d, c]]
+        return out
+    if k in (REGULAR, CASUAL):
+        target = ("regular" if k == REGULAR else "casual", move.a)
+        out = [[target]]
+        out += [[("cart", veg), target] for veg, _n in NEEDS[move.a]]
+        return out
+    if k == TWO_PACK:
+        return [[("btn", "twopack")], [("draw",)]]
+    if k == KEEP:
+        if move.a == NONE:
+            return [[("btn", "keepnone")]]
+        if move.b == NONE:
+            return [[("keep", move.a), ("btn", "keeponly")]]
+        return [[("keep", move.a), ("keep", move.b)]]
+    if k == LOAN:
+        return [[("btn", "loan")]]
+    if k == UPGRADE:
+        return [[("store",)], [("btn", "upgrade")]]
+    if k == END:
+        return [[("btn", "end")]]
+    if k == RETURN:
+        return [[("cart", move.a), ("btn", "supply")]]
+    if k == ADVANCE:
+        p = state.players[state.current_player]
+        out = [[("path", p.path + move.a)]]
+        if move.a == 0:
+            out.append([("btn", "stay")])
+        return out
+    if k in (USE, DISCARD):
+        return [[("helper", move.a)]]
+    if k == OFFER:
+        return [[("offer", move.a)]]
+    if k in (DONE, PASS):
+        return [[("btn", k)]]
+    if k in (PARTNER, CLAIM, SHOP):
+        return [[("opt", move)]]  # offered in the decision's own in-place panel
+    return [[("opt", move)]]
+
+
+def option_moves(state: GameState) -> list[Move]:
+    """Moves made in a decision panel that opens by itself (partner, Foreman, Book-keeper)."""
+    return [m for m in state.legal_moves() if m.kind in (PARTNER, CLAIM, SHOP)]
+
+
+def due_unserved(state: GameState, seat: int) -> list[int]:
+    """Regular customers of `seat` due this round and not yet served (planning aid)."""
+    p = state.players[seat]
+    return [slot[CARD] for slot in p.regulars
+            if slot[FIRST_DUE] <= state.round and slot[SERVED] != state.round]
+
+
+@dataclass
+class Result:
+    """What a click did: 'pick' (extended the pick), 'apply' (move), 'choose' (options to
+    show, with a title), 'reject' (message), 'cancel' or 'ignore'."""
+
+    kind: str
+    move: Move | None = None
+    options: list[Move] = field(default_factory=list)
+    message: str = ""
+
+
+@dataclass
+class Picker:
+    """What a person has picked up so far, and the moves that click sequence still allows."""
+
+    selection: list[Target] = field(default_factory=list)
+    choosing: list[Move] = field(default_factory=list)  # options of an open choice
+    choose_title: str = ""
+    _cache_key: object = None
+    _table: list[tuple[Move, list[Target]]] = field(default_factory=list)
+
+    def reset(self) -> None:
+        self.selection = []
+        self.choosing = []
+        self.choose_title = ""
+
+    def table(self, state: GameState) -> list[tuple[Move, list[Target]]]:
+        key = (id(state), len(state.moves()) if state.history else 0, state.current_player)
+        if key != self._cache_key:
+            self._cache_key = key
+            self._table = [(m, seq) for m in state.legal_moves() for seq in sequences(state, m)]
+        return self._table
+
+    def next_targets(self, state: GameState) -> set[Target]:
+        """The targets that fit the pick: what lights up."""
+        if self.choosing:
+            return {("opt", m) for m in self.choosing}
+        n = len(self.selection)
+        sel = self.selection
+        out = {seq[n] for _m, seq in self.table(state) if len(seq) > n and seq[:n] == sel}
+        out.update(("opt", m) for m in option_moves(state))
+        return out
+
+    def click(self, state: GameState, target: Target) -> Result:
+        if target[0] == "opt":
+            move = target[1]
+            self.reset()
+            if move in state.legal_moves():
+                return Result("apply", move)
+            return Result("reject", message="That choice is no longer possible.")
+        if self.choosing:
+            self.reset()
+            return Result("cancel")
+        n = len(self.selection)
+        fits = [(m, seq) for m, seq in self.table(state)
+                if len(seq) > n and seq[:n] == self.selection and seq[n] == target]
+        if not fits and self.selection:
+            # A fresh start: clicking another first target swaps what is picked up.
+            message = why_not(state, self.selection, target)
+            self.selection = []
+            fits = [(m, seq) for m, seq in self.table(state) if seq[0] == target]
+            if not fits:
+                return Result("reject", message=message)
+            n = 0
+        if not fits:
+            return Result("reject", message=why_not(state, [], target))
+        complete = list(dict.fromkeys(m for m, seq in fits if len(seq) == n + 1))
+        longer = [m for m, seq in fits if len(seq) > n + 1]
+        if complete and (len(complete) > 1 or longer or target[0] in ALWAYS_CHOOSE):
+            self.selection = [*self.selection, target]
+            self.choosing = complete
+            self.choose_title = choice_title(state, target)
+            return Result("choose", options=complete, message=self.choose_title)
+        if complete:
+            move = complete[0]
+            self.reset()
+            if move.kind == END and due_unserved(state, state.current_player):
+                self.selection = [target]
+                self.choosing = [move]
+                names = ", ".join(CARDS[c].code for c in due_unserved(state, state.current_player))
+                self.choose_title = (f"Unserved Regular customer ({names}): its marker turns "
+                                     "red, or it costs 2 Cash if already red. End anyway?")
+                return Result("choose", options=[move], message=self.choose_title)
+            return Result("apply", move)
+        self.selection = [*self.selection, target]
+        return Result("pick")
+
+
+def clicks_for(state: GameState, move: Move) -> list[Target]:
+    """The targets to click, in order, to make `move` now (its usual sequence, plus the
+    option of the in-place choice it opens, if any)."""
+    if move not in state.legal_moves():
+        raise ValueError(f"{move} is not legal now")
+    picker = Picker()
+    for seq in sequences(state, move):
+        picker.reset()
+        clicks: list[Target] = []
+        ok = True
+        for target in seq:
+            result = picker.click(state, target)
+            clicks.append(target)
+            if result.kind == "apply":
+                ok = result.move == move and len(clicks) == len(seq)
+                break
+            if result.kind == "choose":
+                if move in result.options:
+                    return [*clicks, ("opt", move)]
+                ok = False
+                break
+            if result.kind != "pick":
+                ok = False
+                break
+        else:
+            ok = False
+        if ok:
+            return clicks
+    return [("opt", move)] if move.kind in (PARTNER, CLAIM, SHOP) else []
+
+
+def choice_title(state: GameState, target: Target) -> str:
+    kind = target[0]
+    if kind == "helper":
+        return f"{CARDS[target[1]].name}: choose what to do"
+    if kind in ("regular", "casual"):
+        return f"Deliver to {CARDS[target[1]].name}"
+    return "Choose"
+
+
+def why_not(state: GameState, selection: list[Target], target: Target) -> str:
+    """A short reason why clicking `target` (after `selection`) does nothing."""
+    seat = state.current_player
+    if seat is None:
+        return "The game is over."
+    decision = _flow.decision(state)
+    try:
+        guess = _guess(state, selection, target)
+    except (IndexError, KeyError, ValueError):
+        guess = None
+    if guess is not None:
+        try:
+            reason = _flow.why_illegal(state, guess)
+        except Exception:  # a guess the engine does not expect: the general answer
+            reason = ""
+        if reason and "is not possible now" not in reason:
+            return reason[0].upper() + reason[1:] + "."
+    return {
+        "home": "Choose your Home vegetable: Wheat, Pumpkin or Turnip in your Shop.",
+        "cards": "Card phase: click a hand card, then the Courtyard or a Courtyard card.",
+        "act": "That does nothing here. Click a Cart vegetable, a Shop vegetable, a customer, "
+               "a stall offer or a Helper.",
+        "store": "Your Storehouse is full: sell or return vegetables from your Cart.",
+        "path": "Click a lit space of the Path of Prosperity (or Stay put).",
+        "pay": "You must raise money first: sell from the Cart, take a Loan or discard a Helper.",
+        "keep": "Choose which Two-pack cards to keep.",
+    }.get(decision, "That is not possible now.")
+
+
+def _guess(state: GameState, selection: list[Target], target: Target) -> Move | None:
+    kind = target[0]
+    first = selection[0] if selection else None
+    veg = first[1] if first and first[0] == "cart" else NONE
+    if kind == "shop":
+        if veg != NONE:
+            return Move(SELL, veg) if veg == target[1] else None
+        return Move(HOME if _flow.decision(state) == "home" else BUY, target[1])
+    if kind == "regular":
+        return Move(REGULAR, target[1])
+    if kind == "casual":
+        return Move(CASUAL, target[1])
+    if kind == "field" and veg != NONE:
+        return Move(SOW, target[1], veg)
+    if kind == "stall":
+        return Move(TRADE, target[1], target[2], veg if veg != NONE else 0)
+    if kind == "path":
+        p = state.players[state.current_player]
+        return Move(ADVANCE, target[1] - p.path)
+    if kind == "offer":
+        return Move(OFFER, target[1])
+    if kind == "store":
+        return Move(UPGRADE)
+    if kind == "draw":
+        return Move(TWO_PACK) if _flow.decision(state) == "act" else Move(FLIP)
+    return None
+
+
+# --- planning aids -------------------------------------------------------------------------------
+
+def path_preview(state: GameState, seat: int, space: int) -> str:
+    p = state.players[seat]
+    steps = space - p.path
+    if steps < 0:
+        return f"Space {space}: behind you"
+    if steps == 0:
+        return f"Space {space}: you are here"
+    cost = path_cost(p.path, steps)
+    left = p.cash - cost
+    return f"Space {space}: {steps} step{'s' if steps > 1 else ''} for {cost} Cash" + (
+        f" ({left} left)" if left >= 0 else f" (you have {p.cash})")
+
+
+def casual_preview(state: GameState, seat: int, card: int) -> str:
+    p = state.players[seat]
+    base = CARDS[card].pays[0]
+    mod = casual_modifier(p)
+    sign = f"{mod:+d}" if mod else "±0"
+    return f"{CARDS[card].name}: {base} {sign} = {base + mod} Cash"
+
+
+def shop_preview(veg: int) -> str:
+    return f"{VEG_NAMES[veg]}: buy {BUY_PRICE[veg]}, sell {SELL_PRICE[veg]}"
+
+
+def two_pack_label(state: GameState, seat: int) -> str:
+    return f"Buy a Two-pack ({two_pack_price(state.players[seat])})"
+
+
+# --- undo ----------------------------------------------------------------------------------------
+
+REVEALING = {"two-pack", "flip", "reshuffle", "new field", "harvest", "removed"}
+
+
+class UndoStack:
+    """States before each of a person's moves in the current turn (BGA policy)."""
+
+    def __init__(self) -> None:
+        self._stack: list[GameState] = []
+        self._seat: int | None = None
+
+    def record(self, before: GameState, seat: int, after: GameState) -> None:
+        """Call after a person's move: `before` is a clone of the state it was made in."""
+        if seat != self._seat:
+            self._stack = []
+            self._seat = seat
+        self._stack.append(before)
+        revealed = any(e[0] in REVEALING for e in after.events)
+        pile_looked = (after.players[seat].pile_seen and not before.players[seat].pile_seen)
+        if revealed or pile_looked or after.current_player != seat or after.is_over:
+            self._stack = []
+
+    def forget(self) -> None:
+        self._stack = []
+        self._seat = None
+
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    def pop(self) -> GameState:
+        return self._stack.pop()

@@ -1,0 +1,122 @@
+"""Animations: sprites that travel over the table, advanced by the fixed update step.
+
+Everything is a `Flight` (an image moving along a path of points, optionally growing or
+shrinking) with a delay; a `Timeline` plays them, scaled by the speed setting, and `skip()`
+finishes them at once (a click skips ahead).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+SPEED_ORDER = ("normal", "fast", "slow", "off")
+
+
+def _ease(x: float) -> float:
+    return x * x * (3 - 2 * x)
+
+
+class Flight:
+    def __init__(self, image: pygame.Surface, points: list[tuple[float, float]],
+                 duration: float, delay: float = 0.0, arc: float = 0.0,
+                 end_size: tuple[int, int] | None = None, hide_card: int | None = None,
+                 on_land=None) -> None:
+        self.image = image
+        self.points = points
+        self.duration = max(0.01, duration)
+        self.delay = delay
+        self.arc = arc
+        self.end_size = end_size
+        self.elapsed = 0.0
+        self.hide_card = hide_card
+        self.on_land = on_land
+        self.landed = False
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if self.done and not self.landed:
+            self.landed = True
+            if self.on_land:
+                self.on_land()
+
+    def position(self) -> tuple[float, float, float]:
+        x = min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+        e = _ease(x)
+        pts = self.points
+        if len(pts) == 2:
+            (x0, y0), (x1, y1) = pts
+            px, py = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e
+        else:
+            seg = min(len(pts) - 2, int(e * (len(pts) - 1)))
+            f = e * (len(pts) - 1) - seg
+            (x0, y0), (x1, y1) = pts[seg], pts[seg + 1]
+            px, py = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f - math.sin(f * math.pi) * 10
+        py -= math.sin(e * math.pi) * self.arc
+        return px, py, e
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.elapsed < self.delay:
+            return
+        px, py, e = self.position()
+        img = self.image
+        if self.end_size and self.end_size != img.get_size():
+            w0, h0 = img.get_size()
+            w1, h1 = self.end_size
+            w, h = int(w0 + (w1 - w0) * e), int(h0 + (h1 - h0) * e)
+            if w > 0 and h > 0:
+                img = pygame.transform.scale(img, (w, h))
+        r = img.get_rect(center=(round(px), round(py)))
+        surf.blit(img, r)
+
+
+class Timeline:
+    def __init__(self) -> None:
+        self.items: list[Flight] = []
+        self.speed = "normal"
+
+    @property
+    def factor(self) -> float:
+        return SPEEDS[self.speed]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def add(self, flight: Flight) -> None:
+        if self.factor == 0:
+            if flight.on_land:
+                flight.on_land()
+            return
+        flight.duration *= self.factor
+        flight.delay *= self.factor
+        self.items.append(flight)
+
+    def update(self, dt: float) -> None:
+        for f in self.items:
+            f.update(dt)
+        self.items = [f for f in self.items if not f.done]
+
+    def skip(self) -> None:
+        for f in self.items:
+            f.elapsed = f.delay + f.duration
+            f.update(0)
+        self.items = []
+
+    def hidden_cards(self) -> set[int]:
+        return {f.hide_card for f in self.items if f.hide_card is not None}
+
+    def draw(self, surf: pygame.Surface) -> None:
+        for f in self.items:
+            f.draw(surf)
+
+    def cycle_speed(self) -> str:
+        i = SPEED_ORDER.index(self.speed)
+        self.speed = SPEED_ORDER[(i + 1) % len(SPEED_ORDER)]
+        return self.speed

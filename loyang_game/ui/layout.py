@@ -1,0 +1,209 @@
+"""Where everything on the table is, for one window size and one seat on the big board.
+
+Positions are planned on a 1280x800 design and scaled to the window (`Layout.R`); the result
+is a set of rectangles: click targets (`targets`, keyed like commands.py's targets), card
+places (`cards`) and anchors for animations (`anchors`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine import GameState
+from ..engine.cards import PATH_END, SHOP_SPACES
+from ..engine.moves import NONE
+from ..engine.state import CARD, UNDER
+from . import theme as t
+
+FIELD_W, FIELD_H = 76, 106
+TILE_W, TILE_H, STACK = 192, 64, 15
+SMALL_W, SMALL_H = 68, 95
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    focus: int
+    s: float = 1.0
+    ox: float = 0.0
+    oy: float = 0.0
+    targets: dict = field(default_factory=dict)
+    cards: dict = field(default_factory=dict)  # card id -> Rect (portrait or tile place)
+    unders: dict = field(default_factory=dict)  # card id of a lower card -> Rect of its strip
+    anchors: dict = field(default_factory=dict)
+    regions: dict = field(default_factory=dict)
+    panels: dict = field(default_factory=dict)  # seat -> Rect of its compact panel
+    buttons: list = field(default_factory=list)  # (target, label, Rect)
+
+    def R(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        s = self.s
+        return pygame.Rect(round(self.ox + x * s), round(self.oy + y * s), round(w * s),
+                           round(h * s))
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+
+def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int | None,
+          bar_buttons: list[tuple[tuple, str]], dialog: bool = False) -> Layout:
+    w, h = size
+    s = min(w / t.DESIGN_W, h / t.DESIGN_H)
+    L = Layout(size=size, focus=focus, s=s, ox=(w - t.DESIGN_W * s) / 2,
+               oy=(h - t.DESIGN_H * s) / 2)
+    L.regions = {
+        "top": L.R(0, 0, 1280, 34), "left": L.R(6, 40, 214, 754),
+        "right": L.R(1050, 40, 224, 754), "board": L.R(226, 40, 818, 640),
+        "bottom": L.R(226, 686, 818, 108), "court": L.R(1050, 40, 224, 400),
+        "piles": L.R(1050, 446, 224, 112), "log": L.R(1050, 564, 224, 230),
+        "centre": L.R(434, 166, 402, 508), "dialog": L.R(330, 180, 620, 420),
+    }
+    _board(L, state, focus)
+    _others(L, state, focus)
+    _right(L, state)
+    _bottom(L, state, hand_seat, bar_buttons)
+    L.anchors["supply"] = L.R(620, 20, 40, 40)
+    return L
+
+
+def _board(L: Layout, state: GameState, seat: int) -> None:
+    p = state.players[seat]
+    # Fields row: the pile, then the fields.
+    L.anchors[("pile", seat)] = L.R(232, 46, FIELD_W, FIELD_H)
+    n = len(p.fields)
+    step = min(FIELD_W + 8, (1030 - 316) / max(1, n))
+    for i, slot in enumerate(p.fields):
+        r = L.R(316 + i * step, 46, FIELD_W, FIELD_H)
+        L.cards[slot[CARD]] = r
+        L.targets[("field", slot[CARD])] = r
+        L.anchors[("field", slot[CARD])] = r
+        if slot[UNDER] != NONE:
+            L.unders[slot[UNDER]] = r
+    # Left column: stalls then Helpers; right column: Regular then Casual customers.
+    _column(L, [*p.stalls, *p.helpers], 232, "stall", "helper", {s[CARD] for s in p.helpers})
+    _column(L, [*p.regulars, *p.casuals], 842, "regular", "casual", {s[CARD] for s in p.casuals})
+    for slot in p.stalls:
+        r = L.cards[slot[CARD]]
+        for i in range(3):
+            k = r.w / 360
+            L.targets[("stall", slot[CARD], i)] = pygame.Rect(
+                r.x + round((10 + i * 116) * k), r.y + round(36 * k), round(108 * k),
+                round(70 * k))
+    # The T: name plate, Shop, Path, Cart, Storehouse, purse.
+    L.anchors[("plate", seat)] = L.R(434, 166, 402, 32)
+    x = 434
+    for veg in range(6):
+        width = 96 if SHOP_SPACES[veg] == 3 else 61
+        r = L.R(x, 202, width - 2, 100)
+        L.targets[("shop", veg)] = r
+        L.anchors[("shop", seat, veg)] = r
+        x += width
+    for space in range(1, PATH_END + 1):
+        i = space - 1
+        r = L.R(434 + (i % 10) * 40.2, 308 + (i // 10) * 42, 38, 40)
+        L.targets[("path", space)] = r
+        L.anchors[("path", space)] = r
+    for veg in range(6):
+        r = L.R(434 + veg * 67, 414, 64, 62)
+        L.targets[("cart", veg)] = r
+        L.anchors[("cart", seat, veg)] = r
+    L.anchors[("cartbox", seat)] = L.R(434, 396, 402, 82)
+    store = L.R(434, 484, 230, 70)
+    L.targets[("store",)] = store
+    L.anchors[("store", seat)] = store
+    L.anchors[("purse", seat)] = L.R(672, 484, 164, 70)
+    L.anchors[("loans", seat)] = L.R(434, 560, 230, 110)
+    L.anchors[("tokens", seat)] = L.R(672, 560, 164, 110)
+
+
+def _column(L: Layout, slots: list[tuple], x: float, kind_a: str, kind_b: str,
+            b_cards: set[int]) -> None:
+    top, bottom = 168, 676
+    need = sum(TILE_H + 6 + (STACK if sl[UNDER] != NONE else 0) for sl in slots)
+    squeeze = min(1.0, (bottom - top) / need) if need else 1.0
+    y = top
+    for slot in slots:
+        extra = STACK if slot[UNDER] != NONE else 0
+        if extra:
+            L.unders[slot[UNDER]] = L.R(x, y, TILE_W, TILE_H)
+        r = L.R(x, y + extra * squeeze, TILE_W, TILE_H)
+        L.cards[slot[CARD]] = r
+        kind = kind_b if slot[CARD] in b_cards else kind_a
+        if kind != "stall":  # a stall's targets are its three offers
+            L.targets[(kind, slot[CARD])] = r
+        y += (TILE_H + 6 + extra) * squeeze
+
+
+def _others(L: Layout, state: GameState, focus: int) -> None:
+    if state.opponent is not None:
+        L.panels[-1] = L.R(6, 40, 214, 470)
+        for i, slot in enumerate([*state.opponent.stalls, *state.opponent.regulars,
+                                  *state.opponent.casuals]):
+            L.cards[slot[CARD]] = L.R(17, 70 + i * 72, TILE_W, TILE_H)
+        return
+    seats = [seat for seat in range(state.config.seats) if seat != focus]
+    height = min(250, 754 / max(1, len(seats)))
+    for i, seat in enumerate(seats):
+        r = L.R(6, 40 + i * height, 214, height - 6)
+        L.panels[seat] = r
+        L.targets[("seat", seat)] = r
+        for key in ("plate", "purse", "store", "pile", "loans", "tokens"):
+            L.anchors[(key, seat)] = r
+        for veg in range(6):
+            L.anchors[("cart", seat, veg)] = r
+            L.anchors[("shop", seat, veg)] = r
+        L.anchors[("cartbox", seat)] = r
+
+
+def _right(L: Layout, state: GameState) -> None:
+    if state.config.solo:
+        for index, card in enumerate(state.offer):
+            row, col = divmod(index, 3)
+            r = L.R(1078 + col * 65, 62 + row * 94, 62, 87)
+            L.anchors[("offerslot", index)] = r
+            if card != NONE:
+                L.cards[card] = r
+                L.targets[("offer", card)] = r
+    else:
+        cards = list(state.courtyard)
+        cols = 3 if len(cards) <= 12 else 4
+        w = 216 / cols - 4
+        hh = w * 1.4
+        rows = max(1, -(-len(cards) // cols))
+        step = min(hh + 4, (372 - hh) / max(1, rows - 1) if rows > 1 else hh + 4)
+        for i, card in enumerate(cards):
+            row, col = divmod(i, cols)
+            r = L.R(1054 + col * (w + 4), 62 + row * step, w, hh)
+            L.cards[card] = r
+            L.targets[("court", card)] = r
+        L.targets[("courtyard",)] = L.R(1050, 40, 224, 400)
+    L.anchors["draw"] = L.R(1060, 452, SMALL_W, SMALL_H)
+    L.targets[("draw",)] = L.anchors["draw"]
+    L.anchors["discard"] = L.R(1160, 452, SMALL_W, SMALL_H)
+    for pending in state.pending:
+        if pending[0] == "keep":
+            cards = pending[2]
+            for i, card in enumerate(cards):
+                r = L.R(470 + i * 190, 250, 150, 210)
+                L.cards[card] = r
+                L.targets[("keep", card)] = r
+
+
+def _bottom(L: Layout, state: GameState, hand_seat: int | None,
+            bar_buttons: list[tuple[tuple, str]]) -> None:
+    if hand_seat is not None:
+        p = state.players[hand_seat]
+        hand = list(p.hand) + ([p.intro] if p.intro != NONE else [])
+        for i, card in enumerate(hand):
+            r = L.R(232 + i * 76, 692, SMALL_W, SMALL_H)
+            L.cards[card] = r
+            L.targets[("hand", card)] = r
+        L.anchors[("hand", hand_seat)] = L.R(232, 692, SMALL_W, SMALL_H)
+    # Buttons fill from the right, two rows.
+    x_right = 1038
+    for i, (target, label) in enumerate(bar_buttons):
+        col, row = divmod(i, 2)
+        r = L.R(x_right - (col + 1) * 196, 694 + row * 48, 190, 42)
+        L.buttons.append((target, label, r))
+        L.targets[target] = r

@@ -1,0 +1,249 @@
+"""What is drawn over the still table each frame: lit targets, buttons, the in-place
+choice, the Two-pack panel, tooltips, messages, the thinking indicator, the log, and the
+'pass to' and scoring screens. Each function draws and returns the click targets it made."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..engine import GameState, Move
+from ..engine.cards import CARDS
+from . import theme as t
+from .layout import Layout
+from .render import fit, panel, text
+from .sprites import Sprites
+
+
+def button(surf, r: pygame.Rect, label: str, L: Layout, *, lit=False, hover=False,
+           colour=(120, 70, 40)) -> None:
+    base = tuple(min(255, c + 30) for c in colour) if hover else colour
+    pygame.draw.rect(surf, (20, 12, 8), r.move(0, L.px(2)), border_radius=L.px(8))
+    pygame.draw.rect(surf, base, r, border_radius=L.px(8))
+    pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
+                     border_radius=L.px(8))
+    text(surf, fit(label, L.px(19), r.w - L.px(10), True), L.px(19), t.WHITE, center=r.center,
+         bold=True)
+
+
+def highlights(surf, rects: list[pygame.Rect], clock: float, L: Layout, colour=t.HIGHLIGHT):
+    pulse = 0.5 + 0.5 * math.sin(clock * 6)
+    width = L.px(2 + pulse * 1.5)
+    for r in rects:
+        pygame.draw.rect(surf, colour, r.inflate(L.px(4), L.px(4)), width, border_radius=L.px(7))
+
+
+def picked(surf, rects: list[pygame.Rect], L: Layout):
+    for r in rects:
+        pygame.draw.rect(surf, (90, 220, 255), r.inflate(L.px(6), L.px(6)), L.px(4),
+                         border_radius=L.px(8))
+
+
+def dim(surf, r: pygame.Rect | None = None, alpha=140):
+    r = r or surf.get_rect()
+    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surf.blit(shade, r)
+
+
+def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
+                  options: list[tuple[tuple, str]], hover, detail: str = "") -> dict:
+    """An in-place choice: the card shown big, one button per option, and Cancel."""
+    targets = {}
+    n = len(options) + 1
+    height = max(250, 90 + n * 46)
+    r = L.R(300, max(60, 400 - height / 2), 680, height)
+    dim(surf)
+    panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
+    text(surf, fit(title, L.px(26), r.w - L.px(30), True), L.px(26), t.INK,
+         topleft=(r.x + L.px(16), r.y + L.px(14)), bold=True)
+    x0 = r.x + L.px(16)
+    if card is not None and card >= 0:
+        cr = pygame.Rect(x0, r.y + L.px(50), L.px(150), L.px(210))
+        surf.blit(sp.card(card, cr.w, cr.h), cr)
+        lines = _wrap(_card_text(card), L.px(16), cr.w + L.px(4))
+        for i, line in enumerate(lines[:8]):
+            text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
+        x0 = cr.right + L.px(16)
+    if detail:
+        text(surf, fit(detail, L.px(18), r.right - x0 - L.px(16)), L.px(18), t.INK_SOFT,
+             topleft=(x0, r.y + L.px(46)))
+    y = r.y + L.px(72)
+    for target, label in [*options, (("ui", "cancel"), "Cancel (Esc)")]:
+        b = pygame.Rect(x0, y, r.right - x0 - L.px(16), L.px(38))
+        colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
+        button(surf, b, label, L, hover=b.collidepoint(hover) if hover else False,
+               colour=colour)
+        targets[target] = b
+        y += L.px(44)
+    return targets
+
+
+def _card_text(card: int) -> str:
+    c = CARDS[card]
+    if c.kind == "helper":
+        from ..engine.helpers import REGISTRY
+
+        h = REGISTRY[c.name]
+        return getattr(h, "text", "")
+    return ""
+
+
+def _wrap(s: str, size: int, width: int) -> list[str]:
+    f = t.font(size)
+    lines, line = [], ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int | None):
+    board = L.regions["board"]
+    dim(surf, board, 150)
+    r = L.R(440, 200, 420, 300)
+    panel(surf, r.inflate(L.px(20), L.px(50)).move(0, L.px(10)), t.PANEL, border=t.GOLD,
+          radius=L.px(14))
+    text(surf, "Two-pack: click the card to keep on top,", L.px(20), t.INK,
+         center=(r.centerx, r.y - L.px(2)), bold=True)
+    text(surf, "then the other to keep under it (or a button below)", L.px(18), t.INK_SOFT,
+         center=(r.centerx, r.y + L.px(18)))
+    if not cards:
+        text(surf, "The piles are empty: nothing was drawn.", L.px(20), t.INK, center=r.center)
+    for card in cards:
+        cr = L.cards.get(card)
+        if cr is None:
+            continue
+        surf.blit(sp.card(card, cr.w, cr.h), cr)
+        if first == card:
+            text(surf, "on top", L.px(20), (20, 120, 200), center=(cr.centerx, cr.bottom + L.px(12)),
+                 bold=True)
+
+
+def tooltip(surf, L: Layout, pos, lines: list[str]):
+    if not lines:
+        return
+    size = L.px(18)
+    w = max(t.font(size).size(s)[0] for s in lines) + L.px(16)
+    h = len(lines) * L.px(20) + L.px(10)
+    r = pygame.Rect(pos[0] + L.px(16), pos[1] + L.px(16), w, h)
+    r.clamp_ip(surf.get_rect())
+    panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(6), alpha=235)
+    for i, s in enumerate(lines):
+        text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
+
+
+def toast(surf, L: Layout, message: str, alpha: float):
+    if not message:
+        return
+    size = L.px(20)
+    lines = _wrap(message, size, L.px(700))
+    w = max(t.font(size).size(s)[0] for s in lines) + L.px(30)
+    h = len(lines) * L.px(22) + L.px(16)
+    board = L.regions["board"]
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = (board.centerx, board.bottom - L.px(8))
+    panel(surf, r, (120, 30, 24), border=t.WHITE, radius=L.px(10), alpha=int(230 * alpha))
+    for i, s in enumerate(lines):
+        text(surf, s, size, t.WHITE, center=(r.centerx, r.y + L.px(18) + i * L.px(22)))
+
+
+def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
+    board = L.regions["board"]
+    r = pygame.Rect(0, 0, L.px(330), L.px(40))
+    r.midtop = (board.centerx, board.y + L.px(128))
+    panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(12), alpha=220)
+    dots = int(clock * 3) % 4
+    for i in range(3):
+        c = t.GOLD if i < dots else (90, 80, 60)
+        pygame.draw.circle(surf, c, (r.x + L.px(20 + i * 14), r.centery), L.px(5))
+    label = f"{name} is thinking"
+    it = progress.get("iterations") if progress else 0
+    if it:
+        label += f" ({it} playouts)"
+    text(surf, label, L.px(19), t.WHITE, midleft=(r.x + L.px(64), r.centery))
+
+
+def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
+    r = L.regions["log"]
+    panel(surf, r, (30, 22, 16), radius=L.px(10), alpha=210)
+    text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
+                                                                         r.y + L.px(5)), bold=True)
+    size = L.px(15)
+    width = r.w - L.px(14)
+    wrapped: list[tuple[str, bool]] = []
+    for line in lines[-200:]:
+        indent = line.startswith("   ")
+        for k, part in enumerate(_wrap(line.strip(), size, width - (L.px(10) if indent else 0))):
+            wrapped.append((part, indent or k > 0))
+    rows = max(1, (r.h - L.px(26)) // L.px(15))
+    end = max(0, len(wrapped) - scroll)
+    shown = wrapped[max(0, end - rows):end]
+    y = r.y + L.px(22)
+    for part, indent in shown:
+        text(surf, part, size, (200, 190, 170) if indent else t.WHITE,
+             topleft=(r.x + L.px(8 + (10 if indent else 0)), y))
+        y += L.px(15)
+
+
+def pass_screen(surf, L: Layout, name: str, colour) -> dict:
+    surf.fill((30, 20, 14))
+    c = surf.get_rect().center
+    text(surf, f"Pass to {name}", L.px(64), colour, center=(c[0], c[1] - L.px(60)), bold=True)
+    text(surf, f"{name}'s cards are hidden until {name} is at the screen.", L.px(24),
+         t.WHITE, center=(c[0], c[1]))
+    b = pygame.Rect(0, 0, L.px(320), L.px(56))
+    b.center = (c[0], c[1] + L.px(80))
+    button(surf, b, f"I am {name}: show my cards", L, colour=(60, 110, 60))
+    return {("ui", "ready"): b}
+
+
+def scoring_screen(surf, L: Layout, state: GameState, rows: list[dict], names: list[str],
+                   solo_lines: list[str]) -> dict:
+    dim(surf, None, 190)
+    r = L.R(190, 70, 900, 660)
+    panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(16))
+    text(surf, "Final standings", L.px(40), t.INK, center=(r.centerx, r.y + L.px(34)), bold=True)
+    text(surf, "Path space minus one per Loan; ties: more Cash, then more vegetables left",
+         L.px(18), t.INK_SOFT, center=(r.centerx, r.y + L.px(64)))
+    cols = [("Place", 60), ("Player", 180), ("Path", 80), ("Loans", 80), ("Final", 80),
+            ("Cash", 70), ("Veg.", 60), ("Deliveries", 100), ("Earned", 80), ("Helpers", 80)]
+    y = r.y + L.px(96)
+    x = r.x + L.px(24)
+    for name, w in cols:
+        text(surf, name, L.px(18), t.INK_SOFT, topleft=(x, y), bold=True)
+        x += L.px(w)
+    y += L.px(28)
+    for row in rows:
+        x = r.x + L.px(24)
+        seat = row["seat"]
+        vals = [f"{row['place']}.", names[seat], str(row["path"]), f"-{row['loans']}",
+                str(row["position"]), str(row["cash"]), str(row["vegetables"]),
+                str(row["deliveries"]), str(row["earned"]), str(row["helpers"])]
+        pygame.draw.rect(surf, t.SEAT_COLOURS[seat], (r.x + L.px(12), y + L.px(2), L.px(6),
+                                                      L.px(22)))
+        for (_name, w), v in zip(cols, vals):
+            text(surf, v, L.px(22), t.INK, topleft=(x, y), bold=_name in ("Place", "Final"))
+            x += L.px(w)
+        y += L.px(32)
+        if row.get("tie"):
+            text(surf, row["tie"], L.px(16), t.INK_SOFT, topleft=(r.x + L.px(84), y - L.px(6)))
+            y += L.px(14)
+    y += L.px(10)
+    for line in solo_lines:
+        text(surf, line, L.px(20), t.INK, topleft=(r.x + L.px(24), y))
+        y += L.px(22)
+    b = pygame.Rect(0, 0, L.px(240), L.px(44))
+    b.midbottom = (r.centerx, r.bottom - L.px(14))
+    button(surf, b, "Look at the table", L)
+    return {("ui", "close"): b}
+
+
+_ = Move

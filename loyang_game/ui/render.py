@@ -1,0 +1,536 @@
+"""Drawing the table's still picture for one state (the animation layer goes on top).
+
+`draw_table` paints everything into a surface and records what it drew (`Drawn`), so a test
+can check that no face-up card of another person's hand was ever on the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine import GameState
+from ..engine.cards import (
+    BUY_PRICE,
+    CARDS,
+    PATH_END,
+    PRIVATE_FIELD,
+    ROUNDS,
+    SELL_PRICE,
+    SHOP_SPACES,
+    VEG_NAMES,
+)
+from ..engine.moves import NONE
+from ..engine.solo import ROW_PRICES
+from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
+from . import cardgeom as g
+from . import theme as t
+from .layout import Layout
+from .sprites import Sprites
+
+PHASE_WORDS = {"setup": "Setup", "harvest": "Harvest phase", "cards": "Card phase",
+               "actions": "Action phase", "over": "Game over"}
+
+
+@dataclass
+class Drawn:
+    """What one picture showed: (place, owner seat, card, face up) for every card."""
+
+    cards: list[tuple[str, int, int, bool]] = field(default_factory=list)
+
+
+@dataclass
+class View:
+    """What the picture needs besides the state."""
+
+    names: list[str]
+    kinds: list[str]  # "person" or an AI level per seat
+    viewer: int | None  # whose private cards may be shown face up (None: nobody's)
+    hide: set[int] = field(default_factory=set)  # cards in flight, drawn by the animation
+    prompt: str = ""
+    round_text: str = ""
+    due_marks: bool = True
+
+
+_text_cache: dict = {}
+
+
+def text(surf, s: str, size: int, colour, *, topleft=None, center=None, midleft=None,
+         midright=None, bold=False) -> pygame.Rect:
+    key = (s, size, colour, bold)
+    img = _text_cache.get(key)
+    if img is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        img = t.font(size, bold).render(s, True, colour)
+        _text_cache[key] = img
+    r = img.get_rect()
+    if topleft is not None:
+        r.topleft = topleft
+    elif center is not None:
+        r.center = center
+    elif midleft is not None:
+        r.midleft = midleft
+    elif midright is not None:
+        r.midright = midright
+    surf.blit(img, r)
+    return r
+
+
+def fit(s: str, size: int, width: int, bold=False) -> str:
+    f = t.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def panel(surf, r: pygame.Rect, colour=t.PANEL, border=None, radius=10, alpha=None):
+    if alpha is not None:
+        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+        surf.blit(tmp, r)
+    else:
+        pygame.draw.rect(surf, colour, r, border_radius=radius)
+    if border:
+        pygame.draw.rect(surf, border, r, 2, border_radius=radius)
+
+
+def draw_table(surf: pygame.Surface, state: GameState, L: Layout, sp: Sprites,
+               view: View) -> Drawn:
+    drawn = Drawn()
+    surf.blit(sp.tiled("wood", surf.get_size()), (0, 0))
+    _top(surf, state, L, view)
+    _board(surf, state, L, sp, view, drawn)
+    _others(surf, state, L, sp, view, drawn)
+    _right(surf, state, L, sp, view, drawn)
+    _bottom(surf, state, L, sp, view, drawn)
+    return drawn
+
+
+def _top(surf, state, L, view):
+    r = L.regions["top"]
+    pygame.draw.rect(surf, (40, 24, 16), (0, r.y, surf.get_width(), r.h))
+    size = L.px(22)
+    phase = PHASE_WORDS.get(state.phase, state.phase)
+    head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
+    end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
+    text(surf, fit(view.prompt, size, r.right - end.right - L.px(330)), size, t.WHITE,
+         midleft=(end.right + L.px(16), r.centery))
+
+
+def _board(surf, state, L, sp, view, drawn):
+    seat = L.focus
+    p = state.players[seat]
+    board = L.regions["board"]
+    panel(surf, board.inflate(4, 4), (50, 32, 20), radius=14)
+    surf.blit(sp.tiled("paper", board.size), board)
+    pygame.draw.rect(surf, t.SEAT_COLOURS[seat], board, L.px(3), border_radius=12)
+    centre = L.regions["centre"]
+    pygame.draw.rect(surf, (226, 212, 182), centre.inflate(L.px(8), L.px(4)),
+                     border_radius=L.px(10))
+    _fields(surf, state, p, L, sp, view)
+    for slot in p.stalls:
+        _stall(surf, slot, L, sp, view)
+    for slot in p.helpers:
+        _tile(surf, slot, L, sp, view)
+    for slot in p.regulars:
+        _regular(surf, state, slot, L, sp, view)
+    for slot in p.casuals:
+        _tile(surf, slot, L, sp, view)
+    # empty-column hints
+    if not p.stalls and not p.helpers:
+        text(surf, "Market stalls & Helpers", L.px(17), t.INK_SOFT,
+             center=L.R(232 + 96, 190, 0, 0).topleft)
+    if not p.regulars and not p.casuals:
+        text(surf, "Customers", L.px(17), t.INK_SOFT, center=L.R(842 + 96, 190, 0, 0).topleft)
+    _plate(surf, state, p, L, view)
+    _shop(surf, state, p, L, sp)
+    _path(surf, state, L, sp)
+    _cart(surf, p, L, sp)
+    _store(surf, p, L, sp)
+    _purse(surf, state, p, L, sp)
+
+
+def _plate(surf, state, p, L, view):
+    r = L.anchors[("plate", p.seat)]
+    pygame.draw.rect(surf, t.SEAT_COLOURS[p.seat], r, border_radius=L.px(8))
+    kind = view.kinds[p.seat]
+    who = "" if kind == "person" else f"  (AI {kind})"
+    if p.seat == view.viewer and kind == "person":
+        who = "  (you)" if view.kinds.count("person") == 1 else ""
+    text(surf, f"{view.names[p.seat]}{who}", L.px(24), t.WHITE,
+         midleft=(r.x + L.px(10), r.centery), bold=True)
+    info = f"Path {p.path}"
+    if state.current_player == p.seat:
+        info = "to play · " + info
+    text(surf, info, L.px(20), t.WHITE, midright=(r.right - L.px(10), r.centery))
+
+
+def _fields(surf, state, p, L, sp, view):
+    pile = L.anchors[("pile", p.seat)]
+    if p.pile:
+        for k in range(min(3, len(p.pile)) - 1, -1, -1):
+            surf.blit(sp.back(True, pile.w, pile.h), pile.move(-k * L.px(2), -k * L.px(2)))
+        text(surf, f"{len(p.pile)} left", L.px(17), t.INK, center=(pile.centerx,
+                                                                  pile.bottom + L.px(8)))
+    else:
+        pygame.draw.rect(surf, t.PANEL_DARK, pile, 1, border_radius=L.px(6))
+        text(surf, "no fields left", L.px(15), t.INK_SOFT, center=pile.center)
+    for slot in p.fields:
+        card = slot[CARD]
+        if card in view.hide:
+            continue
+        r = L.cards[card]
+        surf.blit(sp.card(card, r.w, r.h), r)
+        spaces = g.scaled(g.field_spaces(), r, g.CARD_W)
+        veg, count = slot[VEG], slot[COUNT]
+        if veg == NONE:
+            text(surf, "not sown", L.px(16), t.WHITE, center=spaces.center)
+            continue
+        _token_grid(surf, sp, veg, count, spaces, L)
+
+
+def _token_grid(surf, sp, veg, count, box, L):
+    cols = 3
+    size = min(box.w // cols, L.px(22))
+    rows = max(1, -(-count // cols))
+    gap_y = min(size, (box.h - size) / max(1, rows - 1)) if rows > 1 else 0
+    for i in range(count):
+        row, col = divmod(i, cols)
+        x = box.x + (box.w - cols * size) // 2 + col * size
+        y = box.y + L.px(3) + row * gap_y
+        surf.blit(sp.veg(veg, size), (x, y))
+    text(surf, str(count), L.px(18), t.WHITE, midright=(box.right - L.px(2),
+                                                        box.bottom - L.px(8)), bold=True)
+
+
+def _under_strip(surf, slot, L, sp):
+    if slot[UNDER] == NONE:
+        return
+    ur = L.unders.get(slot[UNDER])
+    if ur is None:
+        return
+    img = sp.tile(slot[UNDER], ur.w, ur.h) if f"tile_{slot[UNDER]}" in sp.base else None
+    if img:
+        surf.blit(img, ur)
+
+
+def _tile(surf, slot, L, sp, view):
+    card = slot[CARD]
+    if card in view.hide or card not in L.cards:
+        return
+    _under_strip(surf, slot, L, sp)
+    r = L.cards[card]
+    surf.blit(sp.tile(card, r.w, r.h), r)
+
+
+def _stall(surf, slot, L, sp, view):
+    _tile(surf, slot, L, sp, view)
+    card = slot[CARD]
+    if card in view.hide or card not in L.cards:
+        return
+    r = L.cards[card]
+    for i in range(3):
+        if not slot[MASK] & (1 << i):
+            box = g.scaled(g.stall_offer(i), r, g.TILE_W)
+            panel(surf, box, (120, 90, 60), radius=L.px(4), alpha=200)
+            text(surf, "taken", L.px(15), t.WHITE, center=box.center)
+
+
+def _regular(surf, state, slot, L, sp, view):
+    _tile(surf, slot, L, sp, view)
+    card = slot[CARD]
+    if card in view.hide or card not in L.cards:
+        return
+    r = L.cards[card]
+    for i in range(slot[ROWS]):
+        box = g.scaled(g.regular_row(i), r, g.TILE_W)
+        panel(surf, box, (60, 90, 140), radius=L.px(3), alpha=170)
+        c = box.center
+        k = L.px(1)
+        pygame.draw.lines(surf, t.WHITE, False, [(c[0] - 8 * k, c[1]), (c[0] - 2 * k, c[1] + 6 * k),
+                                                 (c[0] + 9 * k, c[1] - 8 * k)], max(2, L.px(3)))
+    m = g.scaled(g.regular_marker(), r, g.TILE_W)
+    colour = t.MARKER_RED if slot[RED] else t.MARKER_BLUE
+    pygame.draw.circle(surf, colour, m.center, m.w // 2)
+    pygame.draw.circle(surf, t.WHITE, m.center, m.w // 2, max(1, L.px(1.5)))
+    if state.phase == "actions" and view.due_marks:
+        if slot[SERVED] == state.round:
+            _badge(surf, L, r, "served", t.GOOD)
+        elif slot[FIRST_DUE] <= state.round:
+            _badge(surf, L, r, "due", (230, 120, 20))
+
+
+def _badge(surf, L, r, word, colour):
+    b = pygame.Rect(0, 0, L.px(46), L.px(16))
+    b.topright = (r.right - L.px(30), r.y + L.px(1))
+    pygame.draw.rect(surf, colour, b, border_radius=L.px(6))
+    text(surf, word, L.px(15), t.WHITE, center=b.center, bold=True)
+
+
+def _shop(surf, state, p, L, sp):
+    for veg in range(6):
+        r = L.anchors[("shop", p.seat, veg)]
+        pygame.draw.rect(surf, (200, 180, 140), r, border_radius=L.px(6))
+        pygame.draw.rect(surf, (150, 120, 80), r, 1, border_radius=L.px(6))
+        n = SHOP_SPACES[veg]
+        size = L.px(28)
+        for i in range(n):
+            cx = r.x + (r.w - n * (size + L.px(3))) // 2 + i * (size + L.px(3))
+            slot = pygame.Rect(cx, r.y + L.px(8), size, size)
+            pygame.draw.ellipse(surf, (170, 148, 110), slot.inflate(L.px(4), L.px(4)))
+            if i < p.shop[veg]:
+                surf.blit(sp.veg(veg, size), slot)
+        text(surf, VEG_NAMES[veg], L.px(16), t.INK, center=(r.centerx, r.y + L.px(50)))
+        buy = pygame.Rect(r.x + L.px(4), r.bottom - L.px(30), r.w // 2 - L.px(6), L.px(24))
+        sell = pygame.Rect(r.centerx + L.px(2), buy.y, r.w // 2 - L.px(6), L.px(24))
+        pygame.draw.rect(surf, (70, 50, 30), buy, border_radius=L.px(4))
+        pygame.draw.rect(surf, (240, 228, 200), sell, border_radius=L.px(4))
+        text(surf, str(BUY_PRICE[veg]), L.px(20), t.WHITE, center=buy.center, bold=True)
+        text(surf, str(SELL_PRICE[veg]), L.px(20), t.INK, center=sell.center, bold=True)
+
+
+def _path(surf, state, L, sp):
+    for space in range(1, PATH_END + 1):
+        r = L.anchors[("path", space)]
+        shade = 236 - space * 4
+        pygame.draw.rect(surf, (shade, shade - 20, shade - 60), r, border_radius=L.px(5))
+        pygame.draw.rect(surf, (120, 90, 50), r, 1, border_radius=L.px(5))
+        text(surf, str(space), L.px(16), t.INK, topleft=(r.x + L.px(3), r.y + L.px(2)))
+    by_space: dict[int, list[int]] = {}
+    for q in state.players:
+        by_space.setdefault(q.path, []).append(q.seat)
+    for space, seats in by_space.items():
+        r = L.anchors[("path", space)]
+        for i, seat in enumerate(seats):
+            size = L.px(30 if seat == L.focus else 22)
+            x = r.x + L.px(6) + i * L.px(8)
+            surf.blit(sp.get(f"marker_{seat}", (size, size)), (x, r.bottom - size))
+
+
+def _cart(surf, p, L, sp):
+    box = L.anchors[("cartbox", p.seat)]
+    pygame.draw.rect(surf, (150, 110, 70), box, border_radius=L.px(8))
+    text(surf, "CART", L.px(15), t.WHITE, topleft=(box.x + L.px(6), box.y + L.px(2)), bold=True)
+    for veg in range(6):
+        r = L.anchors[("cart", p.seat, veg)]
+        n = p.cart[veg]
+        size = L.px(40)
+        img = sp.veg(veg, size)
+        if not n:
+            img = img.copy()
+            img.set_alpha(60)
+        surf.blit(img, (r.x + L.px(4), r.y + L.px(10)))
+        if n:
+            text(surf, f"×{n}", L.px(24), t.WHITE, midleft=(r.x + L.px(44), r.y + L.px(32)),
+                 bold=True)
+
+
+def _store(surf, p, L, sp):
+    r = L.anchors[("store", p.seat)]
+    pygame.draw.rect(surf, (120, 100, 80), r, border_radius=L.px(8))
+    text(surf, f"STOREHOUSE {sum(p.store)}/{p.capacity}", L.px(15), t.WHITE,
+         topleft=(r.x + L.px(6), r.y + L.px(3)), bold=True)
+    if not p.upgraded:
+        text(surf, "upgrade for 2: holds 4", L.px(14), (230, 220, 200),
+             midright=(r.right - L.px(6), r.y + L.px(10)))
+    size = L.px(34)
+    stored = [veg for veg in range(6) for _ in range(p.store[veg])]
+    for i in range(p.capacity):
+        slot = pygame.Rect(r.x + L.px(8) + i * (size + L.px(6)), r.y + L.px(24), size, size)
+        pygame.draw.rect(surf, (90, 74, 60), slot, border_radius=L.px(4))
+        if i < len(stored):
+            surf.blit(sp.veg(stored[i], size), slot)
+
+
+def _purse(surf, state, p, L, sp):
+    r = L.anchors[("purse", p.seat)]
+    pygame.draw.rect(surf, (90, 70, 40), r, border_radius=L.px(8))
+    size = L.px(40)
+    surf.blit(sp.get("coin_big", (size, size)), (r.x + L.px(8), r.centery - size // 2))
+    text(surf, f"{p.cash}", L.px(40), t.GOLD, midleft=(r.x + L.px(54), r.centery), bold=True)
+    text(surf, "Cash", L.px(16), t.WHITE, midright=(r.right - L.px(8), r.centery))
+    lr = L.anchors[("loans", p.seat)]
+    text(surf, f"Loans: {p.loans}" + ("  (-1 space each at the end)" if p.loans else ""),
+         L.px(16), t.INK, topleft=(lr.x, lr.y + L.px(2)))
+    for i in range(p.loans):
+        surf.blit(sp.get("loan", (L.px(60), L.px(40))), (lr.x + i * L.px(22), lr.y + L.px(22)))
+    tr = L.anchors[("tokens", p.seat)]
+    if state.start_seat == p.seat:
+        surf.blit(sp.get("start_big", (L.px(44), L.px(44))), (tr.x, tr.y + L.px(4)))
+        text(surf, "Starting player", L.px(15), t.INK, midleft=(tr.x + L.px(48), tr.y + L.px(26)))
+    if state.second_seat == p.seat:
+        surf.blit(sp.get("start_small", (L.px(44), L.px(44))), (tr.x, tr.y + L.px(52)))
+        text(surf, "Second player", L.px(15), t.INK, midleft=(tr.x + L.px(48), tr.y + L.px(74)))
+
+
+# --- the others --------------------------------------------------------------------------------
+
+def _others(surf, state, L, sp, view, drawn):
+    if state.opponent is not None:
+        r = L.panels[-1]
+        panel(surf, r, (70, 50, 34), radius=10, alpha=200)
+        text(surf, "Imaginary opponent", L.px(20), t.GOLD, topleft=(r.x + L.px(8), r.y + L.px(8)),
+             bold=True)
+        o = state.opponent
+        for slot in [*o.stalls, *o.regulars, *o.casuals]:
+            if slot[CARD] in view.hide or slot[CARD] not in L.cards:
+                continue
+            cr = L.cards[slot[CARD]]
+            surf.blit(sp.tile(slot[CARD], cr.w, cr.h), cr)
+            if len(slot) > MASK and CARDS[slot[CARD]].kind == "stall":
+                for i in range(3):
+                    if not slot[MASK] & (1 << i):
+                        box = g.scaled(g.stall_offer(i), cr, g.TILE_W)
+                        panel(surf, box, (120, 90, 60), radius=4, alpha=200)
+        return
+    for seat, r in L.panels.items():
+        _compact(surf, state, state.players[seat], r, L, sp, view, drawn)
+
+
+def _compact(surf, state, p, r, L, sp, view, drawn):
+    panel(surf, r, (244, 234, 210), radius=L.px(10))
+    pygame.draw.rect(surf, t.SEAT_COLOURS[p.seat], r, L.px(3), border_radius=L.px(10))
+    head = pygame.Rect(r.x, r.y, r.w, L.px(26))
+    pygame.draw.rect(surf, t.SEAT_COLOURS[p.seat], head, border_top_left_radius=L.px(10),
+                     border_top_right_radius=L.px(10))
+    kind = view.kinds[p.seat]
+    label = view.names[p.seat] + ("" if kind == "person" else f" (AI {kind})")
+    if state.current_player == p.seat:
+        label = "> " + label
+    text(surf, fit(label, L.px(19), r.w - L.px(40), True), L.px(19), t.WHITE,
+         midleft=(r.x + L.px(8), head.centery), bold=True)
+    for i, big in enumerate((state.start_seat == p.seat, state.second_seat == p.seat)):
+        if big:
+            name = "start_big" if i == 0 else "start_small"
+            surf.blit(sp.get(name, (L.px(22), L.px(22))), (r.right - L.px(26 + 24 * i),
+                                                            head.y + L.px(2)))
+    y = head.bottom + L.px(4)
+    text(surf, f"Cash {p.cash}   Loans {p.loans}   Path {p.path}", L.px(17), t.INK,
+         topleft=(r.x + L.px(8), y))
+    y += L.px(18)
+    # cart
+    x = r.x + L.px(8)
+    for veg in range(6):
+        if p.cart[veg] or p.store[veg]:
+            surf.blit(sp.veg(veg, L.px(18)), (x, y))
+            text(surf, str(p.cart[veg] + p.store[veg]), L.px(16), t.INK,
+                 midleft=(x + L.px(19), y + L.px(9)))
+            x += L.px(34)
+    if x == r.x + L.px(8):
+        text(surf, "Cart empty", L.px(15), t.INK_SOFT, topleft=(x, y + L.px(2)))
+    y += L.px(22)
+    # fields
+    x = r.x + L.px(8)
+    for slot in p.fields:
+        chip = pygame.Rect(x, y, L.px(30), L.px(22))
+        pygame.draw.rect(surf, t.KIND_COLOURS[PRIVATE_FIELD][0], chip, border_radius=L.px(3))
+        if slot[VEG] != NONE:
+            surf.blit(sp.veg(slot[VEG], L.px(14)), (chip.x + L.px(1), chip.y + L.px(4)))
+            text(surf, str(slot[COUNT]), L.px(14), t.WHITE, midright=(chip.right - L.px(1),
+                                                                       chip.centery))
+        x += L.px(32)
+        if x > r.right - L.px(32):
+            break
+    y += L.px(26)
+    # played cards as chips
+    x = r.x + L.px(8)
+    for area in (p.stalls, p.helpers, p.regulars, p.casuals):
+        for slot in area:
+            card = CARDS[slot[CARD]]
+            label = card.code if card.kind != "helper" else card.name[:7]
+            w = t.font(L.px(14)).size(label)[0] + L.px(8)
+            if x + w > r.right - L.px(6):
+                x = r.x + L.px(8)
+                y += L.px(18)
+            if y > r.bottom - L.px(36):
+                break
+            chip = pygame.Rect(x, y, w, L.px(16))
+            pygame.draw.rect(surf, t.KIND_COLOURS[card.kind][0], chip, border_radius=L.px(3))
+            text(surf, label, L.px(14), t.WHITE, center=chip.center)
+            x += w + L.px(3)
+    # hand: backs only (it is another seat's)
+    n = len(p.hand) + (1 if p.intro != NONE else 0)
+    if n:
+        y = r.bottom - L.px(30)
+        for i in range(n):
+            surf.blit(sp.back(False, L.px(18), L.px(25)), (r.x + L.px(8) + i * L.px(12), y))
+            drawn.cards.append(("hand", p.seat, -1, False))
+        text(surf, f"{n} in hand", L.px(15), t.INK_SOFT,
+             midleft=(r.x + L.px(20) + n * L.px(12), y + L.px(12)))
+    text(surf, "click to view", L.px(13), t.INK_SOFT, midright=(r.right - L.px(6),
+                                                                r.bottom - L.px(10)))
+
+
+# --- Courtyard / Offer, piles ------------------------------------------------------------------
+
+def _right(surf, state, L, sp, view, drawn):
+    court = L.regions["court"]
+    panel(surf, court, (60, 40, 26), radius=10, alpha=170)
+    if state.config.solo:
+        text(surf, "THE OFFER", L.px(19), t.GOLD, topleft=(court.x + L.px(8), court.y + L.px(4)),
+             bold=True)
+        for row in range(4):
+            r0 = L.anchors[("offerslot", row * 3)]
+            text(surf, f"{ROW_PRICES[row]}", L.px(22), t.GOLD,
+                 center=(court.x + L.px(14), r0.centery), bold=True)
+        for index, card in enumerate(state.offer):
+            r = L.anchors[("offerslot", index)]
+            if card == NONE or card in view.hide:
+                pygame.draw.rect(surf, (90, 70, 50), r, 1, border_radius=L.px(6))
+                continue
+            surf.blit(sp.card(card, r.w, r.h), r)
+            drawn.cards.append(("offer", -1, card, True))
+        if state.phase == "cards":
+            text(surf, f"bought {len(state.bought)}/{state.buy_limit}", L.px(16), t.WHITE,
+                 midright=(court.right - L.px(8), court.y + L.px(14)))
+    else:
+        text(surf, f"COURTYARD ({len(state.courtyard)})", L.px(19), t.GOLD,
+             topleft=(court.x + L.px(8), court.y + L.px(4)), bold=True)
+        for card in state.courtyard:
+            if card in view.hide:
+                continue
+            r = L.cards[card]
+            surf.blit(sp.card(card, r.w, r.h), r)
+            drawn.cards.append(("court", -1, card, True))
+    piles = L.regions["piles"]
+    panel(surf, piles, (60, 40, 26), radius=10, alpha=170)
+    d = L.anchors["draw"]
+    if state.draw:
+        surf.blit(sp.back(False, d.w, d.h), d)
+    else:
+        pygame.draw.rect(surf, (90, 70, 50), d, 1, border_radius=L.px(6))
+    text(surf, f"draw {len(state.draw)}", L.px(16), t.WHITE, midleft=(d.right + L.px(4), d.y + 8))
+    x = L.anchors["discard"]
+    if state.discard:
+        surf.blit(sp.card(state.discard[-1], x.w, x.h), x)
+    else:
+        pygame.draw.rect(surf, (90, 70, 50), x, 1, border_radius=L.px(6))
+    text(surf, f"discard {len(state.discard)}", L.px(16), t.WHITE,
+         midright=(x.x - L.px(4), x.bottom - L.px(8)))
+
+
+def _bottom(surf, state, L, sp, view, drawn):
+    bottom = L.regions["bottom"]
+    panel(surf, bottom, (60, 40, 26), radius=10, alpha=170)
+    hand_cards = [(target[1], r) for target, r in L.targets.items() if target[0] == "hand"]
+    hand_cards.sort(key=lambda cr: cr[1].x)
+    seat = None
+    for p in state.players:
+        if any(c in p.hand or c == p.intro for c, _ in hand_cards):
+            seat = p.seat
+    for card, r in hand_cards:
+        if card in view.hide:
+            continue
+        face_up = seat is not None and seat == view.viewer
+        if face_up:
+            surf.blit(sp.card(card, r.w, r.h), r)
+        else:
+            surf.blit(sp.back(False, r.w, r.h), r)
+        drawn.cards.append(("hand", seat if seat is not None else -1, card, face_up))
+    if hand_cards and seat is not None:
+        text(surf, f"{view.names[seat]}'s hand", L.px(15), t.WHITE,
+             topleft=(bottom.x + L.px(6), bottom.y - L.px(1)))

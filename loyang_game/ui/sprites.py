@@ -1,0 +1,65 @@
+"""Loading the sprites from assets/ and keeping scaled copies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ..engine.cards import VEG_NAMES
+from ..paths import PROJECT_DIR
+
+ASSET_DIR = PROJECT_DIR / "assets"
+
+
+class Sprites:
+    """Every sprite by name, loaded once; `get(name, size)` scales and caches."""
+
+    def __init__(self, folder: Path = ASSET_DIR) -> None:
+        self.base: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        files = sorted(folder.glob("*.png")) if folder.is_dir() else []
+        if files:
+            for path in files:
+                self.base[path.stem] = pygame.image.load(str(path)).convert_alpha()
+        else:  # an installed copy without the checkout's assets/: draw them once
+            from . import art
+
+            self.base = {k: v.convert_alpha() for k, v in art.build_all().items()}
+
+    def get(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+        img = self.base[name]
+        if size is None or size == img.get_size():
+            return img
+        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        key = (name, w, h)
+        out = self._scaled.get(key)
+        if out is None:
+            out = pygame.transform.smoothscale(img, (w, h))
+            self._scaled[key] = out
+        return out
+
+    def veg(self, veg: int, size: int) -> pygame.Surface:
+        return self.get(f"veg_{VEG_NAMES[veg].lower()}", (size, size))
+
+    def card(self, card: int, w: int, h: int) -> pygame.Surface:
+        return self.get(f"card_{card}", (w, h))
+
+    def tile(self, card: int, w: int, h: int) -> pygame.Surface:
+        return self.get(f"tile_{card}", (w, h))
+
+    def back(self, private_field: bool, w: int, h: int) -> pygame.Surface:
+        return self.get("back_field" if private_field else "back_action", (w, h))
+
+    def tiled(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A texture repeated over `size` (cached)."""
+        key = (f"tiled:{name}", size[0], size[1])
+        out = self._scaled.get(key)
+        if out is None:
+            tex = self.base[name]
+            out = pygame.Surface(size)
+            for x in range(0, size[0], tex.get_width()):
+                for y in range(0, size[1], tex.get_height()):
+                    out.blit(tex, (x, y))
+            self._scaled[key] = out
+        return out

@@ -1,0 +1,37 @@
+"""The end of the game in numbers: standings with tie-breaks, and a short summary per
+player (deliveries, Cash earned, Helpers used), found by replaying the move list."""
+
+from __future__ import annotations
+
+from ..engine import GameState, new_game
+from ..engine.moves import CASUAL, REGULAR, USE
+
+
+def final_rows(state: GameState) -> list[dict]:
+    replay = new_game(state.config)
+    seats = state.config.seats
+    deliveries, earned, helpers = [0] * seats, [0] * seats, [0] * seats
+    for move in state.moves():
+        seat = replay.current_player
+        cash = [p.cash for p in replay.players]
+        replay.apply(move)
+        if move.kind in (REGULAR, CASUAL):
+            deliveries[seat] += 1
+        if move.kind == USE:
+            helpers[seat] += 1
+        for p, before in zip(replay.players, cash):
+            if p.cash > before and move.kind != "loan":
+                earned[p.seat] += p.cash - before
+    rows = []
+    standings = state.standings()
+    for row in standings:
+        seat = row["seat"]
+        tie = ""
+        same = [o for o in standings if o is not row and o["position"] == row["position"]]
+        if same:
+            tie = "tie on the Path: decided by Cash" + (
+                ", then vegetables" if any(o["cash"] == row["cash"] for o in same) else "")
+        rows.append({**row, "path": state.players[seat].path, "deliveries": deliveries[seat],
+                     "earned": earned[seat], "helpers": helpers[seat], "tie": tie})
+    rows.sort(key=lambda r: (r["place"], r["seat"]))
+    return rows

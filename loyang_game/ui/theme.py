@@ -1,0 +1,92 @@
+"""Colours, sizes and fonts of the table: the one place the look is decided."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
+
+DESIGN_W, DESIGN_H = 1280, 800  # the layout is drawn for this size and scaled
+MIN_W, MIN_H = 1024, 640
+
+TABLE = (92, 58, 36)
+TABLE_DARK = (62, 38, 24)
+FELT = (46, 86, 60)
+PANEL = (238, 226, 200)
+PANEL_DARK = (206, 190, 160)
+INK = (40, 30, 22)
+INK_SOFT = (95, 80, 64)
+WHITE = (250, 248, 240)
+GOLD = (232, 186, 64)
+HIGHLIGHT = (255, 230, 90)
+HOVER = (255, 255, 255)
+BAD = (200, 60, 50)
+GOOD = (60, 150, 80)
+SHADOW = (0, 0, 0, 90)
+
+# Vegetables: colour, darker outline, letter colour. Shapes are drawn in art.py.
+VEG_COLOURS = (
+    (236, 200, 70),   # Wheat, yellow
+    (236, 132, 40),   # Pumpkin, orange
+    (196, 52, 64),    # Turnip, red
+    (240, 238, 226),  # Cabbage, white
+    (150, 210, 90),   # Bean, light green
+    (44, 110, 56),    # Leek, dark green
+)
+VEG_LETTER_INK = ((70, 50, 10), (80, 30, 0), (255, 240, 230), (60, 70, 50), (30, 60, 10),
+                  (235, 250, 225))
+
+# Card frames in their physical colours.
+KIND_COLOURS = {
+    STALL: ((226, 120, 36), (252, 226, 190)),
+    REGULAR: ((46, 98, 176), (214, 228, 248)),
+    CASUAL: ((190, 50, 46), (250, 218, 210)),
+    HELPER: ((176, 150, 104), (246, 236, 212)),
+    COMMON_FIELD: ((66, 136, 62), (214, 236, 196)),
+    PRIVATE_FIELD: ((54, 116, 52), (206, 230, 186)),
+}
+KIND_WORDS = {STALL: "Market stall", REGULAR: "Regular customer", CASUAL: "Casual customer",
+              HELPER: "Helper", COMMON_FIELD: "Common field", PRIVATE_FIELD: "Field"}
+
+SEAT_COLOURS = ((200, 50, 50), (50, 100, 210), (140, 70, 180), (30, 150, 140))
+SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
+
+MARKER_BLUE = (40, 90, 200)
+MARKER_RED = (210, 40, 40)
+
+# Short texts for the Helper tiles (the whole text is in the dialog and on the big card).
+HELPER_SHORT = {
+    "Book-keeper": "Set your Shop as you like; +1 Cash per field of one vegetable",
+    "Con man": "Swap him for a Helper of a player who has finished",
+    "Deliveryman": "Deliver to another's Regular customer, keep the pay",
+    "Foreman": "Take a Helper as soon as it is discarded",
+    "Haggler": "Buy 2 of a kind for the price of 1",
+    "Harvest helper": "Harvest 2 from fields of 4+, or +1 token on sowing",
+    "Maid": "Trade 1:1 at 2-bowl stall offers",
+    "Market crier": "Refill your stalls, or sell 1-3 of their goods",
+    "Market woman": "Swap a stall with another player's, refill both",
+    "Merchant": "Buy for 1 a vegetable you owe twice",
+    "Messenger-boy": "Deliver twice to Regular customers",
+    "Official": "The Two-pack is free this phase",
+    "Plough-man": "Plough a field under, or harvest all 1-token fields",
+    "Saleswoman": "All markers blue, or Casual customers pay +2",
+    "Shopper": "Buy 1 from the Supply, 2 Cash off",
+    "Squire": "Card phase: take up to 3 from the Courtyard",
+    "Subsistence farmer": "Take 1 vegetable from another's field for 1",
+    "Tenant-farmer": "Choose a field from your pile",
+    "Tout": "Swap or buy another player's Casual customer",
+    "Trader": "Trade at another player's Market stall",
+}
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font (shipped with pygame-ce), cached by size."""
+    size = max(8, int(size))
+    key = (size, bold)
+    if key not in _fonts:
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return _fonts[key]
