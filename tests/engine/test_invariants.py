@@ -57,6 +57,11 @@ def check(state: GameState) -> None:
         first = home_field(p.seat)
         assert len(set(private)) == len(private)
         assert all(first <= c < first + 9 for c in private)
+    if state.config.solo:
+        assert len(state.offer) == 12 and state.opponent is not None
+        opponent = state.opponent
+        assert len(opponent.regulars) <= 2 and len(opponent.casuals) <= 2
+        assert opponent.cash == 0 and not opponent.helpers
 
 
 def play_checked(seats: int, seed: int, introductory: bool, agent: str) -> GameState:
@@ -86,7 +91,7 @@ def play_checked(seats: int, seed: int, introductory: bool, agent: str) -> GameS
 
 @pytest.mark.parametrize("agent", RANDOM_AGENTS)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])  # 1: the solo game
 def test_invariants_hold_in_random_games(seats, chunk, agent):
     per_chunk = GAMES_PER_SEAT_COUNT // CHUNKS
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
