@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import time
 from datetime import datetime
 
@@ -43,8 +42,6 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Loyang")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        with contextlib.suppress(Exception):  # older pygame-ce, or no real window
-            pygame.Window.from_display_module().minimum_size = (t.MIN_W, t.MIN_H)
         self.windowed_size = size
         self.fullscreen = False
         self.sprites = Sprites()
@@ -624,7 +621,16 @@ class App:
             r = self.top_rects().get(target, (None,))[0]
         if r is None and self.L is not None:
             r = self.L.targets.get(target)
-        return r.center if r is not None else None
+        if r is None:
+            return None
+        if self.target_at(r.center) == target:
+            return r.center
+        for fy in (0.1, 0.3, 0.5, 0.7, 0.9):  # a point not covered by something in front
+            for fx in (0.1, 0.3, 0.5, 0.7, 0.9):
+                pos = (int(r.x + r.w * fx), int(r.y + r.h * fy))
+                if self.target_at(pos) == target:
+                    return pos
+        return None
 
     def frame_stats(self, skip: int = 10) -> dict:
         data = self.frame_log[skip:]

@@ -74,9 +74,9 @@ def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
     elif veg == 1:  # Pumpkin: a wide ribbed disc
         pts = None
     elif veg == 2:  # Turnip: a drop pointing down
-        pts = [(s * 0.5, s - m)] + [(s / 2 + s * 0.4 * math.cos(a), s * 0.42 + s * 0.34 * math.sin(a))
-                                    for a in [math.pi * (1 + i / 10) for i in range(11)]]
-        pts = [pts[0], *pts[1:]]
+        arc = [math.pi * (1 + i / 10) for i in range(11)]
+        pts = [(s * 0.5, s - m)] + [
+            (s / 2 + s * 0.4 * math.cos(a), s * 0.42 + s * 0.34 * math.sin(a)) for a in arc]
     elif veg == 3:  # Cabbage: a hexagon
         pts = [(s / 2 + (s / 2 - m) * math.cos(math.pi / 6 + i * math.pi / 3),
                 s / 2 + (s / 2 - m) * math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)]
@@ -102,7 +102,8 @@ def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
         pygame.draw.rect(surf, (90, 120, 40), (s * 0.44, s * 0.04, s * 0.12, s * 0.14))
     else:  # Bean
         r = pygame.Rect(m, s * 0.26, s - 2 * m, s * 0.48)
-        pygame.draw.rect(shadow, (0, 0, 0, 80), r.move(s * 0.04, s * 0.05), border_radius=int(s * 0.24))
+        rad = int(s * 0.24)
+        pygame.draw.rect(shadow, (0, 0, 0, 80), r.move(s * 0.04, s * 0.05), border_radius=rad)
         surf.blit(shadow, (0, 0))
         pygame.draw.rect(surf, col, r, border_radius=int(s * 0.24))
         pygame.draw.rect(surf, edge, r, max(2, s // 20), border_radius=int(s * 0.24))
@@ -135,8 +136,9 @@ def marker(seat: int, size: int = 48) -> pygame.Surface:
                                     (size * 0.58, size * 0.4), (size * 0.42, size * 0.4)])
     pygame.draw.circle(surf, col, (size * 0.5, size * 0.3), size * 0.18)
     pygame.draw.circle(surf, _darker(col), (size * 0.5, size * 0.3), size * 0.18, 2)
-    pygame.draw.polygon(surf, _darker(col), [(size * 0.3, size * 0.86), (size * 0.7, size * 0.86),
-                                             (size * 0.58, size * 0.4), (size * 0.42, size * 0.4)], 2)
+    body = [(size * 0.3, size * 0.86), (size * 0.7, size * 0.86), (size * 0.58, size * 0.4),
+            (size * 0.42, size * 0.4)]
+    pygame.draw.polygon(surf, _darker(col), body, 2)
     return surf
 
 

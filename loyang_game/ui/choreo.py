@@ -75,7 +75,7 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
         tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(20),
                       end_size=dest.size, hide_card=card))
         delay += 0.08
-    for card, place in p0.items():  # cards that left for the discard pile
+    for card in p0:  # cards that left for the discard pile
         if card not in p1 and card in L0.cards and card in after.discard:
             src = L0.cards[card]
             img = sp.card(card, src.w, src.h) if src.h > src.w else sp.tile(card, src.w, src.h)

@@ -123,8 +123,8 @@ def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int 
             continue
         surf.blit(sp.card(card, cr.w, cr.h), cr)
         if first == card:
-            text(surf, "on top", L.px(20), (20, 120, 200), center=(cr.centerx, cr.bottom + L.px(12)),
-                 bold=True)
+            text(surf, "on top", L.px(20), (20, 120, 200),
+                 center=(cr.centerx, cr.bottom + L.px(12)), bold=True)
 
 
 def tooltip(surf, L: Layout, pos, lines: list[str]):
