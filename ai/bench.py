@@ -1,7 +1,11 @@
-"""Engine speed figures: `python -m ai.bench --json`.
+"""Engine and AI speed figures: `python -m ai.bench --json`.
 
 Per seat count: median time of a whole random game, and the cost of `clone`, `legal_moves`
-and `apply` measured on states sampled from random games.
+and `apply` measured on states sampled from random games. Per AI level (`--levels`): MCTS
+iterations per second, and thinking seconds per turn: per Action phase (all the seat's
+decisions from its first Action-phase move to its Path step, summed) and per other decision
+(Card phase, Two-pack, paying...), mean and worst, over `--ai-games` 2-player games against
+greedy (seats swapped) on the clock, as at the table.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import random
 import statistics
 import time
 
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, flow, new_game
 
 
 def _random_playout(seats: int, seed: int) -> float:
@@ -71,12 +75,70 @@ def bench(seat_counts=(2, 3, 4), games: int = 60) -> dict:
     return out
 
 
+def bench_levels(levels: list[str], games: int, seed: int = 500) -> dict:
+    from .agents import make_agent
+
+    out = {}
+    for level in levels:
+        act_turns: list[float] = []
+        other: list[float] = []
+        iterations = 0
+        search_seconds = 0.0
+        for game in range(games):
+            agent = make_agent(level, seed + game)
+            opponent = make_agent("greedy", seed + game + 1)
+            me = game % 2
+            state = new_game(GameConfig(seats=2, seed=seed + game))
+            turn_key, turn_time = None, 0.0
+            while not state.is_over:
+                seat = state.current_player
+                if seat != me:
+                    state.apply(opponent.choose(state))
+                    continue
+                decision = flow.decision(state)
+                t = time.perf_counter()
+                move = agent.choose(state)
+                dt = time.perf_counter() - t
+                its = getattr(agent, "last_iterations", 0)
+                if its:
+                    iterations += its
+                    search_seconds += dt
+                if state.phase == "actions" and not state.players[me].done \
+                        and decision != "claim":
+                    key = (state.round, "actions")
+                    if key != turn_key:
+                        if turn_key is not None:
+                            act_turns.append(turn_time)
+                        turn_key, turn_time = key, 0.0
+                    turn_time += dt
+                else:
+                    other.append(dt)
+                state.apply(move)
+            if turn_key is not None:
+                act_turns.append(turn_time)
+        out[level] = {
+            "iterations_per_second": round(iterations / search_seconds) if search_seconds else None,
+            "action_phase_seconds_mean": round(statistics.mean(act_turns), 3),
+            "action_phase_seconds_max": round(max(act_turns), 3),
+            "other_turn_seconds_mean": round(statistics.mean(other), 3) if other else 0.0,
+            "other_turn_seconds_max": round(max(other), 3) if other else 0.0,
+            "games": games,
+        }
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--levels", default="greedy,easy,normal,hard",
+                        help="AI levels to time ('' for none)")
+    parser.add_argument("--ai-games", type=int, default=2)
     args = parser.parse_args(argv)
     result = bench(games=args.games)
+    levels = [name for name in args.levels.split(",") if name]
+    if levels:
+        result["ai"] = bench_levels(levels, args.ai_games)
     if args.json:
         print(json.dumps(result))
     else:

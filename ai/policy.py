@@ -96,7 +96,7 @@ def card_value(state, p, card: int) -> float:
     if kind == STALL:
         return 2.0 if left >= 1 else -1.0
     if kind == COMMON_FIELD:
-        return min(c.spaces, max(0, left - 1)) * 2.0 - 2.0 - 1.0
+        return min(c.spaces, max(0, left - 1)) * 2.5 - 2.0
     if kind == HELPER:
         return 1.0 if left >= 1 else 0.0
     return 0.0

@@ -5,7 +5,7 @@ Plays `--games` games per seat count (2-player and solo by default) with the gre
 features at the end of each of its turns (just after its Path step) and, once the game is
 over, its final position after Loans. One ridge regression per round (numpy) maps features to
 that final position; the weights are written to `ai/weights.json` with how they were made.
-`--rounds-of-fitting N` repeats: play with the new weights, fit again.
+`--rounds-of-fitting N` repeats: play with the new weights, fit again on all games so far.
 """
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     weights = hand_weights() if args.from_hand else load_weights()
     seat_counts = [int(s) for s in args.seats.split(",")]
     report = []
+    rows: list = []  # every iteration's games: a steadier fit than the last one alone
     for iteration in range(args.rounds_of_fitting):
         start = time.time()
         jobs = [(seats, args.seed + iteration * 100_000 + seats * 10_000 + g, weights,
@@ -93,8 +94,9 @@ def main(argv: list[str] | None = None) -> None:
                 results = pool.map(self_play, jobs, chunksize=4)
         else:
             results = [self_play(job) for job in jobs]
-        rows = [row for game in results for row in game]
-        finals = [y for r, _, y in rows if r == 1]
+        new_rows = [row for game in results for row in game]
+        finals = [y for r, _, y in new_rows if r == 1]
+        rows.extend(new_rows)
         weights = fit(rows)
         # how well the fit predicts, per round (mean absolute error in Path spaces)
         ev = Evaluator(weights)

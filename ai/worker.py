@@ -24,6 +24,7 @@ import threading
 from loyang_game.engine import Move
 
 from .agents import make_agent
+from .search import LEVELS, MCTSAgent
 
 # Seconds; see ai/framebench.py for the measurement behind it.
 SWITCH_INTERVAL = 0.001
@@ -54,7 +55,10 @@ def _switch_leave() -> None:
 class AIWorker:
     """One move at a time, on a daemon thread; see the module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, deterministic: bool = False) -> None:
+        """`deterministic`: MCTS levels search a fixed number of iterations (no clock), so a
+        given state, seat, level and seed always give the same move (tests, replays)."""
+        self.deterministic = deterministic
         self._thread: threading.Thread | None = None
         self._stop: threading.Event | None = None
         self._result: Move | None = None
@@ -77,7 +81,11 @@ class AIWorker:
         key = (seat, level, seed)
         agent = self.agents.get(key)
         if agent is None:
-            agent = make_agent(level, seed if seed is not None else 0)
+            if level in LEVELS:
+                agent = MCTSAgent(level, seed if seed is not None else 0,
+                                  deterministic=self.deterministic)
+            else:
+                agent = make_agent(level, seed if seed is not None else 0)
             self.agents[key] = agent
         stop = threading.Event()
         with self._lock:

@@ -24,7 +24,7 @@ def _wait(worker: AIWorker, timeout: float = 30.0):
     raise AssertionError("no move in time")
 
 
-@pytest.mark.parametrize("level", ["random", "greedy"])
+@pytest.mark.parametrize("level", ["random", "greedy", "easy"])
 def test_a_move_comes_back(level):
     if level not in agents_module.AGENTS:
         pytest.skip(f"{level} not registered")
@@ -108,3 +108,44 @@ def test_worker_does_not_touch_the_callers_state():
     worker.start(state, state.current_player, "random")
     _wait(worker)
     assert state.to_data() == before
+
+
+def test_deterministic_mode_repeats_itself(monkeypatch):
+    from ai import search
+
+    monkeypatch.setitem(search.LEVELS, "tiny", search.Level(50, 20, 0.0, 0.0))
+    state = new_game(GameConfig(seats=2, seed=8))
+    moves = []
+    for _ in range(2):
+        worker = AIWorker(deterministic=True)
+        worker.start(state, state.current_player, "tiny", seed=4)
+        moves.append(_wait(worker))
+    assert moves[0] == moves[1]
+
+
+def test_progress_reports_iterations(monkeypatch):
+    from ai import search
+
+    monkeypatch.setitem(search.LEVELS, "tiny", search.Level(200, 200, 0.0, 0.0))
+    state = new_game(GameConfig(seats=2, seed=9))
+    worker = AIWorker(deterministic=True)
+    worker.start(state, state.current_player, "tiny", seed=1)
+    _wait(worker)
+    assert worker.progress["iterations"] > 0
+    assert worker.progress["best"]
+
+
+def test_cancel_stops_a_real_search(monkeypatch):
+    from ai import search
+
+    monkeypatch.setitem(search.LEVELS, "long", search.Level(10**9, 10**9, 1e9, 1e9))
+    state = new_game(GameConfig(seats=2, seed=10))
+    worker = AIWorker()
+    worker.start(state, state.current_player, "long", seed=1)
+    time.sleep(0.3)
+    start = time.perf_counter()
+    worker.cancel()
+    assert time.perf_counter() - start <= 0.1
+    time.sleep(0.1)
+    assert not worker.busy
+    assert worker.poll() is None

@@ -1,0 +1,108 @@
+"""Frame timing while the AI thinks: `python -m ai.framebench --json`.
+
+A pygame loop (SDL's dummy video driver unless `--window`) draws a table-like frame at 60
+frames per second (`Clock.tick(60)`: a few hundred rectangles, some text, a full flip) while
+an `AIWorker` searches at the given level on its background thread, restarted whenever it
+hands back a move. Reports frames per second, the mean, p99 and worst frame time and the
+search's iterations, for each thread switch interval given (`--intervals`). The interval the
+worker uses (`worker.SWITCH_INTERVAL`) was chosen on this measurement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+
+def measure(level: str, seconds: float, interval: float | None, seed: int = 3) -> dict:
+    import pygame
+
+    from loyang_game.engine import GameConfig, new_game
+
+    from . import worker as worker_module
+    from .policy import default_move
+
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 800))
+    font = pygame.font.Font(None, 22)
+    clock = pygame.time.Clock()
+    saved = worker_module.SWITCH_INTERVAL
+    if interval is not None:
+        worker_module.SWITCH_INTERVAL = interval
+    state = new_game(GameConfig(seats=2, seed=seed))
+    # an Action phase: the widest decision
+    while not (state.phase == "actions" and state.step == "act"):
+        state.apply(default_move(state))
+    worker = worker_module.AIWorker()
+    if interval is not None:
+        worker.start(state, state.current_player, level, seed=1)
+    frames: list[float] = []
+    iterations = 0
+    moves = 0
+    start = last = time.perf_counter()
+    try:
+        while time.perf_counter() - start < seconds:
+            for _event in pygame.event.get():
+                pass
+            screen.fill((30, 60, 40))
+            for i in range(300):
+                x, y = (i * 37) % 1240, (i * 53) % 760
+                pygame.draw.rect(screen, (200, 180 - i % 100, 90), (x, y, 36, 24), 2)
+            for row in range(12):
+                text = font.render(f"row {row}: {worker.progress}", True, (240, 240, 240))
+                screen.blit(text, (10, 10 + row * 22))
+            pygame.display.flip()
+            if interval is not None:
+                move = worker.poll()
+                progress = worker.progress
+                iterations = max(iterations, progress["iterations"])
+                if move is not None:
+                    moves += 1
+                    worker.agents.clear()  # think afresh: a worst case for the frame rate
+                    worker.start(state, state.current_player, level, seed=moves)
+            clock.tick(60)
+            now = time.perf_counter()
+            frames.append(now - last)
+            last = now
+    finally:
+        worker.cancel()
+        worker_module.SWITCH_INTERVAL = saved
+        pygame.quit()
+    frames = frames[5:]  # start-up
+    ms = sorted(f * 1000 for f in frames)
+    return {
+        "level": level, "switch_interval": interval if interval is not None else "no AI",
+        "fps": round(len(frames) / sum(frames), 1), "mean_ms": round(statistics.mean(ms), 2),
+        "p99_ms": round(ms[int(len(ms) * 0.99) - 1], 2), "worst_ms": round(ms[-1], 2),
+        "moves": moves, "iterations_seen": iterations,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m ai.framebench", description=__doc__)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--intervals", default="none,0.005,0.002,0.001,0.0005",
+                        help="comma-separated switch intervals; 'none' runs without the AI")
+    parser.add_argument("--window", action="store_true", help="a real window, not SDL dummy")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if not args.window:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    rows = []
+    for text in args.intervals.split(","):
+        interval = None if text == "none" else float(text)
+        rows.append(measure(args.level, args.seconds, interval))
+        if not args.json:
+            print(rows[-1], flush=True)
+    if args.json:
+        print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
