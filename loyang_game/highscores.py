@@ -1,28 +1,25 @@
 """The solo challenge's high-score table: the best 20 results, kept in the save folder.
 
 Stored as msgpack (`highscores.msgpack`), written atomically. A missing file is an empty table.
-An unreadable one is never silently lost: it is renamed aside (`highscores.msgpack.bad-<time>`)
-and the problem reported (`HighScores.problem`), and a fresh table takes its place.
+An unreadable one is never silently lost: it is renamed aside (`highscores.msgpack.bad-<time>`),
+the problem reported (`HighScores.problem`), and a fresh table takes its place.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
-import msgpack
-
-from .atomic import write_atomically
 from .engine import GameState, solo
 from .paths import save_dir
+from .storage import DocumentError, put_aside, read_document, write_document
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
 VERSION = 1
 TABLE_SIZE = 20
-MAX_FILE_BYTES = 64 * 1024
 MAX_NAME = 40
 
 
@@ -74,56 +71,34 @@ class HighScores:
         return self.results.index(result) + 1 if result in self.results else None
 
     def save(self) -> None:
-        doc = {"format": FORMAT, "version": VERSION,
-               "results": [asdict(r) for r in self.results]}
-        write_atomically(self.path, msgpack.packb(doc, use_bin_type=True))
+        write_document(self.path, FORMAT, VERSION, {"results": [asdict(r) for r in self.results]})
 
 
 def load(folder: str | os.PathLike | None = None) -> HighScores:
     """The table in `folder` (the save folder by default)."""
-    path = Path(folder) if folder is not None else save_dir()
-    path = path / FILE_NAME
-    if not path.exists():
-        return HighScores(path)
+    path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
     try:
-        return HighScores(path, _read(path))
-    except (OSError, ValueError) as error:
-        aside = path.with_name(f"{FILE_NAME}.bad-{datetime.now():%Y%m%d-%H%M%S}")
-        os.replace(path, aside)
-        table = HighScores(path, problem=(
-            f"The high-score file could not be read ({error}); it was kept as {aside.name} "
-            "and a new table started."))
+        doc = read_document(path, FORMAT, VERSION)
+        if doc is None:
+            return HighScores(path)
+        rows = doc.get("results")
+        if not isinstance(rows, list) or len(rows) > TABLE_SIZE:
+            raise DocumentError("the results are damaged")
+        return HighScores(path, sorted((_result(row) for row in rows), key=Result.sort_key))
+    except DocumentError as error:
+        table = HighScores(path, problem=put_aside(path, error, "high-score file"))
         table.save()
         return table
-
-
-def _read(path: Path) -> list[Result]:
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise ValueError("the file is too large")
-    try:
-        doc = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True,
-                              max_str_len=MAX_FILE_BYTES, max_bin_len=0,
-                              max_array_len=TABLE_SIZE * 8, max_map_len=16)
-    except Exception as error:  # msgpack raises many kinds on bad bytes
-        raise ValueError("not a msgpack file") from error
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ValueError("not a high-score file")
-    if doc.get("version") != VERSION:
-        raise ValueError(f"unknown version {doc.get('version')!r}")
-    rows = doc.get("results")
-    if not isinstance(rows, list) or len(rows) > TABLE_SIZE:
-        raise ValueError("the results are damaged")
-    return sorted((_result(row) for row in rows), key=Result.sort_key)
 
 
 def _result(row: object) -> Result:
     types = {"name": str, "date": str, "seed": int, "score": int, "band": str, "cash": int,
              "vegetables": int}
     if not isinstance(row, dict) or set(row) != set(types):
-        raise ValueError("a result is damaged")
+        raise DocumentError("a result is damaged")
     for key, kind in types.items():
         if type(row[key]) is not kind:
-            raise ValueError(f"a result's {key} is damaged")
+            raise DocumentError(f"a result's {key} is damaged")
     if len(row["name"]) > MAX_NAME or not -1000 <= row["score"] <= 100:
-        raise ValueError("a result is out of range")
+        raise DocumentError("a result is out of range")
     return Result(**row)

@@ -49,7 +49,7 @@ def test_a_corrupt_file_is_kept_aside_and_replaced(tmp_path):
     path.write_bytes(b"\x93not msgpack at all")
     table = load(tmp_path)
     assert table.results == []
-    assert table.problem and "could not be read" in table.problem
+    assert table.problem and "could not be read" in table.problem and "kept as" in table.problem
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"{highscores.FILE_NAME}.bad-")]
     assert len(aside) == 1 and aside[0].read_bytes() == b"\x93not msgpack at all"
     assert load(tmp_path).problem is None  # a fresh, valid table took its place

@@ -1,0 +1,92 @@
+"""The record of finished games and the statistics drawn from it (`records.msgpack`).
+
+Each finished game adds one entry: when, who sat where (a person or an AI level), the final
+standings. From them: wins per opponent level for the people at the table, and the best solo
+score. Damaged files are kept aside and reported, like the other documents.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from .engine import GameState
+from .paths import save_dir
+from .storage import DocumentError, put_aside, read_document, write_document
+
+FILE_NAME = "records.msgpack"
+FORMAT = "loyang-records"
+VERSION = 1
+KEEP = 500  # the newest entries kept
+PERSON = "person"
+
+
+def entry_of(state: GameState, kinds: list[str], names: list[str],
+             when: date | None = None) -> dict:
+    """The record of a finished game."""
+    rows = sorted(state.standings(), key=lambda r: r["seat"])
+    return {"date": (when or date.today()).isoformat(), "seed": state.config.seed,
+            "seats": state.config.seats, "kinds": list(kinds), "names": list(names),
+            "positions": [r["position"] for r in rows], "places": [r["place"] for r in rows]}
+
+
+@dataclass
+class Records:
+    path: Path
+    games: list[dict] = field(default_factory=list)
+    problem: str | None = None
+
+    def add(self, entry: dict) -> None:
+        self.games.append(entry)
+        del self.games[:-KEEP]
+        write_document(self.path, FORMAT, VERSION, {"games": self.games})
+
+    def wins_by_level(self) -> dict[str, tuple[int, int]]:
+        """Per AI level: (games a person played against it, games a person won)."""
+        out: dict[str, list[int]] = {}
+        for game in self.games:
+            people = [i for i, kind in enumerate(game["kinds"]) if kind == PERSON]
+            levels = {kind for kind in game["kinds"] if kind != PERSON}
+            won = any(game["places"][i] == 1 for i in people)
+            for level in levels:
+                if people:
+                    tally = out.setdefault(level, [0, 0])
+                    tally[0] += 1
+                    tally[1] += won
+        return {level: (n, w) for level, (n, w) in sorted(out.items())}
+
+    def best_solo(self) -> int | None:
+        scores = [g["positions"][0] for g in self.games if g["seats"] == 1]
+        return max(scores) if scores else None
+
+
+_FIELDS = {"date": str, "seed": int, "seats": int, "kinds": list, "names": list,
+           "positions": list, "places": list}
+
+
+def _valid(entry: object) -> bool:
+    if not isinstance(entry, dict) or set(entry) != set(_FIELDS):
+        return False
+    if any(type(entry[key]) is not kind for key, kind in _FIELDS.items()):
+        return False
+    seats = entry["seats"]
+    return 1 <= seats <= 4 and all(
+        len(entry[key]) == seats for key in ("kinds", "names", "positions", "places")) and all(
+        isinstance(v, str) for v in entry["kinds"] + entry["names"]) and all(
+        type(v) is int for v in entry["positions"] + entry["places"])
+
+
+def load(folder: str | os.PathLike | None = None) -> Records:
+    path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
+    try:
+        doc = read_document(path, FORMAT, VERSION)
+        if doc is None:
+            return Records(path)
+        games = doc.get("games")
+        if not isinstance(games, list) or not all(_valid(g) for g in games):
+            raise DocumentError("the record is damaged")
+        return Records(path, games)
+    except DocumentError as error:
+        return Records(path, problem=put_aside(path, error, "record of games"))

@@ -1,0 +1,66 @@
+"""Settings and the record of games: defaults, persistence, damaged files."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import msgpack
+
+from loyang_game import records, settings
+from loyang_game.engine import GameConfig, new_game
+
+
+def test_settings_default_then_persist(tmp_path):
+    s = settings.load(tmp_path)
+    assert (s.width, s.height, s.speed, s.confirm_unserved) == (1280, 800, "normal", True)
+    s.speed, s.colour_blind, s.width = "fast", True, 1024
+    s.hints_seen.append("cards")
+    s.save()
+    again = settings.load(tmp_path)
+    assert (again.speed, again.colour_blind, again.width, again.hints_seen) == (
+        "fast", True, 1024, ["cards"])
+    assert again.problem is None
+
+
+def test_a_corrupt_settings_file_gives_defaults_and_a_message(tmp_path):
+    (tmp_path / settings.FILE_NAME).write_bytes(b"\xc1\xc1 garbage")
+    s = settings.load(tmp_path)
+    assert s == settings.Settings()
+    assert "could not be read" in s.problem
+    assert any(p.name.startswith("settings.msgpack.bad-") for p in tmp_path.iterdir())
+
+
+def test_bad_values_fall_back_one_by_one(tmp_path):
+    doc = {"format": settings.FORMAT, "version": 1, "width": 10, "speed": "warp",
+           "fullscreen": True, "player_name": "Mei", "unknown": 3}
+    (tmp_path / settings.FILE_NAME).write_bytes(msgpack.packb(doc))
+    s = settings.load(tmp_path)
+    assert (s.width, s.speed, s.fullscreen, s.player_name) == (1280, "normal", True, "Mei")
+    assert s.problem is None
+
+
+def _finished(seats: int, seed: int):
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_records_count_wins_per_level_and_the_best_solo_score(tmp_path):
+    table = records.load(tmp_path)
+    duel = _finished(2, 1)
+    table.add(records.entry_of(duel, ["person", "hard"], ["Ana", "AI"], date(2026, 1, 1)))
+    table.add(records.entry_of(_finished(1, 2), ["person"], ["Ana"]))
+    again = records.load(tmp_path)
+    games, wins = again.wins_by_level()["hard"]
+    assert games == 1 and wins == (duel.standings()[0]["place"] == 1)
+    assert again.best_solo() == _finished(1, 2).standings()[0]["position"]
+
+
+def test_a_damaged_record_is_kept_aside(tmp_path):
+    doc = {"format": records.FORMAT, "version": 1, "games": [{"date": 1}]}
+    (tmp_path / records.FILE_NAME).write_bytes(msgpack.packb(doc))
+    table = records.load(tmp_path)
+    assert table.games == [] and "damaged" in table.problem
