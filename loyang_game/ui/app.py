@@ -85,7 +85,7 @@ class App:
         self.frame_log: list[tuple[float, float]] = []  # (interval, work) per frame
         self._last = time.perf_counter()
         self._acc = 0.0
-        self.clock = pygame.time.Clock()
+        self._deadline = time.perf_counter()
         self.mouse = (0, 0)
         self.error: str | None = None
 
@@ -171,7 +171,18 @@ class App:
         if len(self.frame_log) > 100_000:
             del self.frame_log[:50_000]
         if self.fps_cap:
-            self.clock.tick(self.fps_cap)
+            self._pace()
+
+    def _pace(self) -> None:
+        """Wait for the next frame's deadline: sleep most of the way, then spin the last
+        3 ms (sleep alone overshoots by a few ms, which shows in the worst frames)."""
+        period = 1 / self.fps_cap
+        now = time.perf_counter()
+        self._deadline = max(self._deadline + period, now - period)
+        if self._deadline - now > 0.003:
+            time.sleep(self._deadline - now - 0.003)
+        while time.perf_counter() < self._deadline:
+            pass
 
     def update(self, dt: float) -> None:
         self.clock_time += dt
@@ -575,7 +586,8 @@ class App:
         if card is not None and CARDS[card].kind == "casual":
             detail = commands.casual_preview(self.state, self.decider(), card)
         self.overlay_targets = overlay.choice_dialog(surf, L, self.sprites, title, card, options,
-                                                     self.mouse, detail)
+                                                     self.mouse, detail,
+                                                     cancel=bool(self.picker.choosing))
 
     def hover_lines(self) -> list[str]:
         target = self.target_at(self.mouse)

@@ -23,7 +23,8 @@ def button(surf, r: pygame.Rect, label: str, L: Layout, *, lit=False, hover=Fals
     pygame.draw.rect(surf, base, r, border_radius=L.px(8))
     pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
                      border_radius=L.px(8))
-    text(surf, fit(label, L.px(19), r.w - L.px(10), True), L.px(19), t.WHITE, center=r.center,
+    size = L.px(19) if t.font(L.px(19), True).size(label)[0] <= r.w - L.px(10) else L.px(16)
+    text(surf, fit(label, size, r.w - L.px(10), True), size, t.WHITE, center=r.center,
          bold=True)
 
 
@@ -48,11 +49,12 @@ def dim(surf, r: pygame.Rect | None = None, alpha=140):
 
 
 def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
-                  options: list[tuple[tuple, str]], hover, detail: str = "") -> dict:
+                  options: list[tuple[tuple, str]], hover, detail: str = "",
+                  cancel: bool = True) -> dict:
     """An in-place choice: the card shown big, one button per option, and Cancel."""
     targets = {}
-    n = len(options) + 1
-    height = max(250, 90 + n * 46)
+    n = len(options) + (1 if cancel else 0)
+    height = max(400 if card is not None and card >= 0 else 200, 90 + n * 46)
     r = L.R(300, max(60, 400 - height / 2), 680, height)
     dim(surf)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
@@ -70,7 +72,8 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
         text(surf, fit(detail, L.px(18), r.right - x0 - L.px(16)), L.px(18), t.INK_SOFT,
              topleft=(x0, r.y + L.px(46)))
     y = r.y + L.px(72)
-    for target, label in [*options, (("ui", "cancel"), "Cancel (Esc)")]:
+    extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
+    for target, label in [*options, *extra]:
         b = pygame.Rect(x0, y, r.right - x0 - L.px(16), L.px(38))
         colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
         button(surf, b, label, L, hover=b.collidepoint(hover) if hover else False,
@@ -156,9 +159,9 @@ def toast(surf, L: Layout, message: str, alpha: float):
 
 
 def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
-    board = L.regions["board"]
+    bottom = L.regions["bottom"]
     r = pygame.Rect(0, 0, L.px(330), L.px(40))
-    r.midtop = (board.centerx, board.y + L.px(128))
+    r.midright = (bottom.right - L.px(12), bottom.centery)
     panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(12), alpha=220)
     dots = int(clock * 3) % 4
     for i in range(3):

@@ -117,7 +117,7 @@ def _top(surf, state, L, view):
     phase = PHASE_WORDS.get(state.phase, state.phase)
     head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    text(surf, fit(view.prompt, size, r.right - end.right - L.px(330)), size, t.WHITE,
+    text(surf, fit(view.prompt, size, r.right - end.right - L.px(420)), size, t.WHITE,
          midleft=(end.right + L.px(16), r.centery))
 
 
@@ -531,6 +531,22 @@ def _bottom(surf, state, L, sp, view, drawn):
         else:
             surf.blit(sp.back(False, r.w, r.h), r)
         drawn.cards.append(("hand", seat if seat is not None else -1, card, face_up))
+    if not hand_cards and view.prompt:
+        buttons = [r for target, r in L.targets.items() if target[0] == "btn"]
+        right = min([r.x for r in buttons], default=bottom.right) - L.px(10)
+        size = L.px(22)
+        words, lines, line = view.prompt.split(), [], ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if t.font(size).size(trial)[0] <= right - bottom.x - L.px(20) or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+        for i, s in enumerate(lines[:4]):
+            text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
+                                                   bottom.y + L.px(10) + i * L.px(23)))
     if hand_cards and seat is not None:
         text(surf, f"{view.names[seat]}'s hand", L.px(15), t.WHITE,
-             topleft=(bottom.x + L.px(6), bottom.y - L.px(1)))
+             midleft=(bottom.x + L.px(6), bottom.y - L.px(7)))
