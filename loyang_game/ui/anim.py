@@ -22,7 +22,7 @@ def _ease(x: float) -> float:
 class Flight:
     def __init__(self, image: pygame.Surface, points: list[tuple[float, float]],
                  duration: float, delay: float = 0.0, arc: float = 0.0,
-                 end_size: tuple[int, int] | None = None, hide_card: int | None = None,
+                 end_size: tuple[int, int] | None = None, hide_card: object = None,
                  on_land=None) -> None:
         self.image = image
         self.points = points
@@ -101,7 +101,12 @@ class Timeline:
     def update(self, dt: float) -> None:
         for f in self.items:
             f.update(dt)
-        self.items = [f for f in self.items if not f.done]
+        # A card that has landed stays drawn by the animation until the whole batch is over,
+        # so the still picture is re-drawn once per move, not once per landing.
+        if all(f.done for f in self.items):
+            self.items = []
+        else:
+            self.items = [f for f in self.items if not f.done or f.hide_card is not None]
 
     def skip(self) -> None:
         for f in self.items:
@@ -109,7 +114,7 @@ class Timeline:
             f.update(0)
         self.items = []
 
-    def hidden_cards(self) -> set[int]:
+    def hidden_cards(self) -> set:
         return {f.hide_card for f in self.items if f.hide_card is not None}
 
     def draw(self, surf: pygame.Surface) -> None:

@@ -146,7 +146,7 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
             pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(p.path, q.path + 1)]
             size = L1.px(30)
             tl.add(Flight(sp.get(f"marker_{s}", (size, size)), pts,
-                          0.18 * (len(pts) - 1) + 0.1, delay, arc=0))
+                          0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
 
 
 def _push(d: int, veg: int, r: pygame.Rect, sources: list, sinks: list) -> None:

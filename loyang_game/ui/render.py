@@ -148,7 +148,7 @@ def _board(surf, state, L, sp, view, drawn):
         text(surf, "Customers", L.px(17), t.INK_SOFT, center=L.R(842 + 96, 190, 0, 0).topleft)
     _plate(surf, state, p, L, view)
     _shop(surf, state, p, L, sp)
-    _path(surf, state, L, sp)
+    _path(surf, state, L, sp, view)
     _cart(surf, p, L, sp)
     _store(surf, p, L, sp)
     _purse(surf, state, p, L, sp)
@@ -293,7 +293,7 @@ def _shop(surf, state, p, L, sp):
         text(surf, str(SELL_PRICE[veg]), L.px(20), t.INK, center=sell.center, bold=True)
 
 
-def _path(surf, state, L, sp):
+def _path(surf, state, L, sp, view):
     for space in range(1, PATH_END + 1):
         r = L.anchors[("path", space)]
         shade = 236 - space * 4
@@ -306,6 +306,8 @@ def _path(surf, state, L, sp):
     for space, seats in by_space.items():
         r = L.anchors[("path", space)]
         for i, seat in enumerate(seats):
+            if ("marker", seat) in view.hide:
+                continue
             size = L.px(30 if seat == L.focus else 22)
             x = r.x + L.px(6) + i * L.px(8)
             surf.blit(sp.get(f"marker_{seat}", (size, size)), (x, r.bottom - size))

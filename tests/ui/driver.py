@@ -17,7 +17,7 @@ def make_app(seats: int, kinds: list[str], seed: int, speed: str = "off",
     return App(state, kinds, size=size, speed=speed, ai_seed=seed, fps_cap=0)
 
 
-def settle(app: App, limit: int = 2000) -> None:
+def settle(app: App, limit: int = 20000) -> None:
     """Run frames until the table waits for a person (or the game is over)."""
     for _ in range(limit):
         app.frame(dt=STEP)
