@@ -84,6 +84,14 @@ def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
     return best, best_value
 
 
+def rivals(state, seat: int, ev: Evaluator) -> float:
+    """The mean predicted final position of the other farmers (0 in the solo game)."""
+    others = [p for p in state.players if p.seat != seat]
+    if not others:
+        return 0.0
+    return sum(ev.predict(p, min(state.round, 9)) for p in others) / len(others)
+
+
 def finish(state, seat: int, ev: Evaluator, stop: threading.Event | None = None) -> float:
     """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
     for _ in range(ROLLOUT_LIMIT):
@@ -144,14 +152,16 @@ class Level:
     other_iterations: int  # any other decision
     act_seconds: float  # time caps (ignored in deterministic mode)
     other_seconds: float
-    exploration: float = 0.7  # UCT constant, in Path spaces
+    exploration: float = 0.25  # UCT constant, in Path spaces
     fitted: bool = True  # the fitted evaluation (else the hand-set one)
     temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
     widen: float = 1.5  # progressive widening: children allowed = 2 + widen * sqrt(visits)
+    replan_visits: int = 10**9  # play the plan out (no new search) above this many visits
+    rivalry: float = 0.5  # how much the others' predicted positions count against one's own
 
 
 LEVELS = {
-    "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0),
+    "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0, rivalry=0.0),
     "normal": Level(300, 100, 1.5, 0.5),
     "hard": Level(1200, 400, 6.0, 2.0),
     "master": Level(4000, 1200, 6.0, 2.0),
@@ -213,7 +223,7 @@ class MCTSAgent:
                 budget, seconds = self.level.act_iterations, self.level.act_seconds
             else:
                 budget, seconds = self.level.other_iterations, self.level.other_seconds
-        elif visited >= max(8, self.level.act_iterations // 10):
+        elif visited >= self.level.replan_visits:
             budget, seconds = 0, 0.0  # play the plan out
         else:  # something new (a Two-pack): think again, a shorter while
             budget, seconds = self.level.other_iterations, self.level.other_seconds
@@ -269,14 +279,14 @@ class MCTSAgent:
         for _ in range(ROLLOUT_LIMIT):
             if det.is_over:
                 p = det.players[seat]
-                value = float(p.path - p.loans)
+                value = float(p.path - p.loans) - level.rivalry * rivals(det, seat, ev)
                 break
             if det.current_player != seat:
                 det.apply(default_move(det))
                 continue
             decision = flow.decision(det)
             if decision == "path":
-                value = path_value(det, seat, ev)[1]
+                value = path_value(det, seat, ev)[1] - level.rivalry * rivals(det, seat, ev)
                 break
             moves = det.legal_moves()
             if len(moves) == 1:
@@ -341,7 +351,10 @@ class MCTSAgent:
         if self.level.temperature > 0:
             weights = [ch.visits ** (1.0 / self.level.temperature) for _, ch in legal]
             return self.rng.choices([m for m, _ in legal], weights)[0]
-        return max(legal, key=lambda kv: (kv[1].visits, kv[1].total / kv[1].visits))[0]
+        # the best mean among the well-explored moves (values are in Path spaces)
+        most = max(ch.visits for _, ch in legal)
+        sure = [(m, ch) for m, ch in legal if ch.visits >= max(1, most // 4)]
+        return max(sure, key=lambda kv: (kv[1].total / kv[1].visits, kv[1].visits))[0]
 
 
 def make_level(level: str):

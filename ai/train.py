@@ -5,7 +5,10 @@ Plays `--games` games per seat count (2-player and solo by default) with the gre
 features at the end of each of its turns (just after its Path step) and, once the game is
 over, its final position after Loans. One ridge regression per round (numpy) maps features to
 that final position; the weights are written to `ai/weights.json` with how they were made.
-`--rounds-of-fitting N` repeats: play with the new weights, fit again on all games so far.
+`--rounds-of-fitting N` repeats: play with the new weights, fit again on all games so far. A
+refit can play worse than the weights it was fitted under (the greedy agent exploits the
+model's errors), so every set of weights is judged by the self-play games played with it
+(the last fit gets a round of games of its own) and the best mean final position is shipped.
 """
 
 from __future__ import annotations
@@ -84,8 +87,9 @@ def main(argv: list[str] | None = None) -> None:
     weights = hand_weights() if args.from_hand else load_weights()
     seat_counts = [int(s) for s in args.seats.split(",")]
     report = []
+    best: tuple[float, dict] | None = None
     rows: list = []  # every iteration's games: a steadier fit than the last one alone
-    for iteration in range(args.rounds_of_fitting):
+    for iteration in range(args.rounds_of_fitting + 1):
         start = time.time()
         jobs = [(seats, args.seed + iteration * 100_000 + seats * 10_000 + g, weights,
                  args.epsilon) for seats in seat_counts for g in range(args.games)]
@@ -96,6 +100,15 @@ def main(argv: list[str] | None = None) -> None:
             results = [self_play(job) for job in jobs]
         new_rows = [row for game in results for row in game]
         finals = [y for r, _, y in new_rows if r == 1]
+        mean_final = float(np.mean(finals)) if finals else 0.0
+        if best is None or mean_final > best[0]:
+            best = (mean_final, weights)
+        if iteration == args.rounds_of_fitting:  # the last fit, judged
+            report.append({"iteration": iteration, "games": len(jobs),
+                           "mean_final": round(mean_final, 2),
+                           "seconds": round(time.time() - start, 1)})
+            print(json.dumps(report[-1]), flush=True)
+            break
         rows.extend(new_rows)
         weights = fit(rows)
         # how well the fit predicts, per round (mean absolute error in Path spaces)
@@ -107,11 +120,13 @@ def main(argv: list[str] | None = None) -> None:
                 w = ev.weights[r]
                 errors[r] = round(float(np.mean([abs(np.dot(w, x) - y) for x, y in data])), 2)
         line = {"iteration": iteration, "games": len(jobs), "rows": len(rows),
-                "mean_final": round(float(np.mean(finals)), 2) if finals else None,
+                "mean_final": round(mean_final, 2),
                 "mae_by_round": errors, "seconds": round(time.time() - start, 1)}
         report.append(line)
         print(json.dumps(line), flush=True)
+    weights = best[1]
     data = {"features": list(FEATURES), "weights": {str(r): w for r, w in weights.items()},
+            "mean_final_in_self_play": round(best[0], 2),
             "made_by": "python -m ai.train " + " ".join(argv if argv is not None else
                                                         sys.argv[1:]),
             "report": report}

@@ -1,0 +1,81 @@
+"""The agents, the evaluation and the training command: small and fast checks."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from ai import train
+from ai.agents import AGENTS, make_agent
+from ai.arena import run_arena, wilson
+from ai.evaluate import FEATURES, Evaluator, reachable
+from ai.policy import default_move
+from ai.search import LEVELS, Level, MCTSAgent
+from loyang_game.engine import GameConfig, new_game
+
+
+def test_levels_are_registered():
+    for name in ("random", "greedy", "easy", "normal", "hard"):
+        assert name in AGENTS
+        make_agent(name, 1)
+    assert set(LEVELS) >= {"easy", "normal", "hard"}
+
+
+def test_reachable_knows_the_path_prices():
+    assert reachable(1, 0, 8) == 1
+    assert reachable(1, 5, 8) == 6  # five cheap first steps
+    assert reachable(15, 1, 0) == 16  # the last round: one step for 1 Cash
+    values = [reachable(5, cash, 3) for cash in range(60)]
+    assert values == sorted(values)
+
+
+def test_default_policy_plays_legal_games():
+    for seats in (1, 2, 3, 4):
+        state = new_game(GameConfig(seats=seats, seed=seats))
+        while not state.is_over:
+            move = default_move(state)
+            assert move in state.legal_moves()
+            state.apply(move)
+
+
+def test_mcts_plays_a_whole_game():
+    agent = MCTSAgent("easy", seed=3, deterministic=True)
+    agent.level = Level(12, 6, 0, 0)
+    rng = random.Random(1)
+    state = new_game(GameConfig(seats=2, seed=33))
+    while not state.is_over:
+        if state.current_player == 0:
+            state.apply(agent.choose(state))
+        else:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_fit_recovers_a_linear_model():
+    rng = np.random.default_rng(0)
+    true = rng.normal(size=len(FEATURES))
+    rows = []
+    for _ in range(400):
+        x = [1.0, *rng.normal(size=len(FEATURES) - 1)]
+        rows.append((3, x, float(np.dot(true, x))))
+    weights = train.fit(rows, ridge=1e-6)
+    assert np.allclose(weights[3], true, atol=1e-3)
+
+
+def test_self_play_rows():
+    rows = train.self_play((1, 5, None, 0.0))
+    rounds = [r for r, _, _ in rows]
+    assert rounds == list(range(1, 10))
+    assert all(len(x) == len(FEATURES) for _, x, _ in rows)
+    final = rows[-1][2]
+    assert Evaluator().predict.__self__ is not None and isinstance(final, float)
+
+
+def test_arena_reports_confidence_intervals():
+    result = run_arena(2, ["greedy", "random"], 2, 7, swap=True)
+    assert result["errors"] == 0
+    row = result["by_agent"]["greedy"]
+    assert row["games"] == 2 and 0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    low, high = wilson(95, 100)
+    assert 0.88 < low < 0.95 < high < 0.99
