@@ -14,10 +14,17 @@ SAVE_DIR_VARIABLE = "LOYANG_SAVE_DIR"
 
 # The checkout: the folder that holds the `loyang_game` package.
 PROJECT_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def in_checkout() -> bool:
+    """Running from the project folder (not from an installed copy in site-packages)."""
+    return (PROJECT_DIR / "pyproject.toml").is_file()
 
 
 def save_dir() -> Path:
-    """The save folder: `$LOYANG_SAVE_DIR` if set, else `saves/` in the project folder.
+    """The save folder: `$LOYANG_SAVE_DIR` if set, else `saves/` in the project folder, or
+    for an installed copy a per-user folder (`$XDG_DATA_HOME/loyang/saves`).
 
     The folder is not created here; whoever writes the first file creates it, so merely
     looking for saves never leaves an empty folder behind.
@@ -25,4 +32,14 @@ def save_dir() -> Path:
     configured = os.environ.get(SAVE_DIR_VARIABLE)
     if configured:
         return Path(configured).expanduser()
-    return PROJECT_DIR / "saves"
+    if in_checkout():
+        return PROJECT_DIR / "saves"
+    data_home = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data_home) / "loyang" / "saves"
+
+
+def asset_dir() -> Path:
+    """The sprites: `assets/` of the checkout, or the installed package data."""
+    if in_checkout():
+        return PROJECT_DIR / "assets"
+    return PACKAGE_DIR / "assets"

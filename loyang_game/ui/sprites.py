@@ -7,25 +7,22 @@ from pathlib import Path
 import pygame
 
 from ..engine.cards import VEG_NAMES
-from ..paths import PROJECT_DIR
-
-ASSET_DIR = PROJECT_DIR / "assets"
+from ..paths import asset_dir
 
 
 class Sprites:
     """Every sprite by name, loaded once; `get(name, size)` scales and caches."""
 
-    def __init__(self, folder: Path = ASSET_DIR) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
+        folder = folder or asset_dir()
         self.base: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         files = sorted(folder.glob("*.png")) if folder.is_dir() else []
-        if files:
-            for path in files:
-                self.base[path.stem] = pygame.image.load(str(path)).convert_alpha()
-        else:  # an installed copy without the checkout's assets/: draw them once
-            from . import art
-
-            self.base = {k: v.convert_alpha() for k, v in art.build_all().items()}
+        if not files:
+            raise FileNotFoundError(
+                f"no sprites in {folder}: run `python tools/draw_assets.py` to draw them")
+        for path in files:
+            self.base[path.stem] = pygame.image.load(str(path)).convert_alpha()
 
     def get(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
         img = self.base[name]
