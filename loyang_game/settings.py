@@ -30,6 +30,7 @@ class Settings:
     colour_blind: bool = False  # a palette that does not rely on red/green
     confirm_unserved: bool = True  # warn before ending a turn with an unserved customer
     player_name: str = "Player"
+    hints: bool = True  # the first-game guide: a short hint the first time each phase comes up
     hints_seen: list[str] = field(default_factory=list)  # first-game hints already shown
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, compare=False)

@@ -31,20 +31,34 @@ BUTTON_ORDER = ("play", "keeponly", "keepnone", "supply", "stay", "twopack", "up
 AREA_TARGETS = {"courtyard", "seat"}
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}
 PRIVATE_PHASES = {"cards"}
+CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
+                "keep"}
+LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 
 
 class App:
     def __init__(self, state: GameState, kinds: list[str], names: list[str] | None = None, *,
                  size: tuple[int, int] = (1280, 800), game_id: str | None = None,
                  autosave: bool = True, speed: str = "normal", ai_seed: int = 0,
-                 fps_cap: int = 60) -> None:
+                 fps_cap: int = 60, screen: pygame.Surface | None = None,
+                 sprites: Sprites | None = None, confirm_unserved: bool = True,
+                 record: bool = True) -> None:
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Loyang")
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if screen is None:
+            pygame.display.set_caption("Loyang")
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = screen
         self.windowed_size = size
         self.fullscreen = False
-        self.sprites = Sprites()
+        self.on_fullscreen = None  # set by the scene stack, which owns the window
+        self.request: tuple | None = None  # ("menu",) or ("card", id): for the scene stack
+        self.confirm_unserved = confirm_unserved
+        self.record = record
+        self.record_lines: list[str] = []
+        self.hover_target = None
+        self.hover_since = 0.0
+        self.sprites = sprites or Sprites()
         self.state = state
         self.kinds = list(kinds)
         self.names = list(names or t.SEAT_NAMES[: state.config.seats])
@@ -160,10 +174,7 @@ class App:
         self._last = start
         for event in pygame.event.get():
             self.handle(event)
-        self._acc += min(interval if dt is None else dt, 0.25)
-        while self._acc >= STEP:
-            self.update(STEP)
-            self._acc -= STEP
+        self.advance(interval if dt is None else dt)
         self.draw()
         pygame.display.flip()
         work = time.perf_counter() - start
@@ -172,6 +183,13 @@ class App:
             del self.frame_log[:50_000]
         if self.fps_cap:
             self._pace()
+
+    def advance(self, dt: float) -> None:
+        """Run the fixed updates that `dt` seconds call for."""
+        self._acc += min(dt, 0.25)
+        while self._acc >= STEP:
+            self.update(STEP)
+            self._acc -= STEP
 
     def _pace(self) -> None:
         """Wait for the next frame's deadline: sleep most of the way, then spin the last
@@ -286,6 +304,8 @@ class App:
     def _finish(self) -> None:
         self.scoring_rows = final_rows(self.state)
         self.scoring_open = True
+        if self.record:
+            self._record_game()
         if self.state.config.solo:
             from .. import highscores
             from ..engine import solo
@@ -303,6 +323,25 @@ class App:
             except Exception as error:
                 self.solo_lines.append(f"(The high-score table could not be written: {error})")
 
+    def _record_game(self) -> None:
+        """Add the finished game to the record of games; one line of statistics from it."""
+        from .. import records
+
+        try:
+            book = records.load()
+            book.add(records.entry_of(self.state, self.kinds, self.names))
+        except Exception as error:  # the record must never cost the end of a game
+            self.record_lines = [f"(The record of games could not be written: {error})"]
+            return
+        levels = sorted({k for k in self.kinds if k != "person"})
+        tally = book.wins_by_level()
+        parts = [f"against {lv}: {tally[lv][1]} of {tally[lv][0]} won" for lv in levels
+                 if lv in tally and "person" in self.kinds]
+        if parts:
+            self.record_lines = ["Your record " + "; ".join(parts) + "."]
+        elif self.state.config.solo and book.best_solo() is not None:
+            self.record_lines = [f"Your best solo score so far: space {book.best_solo()}."]
+
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
@@ -315,13 +354,19 @@ class App:
             if event.button == 1:
                 self.click(event.pos)
             elif event.button == 3:
-                self.put_back()
+                self.right_click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             if self.L and self.L.regions["log"].collidepoint(self.mouse):
                 self.log_scroll = max(0, self.log_scroll + event.y * 3)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.put_back()
+                if (self.picker.selection or self.picker.choosing
+                        or self.focus_override is not None):
+                    self.put_back()
+                elif self.scoring_open:
+                    self.scoring_open = False
+                else:
+                    self.request = ("menu",)
             elif event.key in (pygame.K_F11, pygame.K_f):
                 self.toggle_fullscreen()
             elif event.key in (pygame.K_z, pygame.K_u) and (
@@ -331,6 +376,25 @@ class App:
                 self.timeline.skip()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.static_key = None
+
+    def card_at(self, pos) -> int | None:
+        """The card under `pos` on the table (for its rules text), if any."""
+        target = self.target_at(pos)
+        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
+            return target[1]
+        return None
+
+    def right_click(self, pos) -> None:
+        """Right-click puts back what is picked up; on a card (nothing picked up) it opens
+        the card's rules text."""
+        if self.picker.selection or self.picker.choosing or self.pass_to is not None:
+            self.put_back()
+            return
+        card = self.card_at(pos)
+        if card is not None:
+            self.request = ("card", card)
+        else:
+            self.put_back()
 
     def put_back(self) -> None:
         if self.picker.selection or self.picker.choosing:
@@ -342,6 +406,10 @@ class App:
         self.message_time = self.clock_time
 
     def toggle_fullscreen(self) -> None:
+        if self.on_fullscreen is not None:
+            self.on_fullscreen()
+            self.static_key = None
+            return
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         else:
@@ -356,6 +424,7 @@ class App:
             out.append((("ui", "scores"), "Scores"))
         if self.focus_override is not None:
             out.append((("ui", "back"), "Back"))
+        out.append((("ui", "menu"), "Menu"))
         out.append((("ui", "undo"), "Undo"))
         out.append((("ui", "speed"), f"Speed: {self.timeline.speed}"))
         out.append((("ui", "full"), "Full screen"))
@@ -411,6 +480,10 @@ class App:
             self.toast("You are looking at another player's board: click Back (or Esc).")
             return
         result = self.picker.click(self.state, target)
+        if (result.kind == "choose" and not self.confirm_unserved and len(result.options) == 1
+                and result.options[0].kind == "end" and target == ("btn", "end")):
+            self.picker.reset()  # the setting turns off the question about unserved customers
+            result = commands.Result("apply", result.options[0])
         if result.kind == "apply":
             self.apply(result.move, person=True)
         elif result.kind == "reject":
@@ -434,6 +507,8 @@ class App:
             self.toggle_fullscreen()
         elif name == "back":
             self.focus_override = None
+        elif name == "menu":
+            self.request = ("menu",)
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -517,14 +592,20 @@ class App:
         if seat is not None and self.kinds[seat] != "person" and self.ai_thinking:
             overlay.thinking(surf, L, self.names[seat], self.clock_time, self.worker.progress)
         if not self.dialog_open():
-            overlay.tooltip(surf, L, self.mouse, self.hover_lines())
+            card = self.card_at(self.mouse)
+            if card != self.hover_target:
+                self.hover_target, self.hover_since = card, self.clock_time
+            if card is not None and self.clock_time - self.hover_since >= LONG_HOVER:
+                overlay.card_info(surf, L, self.sprites, card, self.mouse)
+            else:
+                overlay.tooltip(surf, L, self.mouse, self.hover_lines())
         if self.message:
             age = self.clock_time - self.message_time
             overlay.toast(surf, L, self.message, min(1.0, max(0.0, 3.5 - age)))
         if self.scoring_open and self.scoring_rows is not None:
             self.overlay_targets = overlay.scoring_screen(surf, L, self.state,
                                                           self.scoring_rows, self.names,
-                                                          self.solo_lines)
+                                                          self.solo_lines + self.record_lines)
 
     def _draw_highlights(self, surf, L) -> None:
         if not self.person_to_play() or L.focus != self.decider() or self.timeline.busy:

@@ -250,3 +250,33 @@ def scoring_screen(surf, L: Layout, state: GameState, rows: list[dict], names: l
 
 
 _ = Move
+
+
+def card_info(surf, L: Layout, sp: Sprites, card: int, pos) -> None:
+    """A card's whole text next to the cursor (a long hover on a card)."""
+    from .rules_text import card_help
+
+    title, body, notes = card_help(card)
+    width = L.px(420)
+    size = L.px(17)
+    lines = _wrap(body, size, width - L.px(130))
+    note_lines = _wrap(notes[0], L.px(15), width - L.px(20)) if notes else []
+    h = max(L.px(160), L.px(40) + len(lines) * L.px(18)) + len(note_lines) * L.px(16) + L.px(34)
+    r = pygame.Rect(pos[0] + L.px(18), pos[1] + L.px(18), width, h)
+    r.clamp_ip(surf.get_rect())
+    panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(8), alpha=245)
+    cr = pygame.Rect(r.x + L.px(10), r.y + L.px(10), L.px(100), L.px(140))
+    surf.blit(sp.card(card, cr.w, cr.h), cr)
+    x = cr.right + L.px(12)
+    text(surf, fit(title, L.px(20), r.right - x - L.px(8), True), L.px(20), t.INK,
+         topleft=(x, r.y + L.px(10)), bold=True)
+    y = r.y + L.px(34)
+    for line in lines:
+        text(surf, line, size, t.INK, topleft=(x, y))
+        y += L.px(18)
+    y = max(y, cr.bottom) + L.px(6)
+    for line in note_lines:
+        text(surf, line, L.px(15), t.INK_SOFT, topleft=(r.x + L.px(10), y))
+        y += L.px(16)
+    text(surf, "Right-click: all the rules of this card", L.px(15), (20, 90, 160),
+         topleft=(r.x + L.px(10), r.bottom - L.px(20)), bold=True)

@@ -78,6 +78,20 @@ HELPER_SHORT = {
     "Trader": "Trade at another player's Market stall",
 }
 
+# The colour-blind-friendly palette (Okabe and Ito): seats, Satisfaction markers and the
+# good/bad signals are told apart by more than red against green.
+_NORMAL = {"SEAT_COLOURS": SEAT_COLOURS, "MARKER_BLUE": MARKER_BLUE, "MARKER_RED": MARKER_RED,
+           "GOOD": GOOD, "BAD": BAD}
+_COLOUR_BLIND = {"SEAT_COLOURS": ((230, 159, 0), (0, 114, 178), (204, 121, 167), (0, 158, 115)),
+                 "MARKER_BLUE": (0, 114, 178), "MARKER_RED": (230, 120, 0),
+                 "GOOD": (0, 114, 178), "BAD": (213, 94, 0)}
+
+
+def set_palette(colour_blind: bool) -> None:
+    """Switch the module's colours (everything reads them as `t.NAME` when drawing)."""
+    globals().update(_COLOUR_BLIND if colour_blind else _NORMAL)
+
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 

@@ -1,0 +1,272 @@
+"""The bullets under each Helper in the rulebook's Helper Reference (quoted from
+shared/rules/rulebook-en.txt), shown in the rules help under the card text."""
+
+NOTES: dict[str, tuple[str, ...]] = {
+    'Book-keeper': (
+        'As well as during the Action phase, the Book-keeper can be used during the Card phase, '
+        'if he is needed to finance a new Field.',
+    ),
+    'Con man': (
+        'A player cannot use the Con man to take a Helper that is underneath another card.',
+        'The Con man cannot be used by the Starting player.',
+        "Because the Con man is exchanged for another player's card, it remains in the game until"
+        ' a player discards it without using it.',
+    ),
+    'Deliveryman': (
+        'The "owner" of the Regular customer must still deliver in that round, if he has not '
+        'already and if he still has the Regular customer card.',
+    ),
+    'Foreman': (
+        'It is irrelevant whether the Helper was used or discarded.',
+        'If the Foreman is under another Helper, he can be used immediately the other Helper is '
+        'played.',
+        'Example: The Maid, which is on the Foreman, is activated and discarded. This frees the '
+        'Foreman, who immediately takes the Maid back. The Foreman is then moved to the Discard '
+        'pile, as it has been used.',
+        'In the 4-player game, the Foreman can take the Harvest helper (during the Harvest phase)'
+        ' or the Squire, Market crier or Bookkeeper (during the Card phase) from any of the other'
+        ' players – there are no partners during these phases.',
+        'The Foreman and the Squire can be combined: A player can use the Squire to select the '
+        'Foreman, immediately use the Foreman and take back the Squire.',
+        'If another player uses the Squire, a player with the Foreman can take the Squire card '
+        'and use it in the same round (if he has not already taken two cards).',
+        'If a player exchanges the Foreman for the Harvest helper during the Harvest phase, he '
+        'can immediately use the Harvest helper. Players usually harvest at the same time. If a '
+        'player has the Harvest helper, the player with the Foreman can require that the Harvest '
+        'be played in player order: First the Starting player, then the other players follow in '
+        'clockwise order.',
+        'A player who has the Foreman and the Harvest helper can play the Harvest helper two '
+        'times, one after another, to harvest 3 vegetables from a field with at least 5 vegetable'
+        ' tokens or to add 2 additional vegetables to a field.',
+    ),
+    'Haggler': (
+        'The Haggler can only be used when there are two of the required vegetable in the '
+        "player's Shop.",
+        'Used with the Merchant, the price for the two vegetables is 1 Cash.',
+    ),
+    'Harvest helper': (
+        'Option 1: The vegetables on a field are counted before harvesting. The fields must have '
+        'at least 4 vegetable tokens on them: it is not enough for them to just have 4 spaces. A '
+        'player who takes this option can choose, for each field, whether to use it or not.',
+        'If a player exchanges the Foreman for the Harvest helper during the Harvest phase, he '
+        'can immediately use the Harvest helper. Players usually harvest at the same time. If a '
+        'player has the Harvest helper, the player with the Foreman can require that the Harvest '
+        'be played in player order: First the Starting player, then the other players follow in '
+        'clockwise order.',
+        'A player who has the Foreman and the Harvest helper can play the Harvest helper two '
+        'times, one after another, to harvest 3 vegetables from a field with at least 5 vegetable'
+        ' tokens or to add 2 additional vegetables to a field.',
+    ),
+    'Maid': (
+        'The Maid can be combined with the Trader: a player can trade a vegetable 1:1 at another '
+        "player's Market stall.",
+        'A player can activate this card for the current Action phase without using it '
+        'immediately: he may take other actions before using the Maid.',
+        'Example: John activates the Maid and moves her to the Discard pile. This reduces the '
+        'price of a Two-pack, which he then buys. Only then does he trade in 1 vegetable at a 2:1'
+        ' Stall.',
+    ),
+    'Market crier': (
+        'The Market crier can never refill a completely empty Market stall, as Market stalls are '
+        'discarded as soon as they are empty.',
+        "If the Market crier chooses to refill Stalls, he must refill all of a player's stalls.",
+        'Example for Option 2: Gerald takes 1 Bean and 1 Leek from his Market stalls. He does not'
+        ' need to trade in vegetables from his Cart. He places both vegetables on the appropriate'
+        " spaces in his Shop and receives 3 Cash (even though the Shop's price would have been "
+        '4).',
+    ),
+    'Market woman': (
+        'A player with no Market stall cannot use this card.',
+        'A player cannot exchange an empty Market stall, as empty Stalls are immediately placed '
+        'on the Discard pile.',
+        'In the last round, some players might choose to clear out their Market stalls to stop '
+        'other players from using them with the Trader or the Market woman.',
+    ),
+    'Merchant': (
+        'The Merchant only counts by Regular customers, not Casual customers.',
+        'Even if a player must deliver the same vegetable four times to his Regular customers, he'
+        ' can only buy at most 1 vegetable with the Merchant.',
+        'Players can never buy vegetables that are not in their Shop.',
+        'The Merchant can be combined with the Hagglers: a player can buy 2 identical goods for 1'
+        ' Cash.',
+        'The Merchant can be combined with the Shopper: the player receives, for 0 Cash, up to 1 '
+        'vegetable (that the Merchant could buy from the Shop for 1 Cash) from the Supply.',
+    ),
+    'Messenger-boy': (
+        'Players can choose which Regular customer they will deliver to twice. Players are paid '
+        'for each of the two deliveries.',
+        'Even after a double delivery, the player must deliver to the Regular customer over four '
+        'rounds. In this way, a Regular customer may receive five (or even more) deliveries.',
+        'A player is allowed to deliver to a Regular customer, and then use the proceeds to buy a'
+        " vegetable that is required for that customer's second delivery.",
+        "Players can also deliver twice to a Regular customer's top (last) row. Both these "
+        'deliveries must be made at the same time.',
+    ),
+    'Official': (
+        'The Two-pack is already free for players with no Helpers or Market stalls.',
+    ),
+    'Plough-man': (
+        'Option 1: The player is not compensated in Cash for the returned vegetables. The field '
+        "is treated as though it had just been turned over from the player's private Field pile. "
+        'If the field is a Common field (Action card), the player does not pay the 2 Cash '
+        'purchase price again. The player re-sows the field with a vegetable from his Cart. (The '
+        'Plough-man can re-sow at most 1 field.)',
+        'Option 2: Immediately after this Harvest, all emptied Private fields are removed from '
+        'the game and all emptied Common fields (Action cards) are moved to the Discard pile.',
+    ),
+    'Saleswoman': (
+        'The player can activate Option 1 for the current Action phase without using it '
+        'immediately: he may take other actions before using the Saleswoman.',
+        'Example for Option 1: Fraser has 3 Regular customers, 2 with red Satisfaction markers '
+        'and 1 with blue. First, he chooses not to serve the third customer and turns the '
+        'Satisfaction marker to red. Then he uses the Saleswoman and turns all three Satisfaction'
+        ' markers to blue. He still needs to serve the first 2 Regular customers.',
+    ),
+    'Shopper': (
+        'Wheat costs 1 Cash, Pumpkins 2, Turnips and Cabbages 3, Beans and Leeks 4.',
+        'The Shopper can be combined with the Hagglers: you can buy 2 identical goods from the '
+        'Supply for 2 less Cash.',
+        'The Shopper can be combined with the Merchant: The player receives, for 0 Cash, up to 1 '
+        'vegetable (that the Merchant could buy from the Shop for 1 Cash) from the Supply.',
+    ),
+    'Squire': (
+        'A player using the Squire must also play 1 card from his hand.',
+        'The Squire cannot be used in the same round as it is played. Exception: If another '
+        'player uses the Squire, a player with the Foreman can take the Squire card and use it in'
+        ' the same round (if he has not already taken two cards).',
+        'The player plays all of the Action cards into his "played" area. As with all Action '
+        'cards in the Card phase, they cannot be placed on one another like a Two-pack.',
+    ),
+    'Subsistence farmer': (
+        'The Subsistence farmer can only be played during the Action phase. (This is important in'
+        ' the 4-player game where players take actions with a partner.)',
+        'The player places the harvested vegetable in his own Cart.',
+    ),
+    'Tenant-farmer': (
+        'The new field is placed with the other fields.',
+        "Option 1 reduces the size of a player's Private field pile. Some players may have a "
+        'Private field left to turn over in Round 8; others may not.',
+        'Option 2 allows a Common field (on an Action card) to be placed under the pile of '
+        'Private fields. The player does not have to pay 2 Cash for the Common field when it is '
+        'turned over for the second time.',
+        'A player may not simply use the Tenant-farmer to look at his Private fields pile. A '
+        'player who uses this card must also take a field.',
+    ),
+    'Tout': (
+        '"Serve" means "deliver the three goods to the customer."',
+        'Example for Option 2: Jon has the Tout on top of a Regular customer. He buys a Casual '
+        'customer, who must be served immediately, from Larry. Jon gives Larry 2 Cash from the '
+        'proceeds. The Regular customer does not count towards the +2/-2 modifier in this '
+        'instance, as it is only revealed when the Tout is moved to the Discard pile after it has'
+        ' been used.',
+    ),
+    'Trader': (
+        'The Trader is the only Helper who appears more than once in the game. (There are 3.)',
+        "With each Trader used, a player can obtain exactly 1 vegetable from another player's "
+        'Market stall by trading in 1 or 2 vegetables from his cart (as shown).',
+        'The Trader can be combined with the Maid.',
+        'In the last round, some players might choose to clear out their Market stalls to stop '
+        'other players from using them with the Trader or the Market woman.',
+    ),
+}
+
+
+# --- how a round works, in our own words ------------------------------------------------------
+
+ROUND_OVERVIEW: tuple[tuple[str, str], ...] = (
+    ("The goal", "Walk furthest along your Path of Prosperity in 9 rounds. Walking costs Cash: "
+     "the first step of a round 1, each further step the number of the space entered. At the "
+     "end every Loan moves you back one space; ties go to more Cash, then more vegetables."),
+    ("1. Harvest", "Everyone turns over the top field of their pile and takes 1 vegetable from "
+     "every field into the Cart. Empty private fields leave the game, empty common fields go "
+     "to the discard pile."),
+    ("2. Card phase", "Everyone gets 4 cards. In turn, place one hand card in the Courtyard, or "
+     "take one hand card and one Courtyard card and play both; your other hand cards go to "
+     "the Courtyard and you are out. The last two to take become Starting and Second player. "
+     "Solo: buy cards from the Offer instead (row price 0, 1 or 2 Cash)."),
+    ("3. Action phase", "One after the other (in 4 players, in pairs), in any order and as "
+     "often as you like: sow a Cart vegetable on an empty field; buy from or sell to your "
+     "Shop; trade at your Market stalls; deliver to Regular and Casual customers; play or "
+     "discard Helpers; once, buy a Two-pack; take a Loan (+5 Cash) at any time."),
+    ("Customers", "A Regular customer wants its two vegetables every round, paying more each "
+     "time; missing a round turns its marker red, missing again costs 2 Cash. A Casual "
+     "customer is served once: +2 Cash if you have more Regular than Casual customers, -2 if "
+     "fewer."),
+    ("End of your turn", "Keep what fits in the Storehouse (1, or 4 after the 2-Cash upgrade); "
+     "sell or return the rest. Then pay to walk on the Path, or stay."),
+)
+
+KIND_TEXT = {
+    "stall": "Market stall: in your Action phase, trade 1 vegetable from your Cart (2 where the "
+             "offer shows two bowls) for the vegetable shown. You may trade a vegetable for the "
+             "same kind. A stall that runs empty is discarded.",
+    "regular": "Regular customer: from the round it is played, deliver the two vegetables shown "
+               "every round; each delivery pays the next row up (1st to 4th). An unserved round "
+               "turns the Satisfaction marker red; a second one costs 2 Cash. After 4 "
+               "deliveries the card is discarded.",
+    "casual": "Casual customer: deliver the three vegetables once for the price shown, +2 Cash "
+              "if you have more Regular than Casual customers, -2 if fewer. No penalty for "
+              "waiting.",
+    "common field": "Common field (an action card): costs 2 Cash when played (also from a "
+                    "Two-pack). Sow it with one Cart vegetable of a kind shown on its top edge; "
+                    "the Supply fills the other spaces. Harvest one per round; empty, it goes to "
+                    "the discard pile.",
+    "private field": "Private field: each harvest turns over the top field of your pile. Sow "
+                     "it with one Cart vegetable of a kind shown; the Supply fills the other "
+                     "spaces. Harvest one per round; empty, it leaves the game. The Home field "
+                     "(9 spaces) is sown with Wheat, Pumpkin or Turnip at the start.",
+}
+
+# The first-game guide: one short hint the first time each decision comes up.
+HINTS = {
+    "home": "Setup: buy one Wheat, Pumpkin or Turnip from your Shop (click it). It sows your "
+            "Home field, which feeds you one vegetable every round.",
+    "cards": "Card phase: place a hand card in the Courtyard, or take a hand card and a "
+             "Courtyard card to play both. Fewer cards now can mean going first later.",
+    "act": "Action phase: click a Cart vegetable, then where it goes (Shop, field, stall, "
+           "customer). Serve your Regular customers every round. End when you are done.",
+    "store": "Only what fits in the Storehouse stays overnight: sell or return the rest.",
+    "path": "Walk on the Path of Prosperity: the first step costs 1, each further step the "
+            "number of the space. This is how you win.",
+    "pay": "You owe Cash: sell vegetables, discard a Helper or take a Loan (+5 Cash, one space "
+           "back at the end).",
+    "keep": "A Two-pack: keep none, one, or both (one on top of the other).",
+    "harvest": "Your Harvest helper can be used now, before the harvest; or pass.",
+    "solo": "Solo challenge: reach space 17 (good), 18 (very good) or 19 (master) on the "
+            "Path. Buy cards from the Offer; the row sets the price.",
+}
+
+
+def card_help(card_id: int) -> tuple[str, str, list[str]]:
+    """A card's title, its text (the card's own words and what it shows) and the notes."""
+    from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL, VEG_NAMES
+    from ..engine.helpers import REGISTRY
+
+    card = CARDS[card_id]
+    if card.kind == HELPER:
+        helper = REGISTRY[card.name]
+        phases = ", ".join({1: "Harvest", 2: "Card phase", 3: "Action phase"}[p]
+                           for p in helper.phases)
+        body = f"{helper.text} (When: {phases}.)"
+        solo = getattr(helper, "solo_text", "")
+        if solo:
+            body += f" Solo game: {solo.removeprefix('Solo game: ')}"
+        return f"Helper: {card.name}", body, list(NOTES.get(card.name, ()))
+    if card.kind == STALL:
+        offers = "; ".join(f"{bowls} vegetable{'s' if bowls > 1 else ''} for 1 "
+                           f"{VEG_NAMES[veg]}" for veg, bowls in card.offers)
+        return f"Market stall {card.code}", f"Trades: {offers}.", [KIND_TEXT["stall"]]
+    if card.kind == REGULAR:
+        wants = " and ".join(VEG_NAMES[v] for v in card.wants)
+        pays = ", ".join(str(p) for p in card.pays)
+        intro = " A start card of the Introductory variant." if card.start else ""
+        return (f"Regular customer {card.code}", f"Wants {wants} every round; pays {pays} Cash "
+                f"for the 1st to 4th delivery.{intro}", [KIND_TEXT["regular"]])
+    if card.kind == CASUAL:
+        wants = ", ".join(VEG_NAMES[v] for v in card.wants)
+        return (f"Casual customer {card.code}", f"Wants {wants} once; pays {card.pays[0]} Cash "
+                "(±2, see below).", [KIND_TEXT["casual"]])
+    sow = ", ".join(VEG_NAMES[v] for v in card.sowable)
+    kind = "common field" if card.kind == COMMON_FIELD else "private field"
+    title = card.name[0].upper() + card.name[1:]
+    return (title, f"{card.spaces} spaces; may be sown with {sow}.", [KIND_TEXT[kind]])

@@ -1,0 +1,104 @@
+"""Settings, remembered between runs (settings.msgpack in the save folder): every change is
+saved at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..settings import SPEEDS
+from . import theme as t
+from .render import text
+from .scenes import Director, Scene, frame_layout, message_box, page
+from .widgets import BUTTON, CHOICE, TEXT, TOGGLE, Form, Item
+
+SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200)]
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, d: Director) -> None:
+        super().__init__(d)
+        s = d.settings
+        self.message = ""
+        self.ok = True
+        size = (s.width, s.height)
+        sizes = SIZES if size in SIZES else sorted([*SIZES, size])
+        f = self.form = Form()
+        f.add(Item("size", CHOICE, "Window size", value=size, options=sizes,
+                   show=lambda v: f"{v[0]} x {v[1]}", on_change=self.changed))
+        f.add(Item("fullscreen", TOGGLE, "Full screen (F11)", value=s.fullscreen,
+                   on_change=self.changed))
+        f.add(Item("speed", CHOICE, "Animation speed", value=s.speed,
+                   options=["slow", "normal", "fast", "off"], on_change=self.changed))
+        f.add(Item("colour_blind", TOGGLE, "Colour-blind palette", value=s.colour_blind,
+                   on_change=self.changed))
+        f.add(Item("confirm_unserved", TOGGLE, "Ask before ending with an unserved customer",
+                   value=s.confirm_unserved, on_change=self.changed))
+        f.add(Item("hints", TOGGLE, "First-game hints", value=s.hints, on_change=self.changed))
+        f.add(Item("again", BUTTON, "Show every hint again", action=self.hints_again))
+        f.add(Item("player_name", TEXT, "Your name", value=s.player_name, max_len=16,
+                   on_change=self.changed))
+        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=(90, 80, 70)))
+        assert set(SPEEDS) == {"slow", "normal", "fast", "off"}
+
+    def changed(self, item: Item) -> None:
+        s = self.d.settings
+        display = False
+        if item.key == "size":
+            s.width, s.height = item.value
+            display = not s.fullscreen
+        elif item.key == "fullscreen":
+            s.fullscreen = item.value
+            display = True
+        elif item.key == "player_name":
+            if not item.value.strip():
+                return
+            s.player_name = item.value.strip()
+        else:
+            setattr(s, item.key, item.value)
+        if item.key == "colour_blind":
+            t.set_palette(s.colour_blind)
+        if display:
+            self.d.apply_display()
+        self.report(self.d.save_settings())
+
+    def hints_again(self) -> None:
+        self.d.settings.hints_seen = []
+        self.d.settings.hints = True
+        self.form.get("hints").value = True
+        self.report(self.d.save_settings(), "Every first-game hint will show again.")
+
+    def report(self, problem: str | None, news: str = "Saved.") -> None:
+        self.ok = problem is None
+        self.message = problem or news
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.d.pop()
+            return
+        self.form.handle(event)
+
+    def draw(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        page(surf, self.d.sprites, L, "Settings",
+             f"Kept between runs in {self.d.settings.path or 'the save folder'}")
+        y = 130
+        for item in self.form.items:
+            if item.key in ("again", "back"):
+                continue
+            item.rect = L.R(700, y, 330, 44)
+            y += 58
+            if item.key == "hints":
+                self.form.get("again").rect = L.R(700, y, 330, 44)
+                y += 58
+        text(surf, "Sound", L.px(22), t.WHITE, midright=L.R(686, y + 22, 0, 0).topleft,
+             bold=True)
+        text(surf, "this edition is silent: there is no sound to turn on", L.px(19),
+             (210, 195, 170), midleft=L.R(700, y + 22, 0, 0).topleft)
+        self.form.get("back").rect = L.R(540, y + 72, 200, 50)
+        # Swatches of the seat colours, so the palette change shows here already.
+        for i, colour in enumerate(t.SEAT_COLOURS):
+            pygame.draw.circle(surf, colour, L.R(1070 + i * 28, 268, 0, 0).topleft, L.px(11))
+        self.form.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message, (50, 110, 60) if self.ok else (150, 40, 30))
