@@ -162,19 +162,26 @@ class Level:
 
 LEVELS = {
     "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0, rivalry=0.0),
-    "normal": Level(300, 100, 1.5, 0.5),
-    "hard": Level(1200, 400, 6.0, 2.0),
-    "master": Level(4000, 1200, 6.0, 2.0),
+    "normal": Level(300, 100, 1.5, 0.5, replan_visits=40),
+    "hard": Level(1200, 400, 6.0, 2.0, replan_visits=150),
+    "master": Level(4000, 1200, 6.0, 2.0, replan_visits=500),
 }
 
 
 class Node:
-    __slots__ = ("avail", "children", "order", "total", "visits")
+    """A decision of the searching seat. `best` is the best value seen through the node:
+    the Action step is deterministic (but for the Two-pack, a chance node), so a plan is as
+    good as its best completion, not as the mean of everything tried below it."""
 
-    def __init__(self) -> None:
+    __slots__ = ("avail", "best", "chance", "children", "order", "total", "use_max", "visits")
+
+    def __init__(self, chance: bool = False) -> None:
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.best = -1e18
+        self.use_max = False
+        self.chance = chance
         self.avail: dict[Move, int] = {}
         self.order: list[Move] | None = None
 
@@ -298,6 +305,7 @@ class MCTSAgent:
             moves = prune(decision, moves)
             if node.order is None:
                 node.order = order_moves(det, moves)
+                node.use_max = decision == "act"
             allowed = 2 + int(level.widen * math.sqrt(node.visits))
             candidates = []
             for m in node.order[:allowed]:
@@ -315,7 +323,7 @@ class MCTSAgent:
             fresh = [m for m in candidates if m not in node.children]
             if fresh:
                 move = fresh[0]
-                child = Node()
+                child = Node(chance=move.kind == TWO_PACK)
                 node.children[move] = child
                 expanded = True
             else:
@@ -323,7 +331,7 @@ class MCTSAgent:
                 best, best_score = None, -1e18
                 for m in candidates:
                     ch = node.children[m]
-                    score = ch.total / ch.visits + c * math.sqrt(
+                    score = q_value(node, ch) + c * math.sqrt(
                         math.log(node.avail[m]) / ch.visits)
                     if score > best_score:
                         best, best_score = m, score
@@ -337,11 +345,14 @@ class MCTSAgent:
         for n in visited:
             n.visits += 1
             n.total += value
+            if value > n.best:
+                n.best = value
 
     def _best(self, node: Node) -> Move | None:
         if not node.children:
             return None
-        return max(node.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        return max(node.children.items(),
+                   key=lambda kv: (q_value(node, kv[1]) if kv[1].visits else -1e18))[0]
 
     def _pick(self, node: Node, moves: list[Move], view) -> Move:
         legal = [(m, node.children[m]) for m in moves if m in node.children
@@ -353,8 +364,17 @@ class MCTSAgent:
             return self.rng.choices([m for m, _ in legal], weights)[0]
         # the best mean among the well-explored moves (values are in Path spaces)
         most = max(ch.visits for _, ch in legal)
-        sure = [(m, ch) for m, ch in legal if ch.visits >= max(1, most // 4)]
-        return max(sure, key=lambda kv: (kv[1].total / kv[1].visits, kv[1].visits))[0]
+        sure = [(m, ch) for m, ch in legal
+                if node.use_max or ch.visits >= max(1, most // 4)]
+        return max(sure, key=lambda kv: (q_value(node, kv[1]), kv[1].visits))[0]
+
+
+def q_value(parent: Node, child: Node) -> float:
+    """The value of a child: its best completion in the Action step (the mean below a
+    Two-pack, whose cards are a matter of chance), its mean elsewhere."""
+    if parent.use_max and not child.chance:
+        return child.best
+    return child.total / child.visits
 
 
 def make_level(level: str):

@@ -27,7 +27,7 @@ from .agents import make_agent
 from .search import LEVELS, MCTSAgent
 
 # Seconds; see ai/framebench.py for the measurement behind it.
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0002
 CANCEL_WAIT = 0.09  # how long cancel() waits for the thread to notice (the contract: 100 ms)
 
 _switch_lock = threading.Lock()
