@@ -205,6 +205,8 @@ class MCTSAgent:
         self.root_key: tuple | None = None
         self.path: list[Move] = []  # own non-forced moves since the root
         self.last_iterations = 0
+        self.last_history: tuple | None = None
+        self.last_move: Move | None = None
 
     # -- the agent interface ----------------------------------------------------------------
     def choose(self, state) -> Move:
@@ -222,8 +224,8 @@ class MCTSAgent:
         if decision == "path":  # the evaluation knows the Path's prices exactly
             return path_value(view, seat, self.ev)[0]
         moves = prune(decision, moves)
-        fresh_root = not self.path or self.root_key != self._key(view, seat)
         node = self._node_for(view, seat)
+        fresh_root = node is self.root and not self.path
         visited = sum(node.children[m].visits for m in moves if m in node.children)
         if fresh_root or (node is self.root and not visited):
             if decision == "act":
@@ -237,13 +239,14 @@ class MCTSAgent:
         self._search(view, seat, node, budget, seconds, stop, progress)
         move = self._pick(node, moves, view)
         self.path.append(move)
+        self.last_history, self.last_move = view.history, move
         return move
 
     # -- the tree -----------------------------------------------------------------------------
     def _node_for(self, view, seat: int) -> Node:
         """The node for this decision: reused within one turn of the seat, else a new root."""
         key = self._key(view, seat)
-        if self.root is not None and key == self.root_key:
+        if self.root is not None and key == self.root_key and self._continues(view):
             node = self.root
             for m in self.path:
                 node = node.children.get(m)
@@ -255,6 +258,21 @@ class MCTSAgent:
         self.root_key = key
         self.path = []
         return self.root
+
+    def _continues(self, view) -> bool:
+        """Did the game go on from this agent's last move (not an undo, a load, another
+        game)? The history is shared by clones and never mutated: look for the last move,
+        made on top of the history it was chosen in."""
+        if self.last_history is None:
+            return False
+        h = view.history
+        for _ in range(400):
+            if h is None:
+                return False
+            if h[1] == self.last_move and h[0] is self.last_history:
+                return True
+            h = h[0]
+        return False
 
     @staticmethod
     def _key(view, seat: int) -> tuple:

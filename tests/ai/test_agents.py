@@ -79,3 +79,18 @@ def test_arena_reports_confidence_intervals():
     assert row["games"] == 2 and 0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
     low, high = wilson(95, 100)
     assert 0.88 < low < 0.95 < high < 0.99
+
+
+def test_tree_reuse_survives_an_undo():
+    state = new_game(GameConfig(seats=2, seed=44))
+    while not (state.phase == "actions" and state.step == "act" and state.round == 3):
+        state.apply(default_move(state))
+    agent = MCTSAgent("normal", seed=2, deterministic=True)
+    agent.level = Level(80, 30, 0, 0, replan_visits=10)
+    before = state.clone()
+    first = agent.choose(state)
+    state.apply(first)
+    assert agent._continues(state.observe(state.current_player, random.Random(0)))
+    # undo: the agent is shown the earlier state again and must not follow its old plan
+    assert not agent._continues(before.observe(before.current_player, random.Random(0)))
+    assert agent.choose(before) in before.legal_moves()
