@@ -277,7 +277,11 @@ def apply_keep(s: GameState, move: Move) -> None:
 
 
 def _end_actions(s: GameState, p: PlayerState) -> None:
-    """Regular customer checks (R7), then on to storing."""
+    """Regular customer checks (R7), then on to storing.
+
+    From the checks on, the player counts as having finished the Action phase: a Regular
+    customer revealed later (a Helper discarded while paying a penalty) is first due next
+    round, not due in a round whose checks are over."""
     penalty = 0
     for index, slot in enumerate(p.regulars):
         if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
@@ -289,6 +293,7 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
                 s.events.append(("red", p.seat, slot[CARD]))
     if helpers.ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
+    p.done = True
     s.step = STORE
     if penalty:
         s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))

@@ -78,6 +78,10 @@ class GameConfig:
             raise ValueError(f"a game has 1 to {MAX_SEATS} seats, not {self.seats!r}")
         if type(self.seed) is not int:
             raise ValueError(f"the seed is a whole number, not {self.seed!r}")
+        if self.introductory and self.seats == 1:
+            # The Introductory customer replaces a hand card in the Distribution round; the
+            # solo game has neither (RULINGS R14), so the variant is for 2-4 players.
+            raise ValueError("the Introductory version is for 2 to 4 players, not the solo game")
 
     @property
     def solo(self) -> bool:

@@ -29,7 +29,7 @@ HELPER_HAPPY_FROM = 3
 def random_games(seats: int, seed: int, introductory: bool):
     """Yield the state at every decision of one random game (the same object, moved on)."""
     rng = random.Random(seed * 7919 + seats)
-    state = new_game(GameConfig(seats=seats, seed=seed, introductory=introductory))
+    state = new_game(GameConfig(seats=seats, seed=seed, introductory=introductory and seats > 1))
     while not state.is_over:
         yield state, rng
         moves = state.legal_moves()

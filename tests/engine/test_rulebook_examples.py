@@ -155,7 +155,9 @@ def test_regular_customer_penalty_forces_pay_decision():
     set_player(s, seat, cash=1, cart={B: 1, W: 1}, shop={B: 1, W: 3})
     s.apply(Move("end"))
     assert decision(s) == "pay" and s.current_player == seat
-    assert set(s.legal_moves()) == {Move("sell", B), Move("loan"), Move("discard", maid)}
+    # Sell, take a Loan, or use or discard a Helper (rulebook F and H: "use a Helper")
+    assert set(s.legal_moves()) == {Move("sell", B), Move("loan"), Move("discard", maid),
+                                    Move("use", maid)}
     assert slot_of(s, "R3")[RED]
     s.apply(Move("sell", B))  # 3 Cash: still short of 4
     assert decision(s) == "pay"
@@ -343,7 +345,9 @@ def test_two_pack_common_field_pay_decision_when_short():
     assert s.players[seat].cash == 0
     s.apply(Move("keep", s1, cf))
     assert decision(s) == "pay" and s.current_player == seat
-    assert set(s.legal_moves()) == {Move("sell", B), Move("loan"), Move("discard", maid)}
+    # Sell, take a Loan, or use or discard a Helper (rulebook F and H: "use a Helper")
+    assert set(s.legal_moves()) == {Move("sell", B), Move("loan"), Move("discard", maid),
+                                    Move("use", maid)}
     s.apply(Move("discard", maid))
     assert decision(s) == "pay" and maid in s.discard
     s.apply(Move("sell", B))

@@ -325,3 +325,10 @@ def test_result_reports_position_after_loans_band_and_tie_breaks():
     assert result["score"] == row["position"] == state.players[0].path - state.players[0].loans
     assert result["band"] == solo.band(result["score"])
     assert (result["cash"], result["vegetables"]) == (row["cash"], row["vegetables"])
+
+
+def test_the_introductory_version_is_not_for_the_solo_game():
+    """Settled here: the Introductory customer replaces a hand card in the Distribution
+    round, which the solo game does not have (R14), so the variant is refused clearly."""
+    with pytest.raises(ValueError, match="Introductory version is for 2 to 4 players"):
+        GameConfig(seats=1, introductory=True)

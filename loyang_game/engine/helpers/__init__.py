@@ -9,7 +9,7 @@ out. Helpers that are activated for the rest of an Action phase leave an effect 
 from __future__ import annotations
 
 from ..moves import Move
-from ..state import CARD, GameState, PlayerState
+from ..state import ACTIONS, CARD, GameState, PlayerState
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
 from .base import HELPER_KINDS, REGISTRY, held, helper_for, use, use_up
 from .cards import OFFICIAL, apply_claim, drop_stale_claim, legal_claim, offer_foreman_claim
@@ -42,8 +42,12 @@ def action_moves(s: GameState, p: PlayerState) -> list[Move]:
 
 
 def pay_moves(s: GameState, p: PlayerState) -> list[Move]:
-    """Helpers that raise money while `p` must pay: the Book-keeper (in the Card phase only
+    """Helpers `p` may use while raising money to pay ("sell ..., use Helpers, or take out a
+    Loan": rulebook, Card phase and actions F and H). In `p`'s own Action phase every
+    Action-phase Helper; otherwise the Card phase, where only the Book-keeper works (and only
     to finance a field, which is the only payment there)."""
+    if s.phase == ACTIONS and s.turn < len(s.order) and s.order[s.turn] == p.seat:
+        return action_moves(s, p)
     moves: list[Move] = []
     for slot in p.helpers:
         if helper_for(slot[CARD]) is _BOOK_KEEPER:
