@@ -1,4 +1,8 @@
-"""Helpers of the Market stalls: Maid, Market crier, Market woman, Trader (Helper Reference)."""
+"""Helpers of the Market stalls: Maid, Market crier, Market woman, Trader (Helper Reference).
+
+Settled here: with the Maid active a 2-bowl offer is traded 1:1 only (2:1 is never better);
+the Trader's fee in rounds 8 and 9 must be in hand before trading (raise it first, R6).
+"""
 
 from __future__ import annotations
 

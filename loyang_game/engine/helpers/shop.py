@@ -3,6 +3,10 @@
 The Haggler, Merchant and Shopper combine ("can be combined with"): a combined purchase is one
 move of the Merchant (with the Haggler and/or Shopper) or of the Haggler (with the Shopper),
 and every Helper taking part goes to the discard pile.
+
+Settled here: the Haggler needs two of the vegetable in the Shop even with the Shopper (the
+reference's bullet is general); the Shopper alone may buy any vegetable; the Book-keeper's
+"Field card" includes the Home field.
 """
 
 from __future__ import annotations
