@@ -30,7 +30,15 @@ from .widgets import BUTTON, Form, Item
 GREY = (90, 80, 70)
 SOFT = (225, 210, 185)
 BAND_COLOURS = {"master": (240, 196, 60), "very good": (200, 205, 215), "good": (205, 140, 80),
-                "below good": (150, 140, 130)}
+                "below good": (200, 190, 175)}
+
+
+# The save folder also keeps these documents; they are not games.
+NOT_SAVES = {"settings.msgpack", "highscores.msgpack", "records.msgpack"}
+
+
+def game_saves() -> list:
+    return [info for info in list_saves() if info.path.name not in NOT_SAVES]
 
 
 def _date(value) -> str:
@@ -54,7 +62,7 @@ class LoadScene(Scene):
 
     def refresh(self) -> None:
         try:
-            self.saves = list_saves()
+            self.saves = game_saves()
         except OSError as error:
             self.saves = []
             self.message = f"The save folder cannot be read ({error})."
@@ -215,7 +223,7 @@ class HighScoresScene(Scene):
              f"The solo challenge's best 20. Today's deal is seed {self.today}, marked here.")
         cols = [("#", 50), ("Name", 230), ("Space", 90), ("Band", 150), ("Cash", 80),
                 ("Veg.", 70), ("Seed", 150), ("Date", 150)]
-        x0, y = 150, 104
+        x0, y = 150, 118
         x = x0
         for name, w in cols:
             text(surf, name, L.px(20), t.GOLD, topleft=L.R(x, y, 0, 0).topleft, bold=True)
@@ -306,9 +314,8 @@ class StatsScene(Scene):
         y += 40
         for g in reversed(games[-12:]):
             winner = [g["names"][i] for i, p in enumerate(g["places"]) if p == 1]
-            people = ", ".join(f"{n} ({'person' if k == 'person' else 'AI ' + k}) "
-                               f"{pos}" for n, k, pos in zip(g["names"], g["kinds"],
-                                                             g["positions"]))
+            people = ", ".join(f"{n}{'' if k == 'person' else ' (AI ' + k + ')'} at {pos}"
+                               for n, k, pos in zip(g["names"], g["kinds"], g["positions"]))
             line = (f"{g['date']}  seed {g['seed']}:  {people}  -  "
                     + (f"solo score {g['positions'][0]}" if g["seats"] == 1
                        else f"won by {' and '.join(winner)}"))
@@ -492,10 +499,17 @@ class RulesScene(Scene):
         panel(surf, pr, t.PANEL, border=t.GOLD, radius=L.px(12))
         clip = surf.get_clip()
         surf.set_clip(pr.inflate(-L.px(8), -L.px(8)))
-        self._draw_page(surf, L, pr)
+        bottom = self._draw_page(surf, L, pr)
         surf.set_clip(clip)
+        if bottom > pr.bottom - L.px(6):
+            tag = pygame.Rect(0, 0, L.px(230), L.px(24))
+            tag.midbottom = (pr.centerx, pr.bottom - L.px(2))
+            panel(surf, tag, (120, 60, 20), radius=L.px(8))
+            text(surf, "more below: wheel or PgDn", L.px(17), t.WHITE, center=tag.center,
+                 bold=True)
 
-    def _draw_page(self, surf, L, pr: pygame.Rect) -> None:
+    def _draw_page(self, surf, L, pr: pygame.Rect) -> int:
+        """Draw the page; returns where its text ends (below the panel: more to scroll)."""
         entry = self.current
         x = pr.x + L.px(20)
         y = pr.y + L.px(16) - self.scroll * L.px(20)
@@ -510,7 +524,7 @@ class RulesScene(Scene):
                     text(surf, line, L.px(20), t.INK, topleft=(x, y))
                     y += L.px(21)
                 y += L.px(10)
-            return
+            return y
         title, body, notes = card_help(entry)
         cr = pygame.Rect(x, y, L.px(180), L.px(252))
         surf.blit(self.d.sprites.card(entry, cr.w, cr.h), cr)
@@ -536,3 +550,4 @@ class RulesScene(Scene):
                      else t.INK, topleft=(x + L.px(22), y))
                 y += L.px(20)
             y += L.px(6)
+        return y

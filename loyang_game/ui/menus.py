@@ -13,7 +13,7 @@ import pygame
 from .. import highscores
 from ..engine import GameConfig, new_game
 from ..paths import save_dir
-from ..save import AUTOSAVE_PREFIX, SUFFIX, SaveError, list_saves, load_with_info, save_game
+from ..save import AUTOSAVE_PREFIX, SUFFIX, SaveError, load_with_info, save_game
 from . import theme as t
 from .overlay import dim
 from .render import panel, text
@@ -81,7 +81,9 @@ def resume(d: Director, path) -> str | None:
 
 def latest_autosave():
     """The newest autosave of an unfinished game, or None."""
-    for info in list_saves():
+    from .browse import game_saves
+
+    for info in game_saves():
         if info.error is None and info.is_autosave and not info.over:
             return info
     return None

@@ -117,7 +117,7 @@ def _top(surf, state, L, view):
     phase = PHASE_WORDS.get(state.phase, state.phase)
     head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    text(surf, fit(view.prompt, size, r.right - end.right - L.px(420)), size, t.WHITE,
+    text(surf, fit(view.prompt, size, r.right - end.right - L.px(530)), size, t.WHITE,
          midleft=(end.right + L.px(16), r.centery))
 
 

@@ -1,0 +1,101 @@
+"""Draw the README's screenshots of every scene at 1280x800 into docs/.
+
+    python3 docs/make_screenshots.py
+
+A throw-away save folder is filled first (a few saves, one damaged file, finished games for
+the statistics and the high-score table), so the menus show what a player would see.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from datetime import date, timedelta
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent))
+
+
+def fill(folder: Path) -> None:
+    os.environ["LOYANG_SAVE_DIR"] = str(folder)
+    from ai.agents import make_agent
+    from loyang_game import highscores, records
+    from loyang_game.engine import GameConfig, new_game
+    from loyang_game.engine.solo import band as solo_band
+    from loyang_game.save import autosave, save_game
+
+    def play(seats, seed, levels, moves=None):
+        state = new_game(GameConfig(seats=seats, seed=seed))
+        agents = [make_agent(lv, seed + i) for i, lv in enumerate(levels)]
+        n = 0
+        while not state.is_over and (moves is None or n < moves):
+            state.apply(agents[state.current_player].choose(state.clone()))
+            n += 1
+        return state
+
+    names = ["Anna", "Bao", "Chen", "Dara"]
+    book = records.load()
+    for i, (kinds, levels) in enumerate([
+            (["person", "easy"], ["greedy", "random"]),
+            (["person", "normal", "normal"], ["greedy", "random", "random"]),
+            (["person", "hard"], ["random", "greedy"]),
+            (["person", "easy", "normal", "hard"], ["greedy", "random", "random", "random"]),
+            (["person", "easy"], ["greedy", "random"])]):
+        state = play(len(kinds), 100 + i, levels)
+        book.add(records.entry_of(state, kinds, names[:len(kinds)],
+                                  date.today() - timedelta(days=9 - i)))
+    table = highscores.load()
+    for i, who in enumerate(["Anna", "Mei", "Anna", "Jun", "Lin", "Anna"]):
+        seed = highscores.daily_seed() if i % 3 == 0 else 5000 + i
+        state = play(1, seed, ["greedy"])
+        table.add(highscores.result_of(state, who, date.today() - timedelta(days=i % 2)))
+        book.add(records.entry_of(state, ["person"], [who]))
+    # Example entries, so that the screenshot shows every band's colour.
+    for who, score, cash in (("Mei", 19, 12), ("Jun", 18, 4), ("Lin", 17, 9)):
+        table.add(highscores.Result(who, date.today().isoformat(), highscores.daily_seed(),
+                                    score, solo_band(score), cash, 6))
+    state = play(3, 7, ["greedy", "random", "random"], moves=120)
+    save_game(state, folder / "evening-game.msgpack", seat_kinds=["person", "hard", "normal"],
+              names=names[:3], title="Evening game with two AIs")
+    state = play(2, 8, ["greedy", "random"], moves=60)
+    autosave(state, "game-demo", seat_kinds=["person", "normal"], names=names[:2])
+    state = play(4, 9, ["greedy", "random", "random", "random"], moves=30)
+    save_game(state, folder / "family.msgpack", seat_kinds=["person"] * 4, names=names,
+              title="Family table (pass and play)")
+    (folder / "old-laptop.msgpack").write_bytes(b"\x82\xa6format\xa4junk")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "saves"
+        folder.mkdir()
+        fill(folder)
+        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "SDL_VIDEODRIVER": "dummy"}
+        shots = [(s, []) for s in ("title", "new", "solo", "load", "settings", "scores",
+                                   "stats")]
+        shots += [("rules", []), ("rules-helper", ["--scene", "rules", "--card", "H:Foreman"]),
+                  ("pause", ["--seats", "3", "--seed", "7", "--moves", "40"]),
+                  ("save", ["--seats", "3", "--seed", "7", "--moves", "40"]),
+                  ("hint", ["--solo", "--seed", "3"]),
+                  ("card", ["--seats", "2", "--seed", "3", "--moves", "40",
+                            "--card", "H:Deliveryman"])]
+        for name, extra in shots:
+            args = extra if "--scene" in extra else ["--scene", name, *extra]
+            out = DOCS / f"scene-{name}-1280x800.png"
+            subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
+                            *args], check=True, env=env, cwd=DOCS.parent)
+        tables = {"2seat": ["--seats", "2", "--seed", "3", "--moves", "60"],
+                  "4seat": ["--seats", "4", "--seed", "5", "--moves", "90"],
+                  "solo": ["--solo", "--seed", "7", "--moves", "40"]}
+        for name, args in tables.items():
+            for size in ("1280x800", "1024x640"):
+                out = DOCS / f"table-{name}-{size}.png"
+                subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
+                                "--size", size, *args], check=True, env=env, cwd=DOCS.parent)
+
+
+if __name__ == "__main__":
+    main()
