@@ -234,6 +234,7 @@ class NewGameScene(Scene):
         if starter.value not in starter.options:
             starter.value = "random"
         starter.visible = n > 1
+        f.get("intro").visible = n > 1  # the Introductory version is for 2 to 4 players
 
     def go(self) -> None:
         f = self.form
@@ -251,7 +252,7 @@ class NewGameScene(Scene):
         if kinds[0] == "person" and names[0] != self.d.settings.player_name:
             self.d.settings.player_name = names[0]
             self.d.save_settings()
-        new_table(self.d, n, seed, kinds, names, intro=f.get("intro").value,
+        new_table(self.d, n, seed, kinds, names, intro=f.get("intro").value and n > 1,
                   starter=None if starter == "random" else starter)
 
     def handle(self, event) -> None:
@@ -278,9 +279,10 @@ class NewGameScene(Scene):
                 pygame.draw.circle(surf, t.SEAT_COLOURS[seat], L.R(1050, y + 22, 0, 0).topleft,
                                    L.px(12))
         y = 186 + 4 * 56 + 10
-        f.get("intro").rect = L.R(440, y, 300, 44)
-        text(surf, "suggested for a first game: start cards, easier openings", L.px(18),
-             (225, 210, 185), midleft=L.R(760, y + 22, 0, 0).topleft)
+        if n > 1:
+            f.get("intro").rect = L.R(440, y, 300, 44)
+            text(surf, "suggested for a first game: start cards, easier openings", L.px(18),
+                 (225, 210, 185), midleft=L.R(760, y + 22, 0, 0).topleft)
         f.get("seed").rect = L.R(440, y + 60, 580, 44)
         f.get("starter").rect = L.R(440, y + 120, 300, 44) if n > 1 else pygame.Rect(0, 0, 0, 0)
         if n == 1:
@@ -431,7 +433,7 @@ def file_name_for(title: str) -> str:
 class SaveScene(DialogScene):
     name = "save"
     title = "Save the game"
-    width, height = 620, 330
+    width, height = 620, 285
 
     def __init__(self, d: Director, table) -> None:
         super().__init__(d)

@@ -99,6 +99,6 @@ class SettingsScene(Scene):
         self.form.get("back").rect = L.R(540, y + 72, 200, 50)
         # Swatches of the seat colours, so the palette change shows here already.
         for i, colour in enumerate(t.SEAT_COLOURS):
-            pygame.draw.circle(surf, colour, L.R(1070 + i * 28, 268, 0, 0).topleft, L.px(11))
+            pygame.draw.circle(surf, colour, L.R(1060 + i * 28, 326, 0, 0).topleft, L.px(11))
         self.form.draw(surf, L, self.d.mouse)
         message_box(surf, L, self.message, (50, 110, 60) if self.ok else (150, 40, 30))
