@@ -72,12 +72,16 @@ class GameConfig:
     seats: int = 2
     seed: int = 0
     introductory: bool = False
+    start_seat: int = NONE  # the starting player; NONE: drawn with the seed (RULINGS R2)
 
     def __post_init__(self) -> None:
         if type(self.seats) is not int or not 1 <= self.seats <= MAX_SEATS:
             raise ValueError(f"a game has 1 to {MAX_SEATS} seats, not {self.seats!r}")
         if type(self.seed) is not int:
             raise ValueError(f"the seed is a whole number, not {self.seed!r}")
+        if type(self.start_seat) is not int or not NONE <= self.start_seat < self.seats:
+            raise ValueError(f"the starting player must be a seat of the game, not "
+                             f"{self.start_seat!r}")
         if self.introductory and self.seats == 1:
             # The Introductory customer replaces a hand card in the Distribution round; the
             # solo game has neither (RULINGS R14), so the variant is for 2-4 players.
@@ -557,6 +561,8 @@ def new_game(config: GameConfig) -> GameState:
         p.pile = second + first  # the first set lies on top (top card last)
     if config.solo:
         solo.set_up(state)  # the opponent's cards and the Offer, before the Home field
+    elif config.start_seat != NONE:
+        state.start_seat = config.start_seat
     else:
         state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
     flow.begin_setup(state)

@@ -53,15 +53,11 @@ def start_table(d: Director, state, kinds: list[str], names: list[str], *,
 
 def new_table(d: Director, seats: int, seed: int | None, kinds: list[str], names: list[str],
               intro: bool = False, starter: int | None = None) -> Scene:
-    """A new game. `starter` (an index into kinds/names) makes that player the starting
-    player: the seats are turned so that they sit where the deal puts the start."""
+    """A new game; `starter` (a seat) is the starting player, or None to draw one."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    state = new_game(GameConfig(seats=seats, seed=seed, introductory=intro))
-    if starter is not None and seats > 1:
-        shift = state.start_seat - starter
-        kinds = [kinds[(i - shift) % seats] for i in range(seats)]
-        names = [names[(i - shift) % seats] for i in range(seats)]
+    start = -1 if starter is None or seats == 1 else starter
+    state = new_game(GameConfig(seats=seats, seed=seed, introductory=intro, start_seat=start))
     return start_table(d, state, kinds, names)
 
 

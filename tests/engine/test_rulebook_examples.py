@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from loyang_game.engine import IllegalMove, Move
+from loyang_game.engine import GameConfig, IllegalMove, Move, new_game
 from loyang_game.engine.cards import BUY_PRICE, CARDS, field_sets, home_field
 from loyang_game.engine.moves import KINDS
 from loyang_game.engine.state import CARD, FIRST_DUE, MASK, RED, ROWS, UNDER
@@ -876,3 +876,14 @@ def test_seed_and_moves_replay_exactly(seats):
     assert replay.to_data() == s.to_data()
     assert replay.standings() == s.standings()
     assert replay.moves() == s.moves()
+
+
+def test_a_chosen_starting_player():
+    """Game setup: "Choose a Starting player" - drawn with the seed unless the table chooses
+    (RULINGS R2); the chosen player sows the Home field first."""
+    for seats in (2, 3, 4):
+        for start in range(seats):
+            s = new_game(GameConfig(seats=seats, seed=9, start_seat=start))
+            assert s.start_seat == start and s.current_player == start
+    with pytest.raises(ValueError, match="starting player"):
+        GameConfig(seats=2, start_seat=2)
