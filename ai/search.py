@@ -106,6 +106,23 @@ def finish(state, seat: int, ev: Evaluator, stop: threading.Event | None = None)
     return ev.predict(p, state.round)
 
 
+def greedy_pick(det, seat: int, moves: list[Move], ev: Evaluator, stop=None,
+                progress=None) -> Move:
+    """The move whose default completion of the turn the evaluation likes best."""
+    best, best_value = moves[0], -1e18
+    for i, m in enumerate(moves):
+        if stop is not None and stop.is_set():
+            break
+        c = det.clone()
+        c.apply(m)
+        value = finish(c, seat, ev)
+        if value > best_value:
+            best, best_value = m, value
+        if progress is not None:
+            progress(i + 1, best)
+    return best
+
+
 class GreedyAgent:
     """One move ahead: every legal move is tried on one determinisation, the rest of the
     turn is played by the default policy, and the evaluation picks the best."""
@@ -129,19 +146,7 @@ class GreedyAgent:
         decision = flow.decision(det)
         if decision == "path":
             return path_value(det, seat, self.ev)[0]
-        moves = prune(decision, moves)
-        best, best_value = moves[0], -1e9
-        for i, m in enumerate(moves):
-            if stop is not None and stop.is_set():
-                break
-            c = det.clone()
-            c.apply(m)
-            value = finish(c, seat, self.ev)
-            if value > best_value:
-                best, best_value = m, value
-            if progress is not None:
-                progress(i + 1, best)
-        return best
+        return greedy_pick(det, seat, prune(decision, moves), self.ev, stop, progress)
 
 
 @dataclass(frozen=True)
@@ -157,6 +162,7 @@ class Level:
     temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
     widen: float = 1.5  # progressive widening: children allowed = 2 + widen * sqrt(visits)
     replan_visits: int = 10**9  # play the plan out (no new search) above this many visits
+    act_search: bool = True  # search the Action step (else one move ahead, as greedy)
     rivalry: float = 0.5  # how much the others' predicted positions count against one's own
 
 
@@ -224,6 +230,8 @@ class MCTSAgent:
         if decision == "path":  # the evaluation knows the Path's prices exactly
             return path_value(view, seat, self.ev)[0]
         moves = prune(decision, moves)
+        if decision == "act" and not self.level.act_search:
+            return greedy_pick(determinise(view, seat, self.rng), seat, moves, self.ev, stop)
         node = self._node_for(view, seat)
         fresh_root = node is self.root and not self.path
         visited = sum(node.children[m].visits for m in moves if m in node.children)
