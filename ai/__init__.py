@@ -5,7 +5,7 @@ Agents (`agents.AGENTS`, by name in `python -m ai.arena --agents ...`):
 - `random`, `helper-happy`: baselines that shake the engine.
 - `greedy` (`search.GreedyAgent`): one move ahead; each move is finished with the default
   policy (`policy.py`) to the end of the turn and judged by the evaluation (`evaluate.py`).
-- `easy`, `normal`, `hard`, `master` (`search.MCTSAgent`): information-set MCTS; every
+- `easy`, `normal`, `hard` (`search.MCTSAgent`): information-set MCTS; every
   iteration searches a fresh `observe()` sample (`view.py`). Levels differ by budget
   (iterations, seconds) and knowledge (fitted or hand-set evaluation, opponent modelling,
   a random pick by visit counts for `easy`).

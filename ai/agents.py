@@ -62,7 +62,6 @@ AGENTS: dict[str, Callable[[int], object]] = {
     "easy": _mcts("easy"),
     "normal": _mcts("normal"),
     "hard": _mcts("hard"),
-    "master": _mcts("master"),
 }
 
 
