@@ -170,8 +170,9 @@ LEVELS = {
     "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0, rivalry=0.0),
     "normal": Level(300, 100, 1.5, 0.5, replan_visits=40),
     "hard": Level(1200, 400, 6.0, 2.0, replan_visits=150),
-    # No 'master': more iterations did not beat greedy in the arena (see the closing note of
-    # issue 6); the evaluation, not the budget, is what limits the search today.
+    # No 'master' yet: 'hard' does not beat greedy in the arena (closing note of issue 6), so
+    # a bigger budget has not earned a place; the evaluation and the rollout policy are what
+    # limit the search today.
 }
 
 
