@@ -441,7 +441,8 @@ class GameState:
         customers, and the order of every private field pile (a pile is face down, even to its
         owner; its two sets of {3,4,5,6} are each shuffled within themselves). The re-sampling
         uses `rng` only and keeps every count the seat can see; the clone also gets a fresh
-        internal RNG so that future shuffles reveal nothing.
+        internal RNG so that future shuffles reveal nothing. Hidden cards are sorted before
+        they are shuffled, so the result depends only on what the seat sees and on `rng`.
         """
         s = self.clone()
         s.rng = rng.getrandbits(64)
@@ -454,13 +455,13 @@ class GameState:
             # An Introductory customer is one of the start Regular customers the seat has not
             # seen; the rest of those are in the draw pile or a hand.
             hidden.extend(p.intro for p in intro_holders)
-            unseen_starts = [c for c in hidden if CARDS[c].start]
+            unseen_starts = sorted(c for c in hidden if CARDS[c].start)
             rng.shuffle(unseen_starts)
             for p in intro_holders:
                 p.intro = unseen_starts.pop()
             taken = {p.intro for p in intro_holders}
             hidden = [c for c in hidden if c not in taken]
-        pool = hidden
+        pool = sorted(hidden)
         rng.shuffle(pool)
         for p in others:
             n = len(p.hand)
@@ -536,7 +537,7 @@ def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -
     out = pile[:]
     for block in field_sets(seat):
         positions = [i for i, card in enumerate(out) if card in block and i >= known]
-        cards = [out[i] for i in positions]
+        cards = sorted(out[i] for i in positions)
         rng.shuffle(cards)
         for i, card in zip(positions, cards):
             out[i] = card

@@ -191,3 +191,21 @@ def test_observe_hides_other_hands_in_the_card_phase():
             assert len(p.hand) == len(q.hand)
             changed += p.seat != seat and p.hand != q.hand
     assert changed > 0
+
+
+def test_observe_depends_only_on_what_the_seat_sees():
+    """Two states that differ only in hidden cards give the same observation for the same
+    rng: the sampling cannot leak the hidden order."""
+    for seats in (2, 3, 4):
+        for index, (state, _) in enumerate(random_games(seats, 11, seats == 3)):
+            if index % 15 or state.is_over:
+                continue
+            seat = state.current_player
+            other = state.clone()
+            random.Random(index).shuffle(other.draw)
+            for p in other.players:
+                if p.seat != seat:
+                    p.hand.reverse()
+            a = state.observe(seat, random.Random(5)).to_data()
+            b = other.observe(seat, random.Random(5)).to_data()
+            assert a == b
