@@ -27,14 +27,15 @@ from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS, path_cost
 
 from .evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
-from .search import GreedyAgent
+from .search import LEVELS, GreedyAgent, MCTSAgent
 
 
 def self_play(args: tuple) -> list[tuple[int, list[float], float]]:
     """One game; rows of (round, features after the Path step, final position)."""
-    seats, seed, weights, epsilon = args
+    seats, seed, weights, epsilon, *rest = args
+    agent = rest[0] if rest else "greedy"
     ev = Evaluator(weights)
-    agents = [GreedyAgent(seed * 7 + i, ev) for i in range(seats)]
+    agents = [make_player(agent, seed * 7 + i, ev) for i in range(seats)]
     rng = random.Random(seed)
     state = new_game(GameConfig(seats=seats, seed=seed))
     pending: list[tuple[int, int, list[float]]] = []
@@ -52,6 +53,14 @@ def self_play(args: tuple) -> list[tuple[int, list[float], float]]:
         state.apply(move)
     final = [p.path - p.loans for p in state.players]
     return [(r, x, float(final[seat])) for seat, r, x in pending]
+
+
+def make_player(agent: str, seed: int, ev: Evaluator):
+    """The self-play agent: greedy, or an MCTS level searching with the weights being fitted
+    (so that the fit sees the states the search itself steers to)."""
+    if agent == "greedy":
+        return GreedyAgent(seed, ev)
+    return MCTSAgent(agent, seed, evaluator=ev)
 
 
 def fit(rows: list, ridge: float = 1.0) -> dict[int, list[float]]:
@@ -79,6 +88,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", default="2,1", help="seat counts to play")
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--agent", default="greedy", choices=["greedy", *LEVELS],
+                        help="the self-play agent")
     parser.add_argument("--epsilon", type=float, default=0.03)
     parser.add_argument("--rounds-of-fitting", type=int, default=2)
     parser.add_argument("--from-hand", action="store_true", help="start from hand weights")
@@ -92,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     for iteration in range(args.rounds_of_fitting + 1):
         start = time.time()
         jobs = [(seats, args.seed + iteration * 100_000 + seats * 10_000 + g, weights,
-                 args.epsilon) for seats in seat_counts for g in range(args.games)]
+                 args.epsilon, args.agent) for seats in seat_counts for g in range(args.games)]
         if args.workers > 1:
             with multiprocessing.Pool(args.workers) as pool:
                 results = pool.map(self_play, jobs, chunksize=4)

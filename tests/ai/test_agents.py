@@ -94,3 +94,24 @@ def test_tree_reuse_survives_an_undo():
     # undo: the agent is shown the earlier state again and must not follow its old plan
     assert not agent._continues(before.observe(before.current_player, random.Random(0)))
     assert agent.choose(before) in before.legal_moves()
+
+
+def test_fresh_card_phase_search_plays_a_whole_game():
+    agent = MCTSAgent("hard", seed=4, deterministic=True)
+    agent.level = Level(10, 6, 0, 0, rivalry=0.0, fresh_other=True)
+    rng = random.Random(2)
+    state = new_game(GameConfig(seats=2, seed=35))
+    while not state.is_over:
+        if state.current_player == 0:
+            move = agent.choose(state)
+            assert move in state.legal_moves()
+        else:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+        state.apply(move)
+
+
+def test_train_can_play_itself_with_a_search_level():
+    player = train.make_player("easy", 1, Evaluator())
+    assert isinstance(player, MCTSAgent) and player.ev is not None
+    assert not isinstance(train.make_player("greedy", 1, Evaluator()), MCTSAgent)
