@@ -43,18 +43,7 @@ def _text(surf, text, size, colour, center=None, topleft=None, bold=True):
 
 
 def _wrap(text: str, size: int, width: int, bold=False) -> list[str]:
-    f = _font(size, bold)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    return t.wrap(text, _font(size, bold), width)
 
 
 def _darker(c, k=0.6):

@@ -94,18 +94,7 @@ def _card_text(card: int) -> str:
 
 
 def _wrap(s: str, size: int, width: int) -> list[str]:
-    f = t.font(size)
-    lines, line = [], ""
-    for word in s.split():
-        trial = f"{line} {word}".strip()
-        if f.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    return t.wrap(s, t.font(size), width)
 
 
 def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int | None):

@@ -104,3 +104,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         f.set_bold(bold)
         _fonts[key] = f
     return _fonts[key]
+
+
+def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """Words of `text` in lines no wider than `width` in `face` (a lone long word keeps its
+    own line)."""
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
