@@ -9,8 +9,10 @@ where the money would take the farmer if he never earned another coin, taking th
 step of every remaining round (rulebook "Move Scoring Marker"; designer's notes: money early
 is worth more). The other features estimate what is still to come in: vegetables stored,
 fields still to harvest, Regular customers still to serve, Casual customers waiting, stalls,
-Helpers. One linear model per round maps them to the final position; its weights are data
-(`weights.json`), fitted from self-play by `python -m ai.train`.
+Helpers. The last feature, `projected`, is the board's own economy played forward to the end
+with no new cards (`projection.py`): where the customers, fields and stalls already in play
+will take the farmer. One linear model per round maps the features to the final position;
+its weights are data (`weights.json`), fitted from self-play by `python -m ai.train`.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from loyang_game.engine.cards import BUY_PRICE, CARDS, PATH_END, ROUNDS, SELL_PR
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import CARD, COUNT, MASK, ROWS, VEG
 
+from .projection import project
+
 INCOME = 8.0  # Cash a farmer earns in a round, roughly, for `reach_all`
 WEIGHTS_FILE = os.path.join(os.path.dirname(__file__), "weights.json")
 
 FEATURES = ("bias", "path", "reach_cash", "reach_all", "cash", "loans", "stored",
             "field_yield", "field_value", "unsown", "pile", "regular_rows", "regular_pay",
-            "casual_pay", "stall_offers", "helpers", "upgraded")
+            "casual_pay", "stall_offers", "helpers", "upgraded", "projected")
 
 # Hand-set Cash-equivalents for `reach_all` (before any fitting): a stored vegetable is worth
 # a little more than its selling price, a harvest to come about 1.5, a delivery to a Regular
@@ -101,7 +105,8 @@ def features(p, round_: int, path: int | None = None, cash: int | None = None) -
     return [1.0, float(path), reachable(path, max(0, cash), left),
             reachable(path, max(0.0, cash + assets), left), float(cash),
             float(p.loans), stored, field_yield, field_value, unsown, pile, regular_rows,
-            regular_pay, casual_pay, stall_offers, helpers, 1.0 if p.upgraded else 0.0]
+            regular_pay, casual_pay, stall_offers, helpers, 1.0 if p.upgraded else 0.0,
+            project(p, round_, path, cash)]
 
 
 def hand_weights() -> dict[int, list[float]]:
