@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 
@@ -12,7 +13,7 @@ from ai.arena import run_arena, wilson
 from ai.evaluate import FEATURES, Evaluator, reachable
 from ai.policy import default_move
 from ai.search import LEVELS, Level, MCTSAgent
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, flow, new_game
 
 
 def test_levels_are_registered():
@@ -115,3 +116,24 @@ def test_train_can_play_itself_with_a_search_level():
     player = train.make_player("easy", 1, Evaluator())
     assert isinstance(player, MCTSAgent) and player.ev is not None
     assert not isinstance(train.make_player("greedy", 1, Evaluator()), MCTSAgent)
+
+
+def test_an_action_phase_shares_one_thinking_budget():
+    """act_seconds caps the whole Action phase: the re-searches after the first step
+    (replan_visits is out of reach here, so every step would think again) get what is left."""
+    state = new_game(GameConfig(seats=2, seed=46))
+    while not (state.phase == "actions" and state.step == "act" and state.round == 2):
+        state.apply(default_move(state))
+    seat = state.current_player
+    agent = MCTSAgent("hard", seed=5)
+    agent.level = Level(10**6, 10**6, 0.25, 0.2)
+    spent, steps = 0.0, 0
+    while state.phase == "actions" and state.current_player == seat \
+            and flow.decision(state) == "act":
+        start = time.perf_counter()
+        move = agent.choose(state)
+        spent += time.perf_counter() - start
+        steps += 1
+        state.apply(move)
+    assert steps >= 3  # else the test shows nothing: each step alone would think 0.2 s
+    assert spent < 0.25 + 0.15
