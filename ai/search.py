@@ -9,11 +9,11 @@ board is worth in final Path spaces.
 
 The Action phase is wide and deterministic until a Two-pack is drawn: moves are ordered by a
 cheap prior (the default policy's move first, deliveries and sowing before buying, selling
-and the rest) and opened by progressive widening; Loans and unused-Helper discards are pruned
-from the Action step (they are only offered when money must be raised). The tree is kept
-between the seat's decisions in one turn: the agent thinks once at the start of its Action
-phase, plays the plan out, and thinks again only when the plan runs thin (a Two-pack revealed
-something new). A single legal move costs nothing.
+and the rest) and opened by progressive widening; unused-Helper discards are pruned from the
+Action step, and so are Loans unless the farmer has no Cash (or money must be raised). The
+tree is kept between the seat's decisions in one turn: the agent thinks once at the start of
+its Action phase, plays the plan out, and thinks again only when the plan runs thin (a
+Two-pack revealed something new). A single legal move costs nothing.
 """
 
 from __future__ import annotations
@@ -48,15 +48,17 @@ from .view import canonical_view, determinise
 ROLLOUT_LIMIT = 3000
 
 
-def prune(decision: str, moves: list[Move]) -> list[Move]:
-    """Drop dominated choices: a Loan (-1 space at the end) only when money must be raised,
-    and no unused discard in the Action step."""
+def prune(decision: str, moves: list[Move], cash: int) -> list[Move]:
+    """Drop choices that are rarely right, to keep the search narrow: no unused discard in the
+    Action step, and no Loan (-1 space at the end) unless money must be raised or the farmer
+    has no Cash at all. A broke farmer without Loans can be stuck for good (a farm of Wheat
+    with the Shop's Wheat spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
     if decision == "pay":
         return moves
-    if decision == "act":
-        kept = [m for m in moves if m.kind not in (LOAN, DISCARD)]
-    else:
-        kept = [m for m in moves if m.kind != LOAN]
+    drop = (LOAN, DISCARD) if decision == "act" else (LOAN,)
+    if cash <= 0:
+        drop = tuple(kind for kind in drop if kind != LOAN)
+    kept = [m for m in moves if m.kind not in drop]
     return kept or moves
 
 
@@ -146,7 +148,8 @@ class GreedyAgent:
         decision = flow.decision(det)
         if decision == "path":
             return path_value(det, seat, self.ev)[0]
-        return greedy_pick(det, seat, prune(decision, moves), self.ev, stop, progress)
+        return greedy_pick(det, seat, prune(decision, moves, det.players[seat].cash), self.ev,
+                           stop, progress)
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,7 @@ class MCTSAgent:
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
             return path_value(view, seat, self.ev)[0]
-        moves = prune(decision, moves)
+        moves = prune(decision, moves, view.players[seat].cash)
         if decision == "act" and not self.level.act_search:
             return greedy_pick(determinise(view, seat, self.rng), seat, moves, self.ev, stop)
         if decision != "act" and not self.level.other_search:
@@ -344,7 +347,7 @@ class MCTSAgent:
             if expanded:
                 det.apply(default_move(det, moves))
                 continue
-            moves = prune(decision, moves)
+            moves = prune(decision, moves, det.players[seat].cash)
             if node.order is None:
                 node.order = order_moves(det, moves)
                 node.use_max = decision == "act"

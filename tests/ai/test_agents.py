@@ -12,8 +12,9 @@ from ai.agents import AGENTS, make_agent
 from ai.arena import run_arena, wilson
 from ai.evaluate import FEATURES, Evaluator, reachable
 from ai.policy import default_move
-from ai.search import LEVELS, Level, MCTSAgent
+from ai.search import LEVELS, Level, MCTSAgent, prune
 from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine.moves import LOAN
 
 
 def test_levels_are_registered():
@@ -137,3 +138,14 @@ def test_an_action_phase_shares_one_thinking_budget():
         state.apply(move)
     assert steps >= 3  # else the test shows nothing: each step alone would think 0.2 s
     assert spent < 0.25 + 0.15
+
+
+def test_a_broke_farmer_may_take_a_loan_in_the_action_step():
+    state = new_game(GameConfig(seats=1, seed=6))
+    while flow.decision(state) != "act":
+        state.apply(default_move(state))
+    moves = state.legal_moves()
+    assert any(m.kind == LOAN for m in moves)
+    assert not any(m.kind == LOAN for m in prune("act", moves, cash=3))
+    assert any(m.kind == LOAN for m in prune("act", moves, cash=0))
+    assert prune("pay", moves, cash=3) == moves
