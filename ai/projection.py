@@ -1,24 +1,29 @@
-"""Where a farmer's board will take him: his economy played forward to the end of the game.
+"""The farm's future, simulated: where a board takes its farmer by the end of the game.
 
-`project` runs the remaining rounds in the abstract, with no new cards: the fields are
-harvested and new private fields turned over, the empty fields are sown with the vegetable
-that will be worth most, the Regular customers are served (from the Cart, by a trade at a
-Market stall, or with vegetables bought in the Shop when the delivery pays for them, else the
-red marker and the 2 Cash penalty), Casual customers are served when they pay for
-themselves, what nobody will want is sold, and the money walks the Path as far as it reaches
-in the best order the money allows: every round's cheap first step (a space for 1 Cash), and
-the dearer steps as early as possible without starving the business of a later round, since
-a step costs the space entered and the spaces are lowest early.
+`project(p, round_, path, cash, params)` plays the rounds after `round_` on an abstract copy
+of the farmer's board: each round the fields are harvested and the pile gives a new field;
+the Regular customers are served (what is missing is traded for at the stalls with spare
+vegetables, or bought in the Shop when the delivery pays for it; a miss turns the marker red,
+then costs 2 Cash a round, as the card stays until served); Casual customers are served when
+that pays; empty fields are sown with what will be worth most; what is left is stored, sold to
+the Shop's free spaces, or sold to the customers still to come.
 
-The answer is in the game's own unit, the final position after Loans, and every coin left
-over counts a fraction of the next step, so the search feels each one. What the abstract game
-leaves out (the cards still to come, what Helpers do, the Two-pack's cards below) is what
-`evaluate.py` fits on top.
+Those future customers are the cards the farmer has not got yet. They are not guessed one by
+one: every vegetable the board produces beyond what its own customers want is worth
+`params.future[v]` Cash to them, up to `params.absorb` vegetables per round for each round of
+card buying still to come (a farm with no spare produce gains nothing from them, a farm whose
+fields outgrow its customers gains a lot). The Cash of every round is then walked on the Path
+(`walk`): the first step of each round for 1, more as early as the money allows, since a
+step taken early makes every later cheap step land further on (designer's notes: money early
+is worth more). The result is the final position after Loans, a real number (the spare Cash
+at the end counts as a fraction of the next step).
+
+Everything here is plain arithmetic on small lists: it runs at every leaf of the search.
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
@@ -26,6 +31,7 @@ from loyang_game.engine.cards import (
     CARDS,
     LOAN_CASH,
     PATH_END,
+    REGULAR_PENALTY,
     ROUNDS,
     SELL_PRICE,
     SHOP_SPACES,
@@ -34,297 +40,360 @@ from loyang_game.engine.cards import (
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import CARD, COUNT, MASK, RED, ROWS, VEG
 
-PENALTY = 2  # a second missed delivery to a Regular customer (rulebook, Action F)
-CASUAL_BONUS = 2  # the Casual customer modifier
-UNWANTED = 0.25  # a harvest nobody asks for and the Shop has no room for (a customer may come)
+CASUAL_MODIFIER = 2
+ALL = tuple(range(6))
+DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
 
 
-def _offers(p) -> list[list[int]]:
-    """The vegetables still on the farmer's Market stalls: [vegetable, bowls] each."""
-    out = []
-    for slot in p.stalls:
-        offers = CARDS[slot[CARD]].offers
-        mask = slot[MASK]
-        for i, (veg, bowls) in enumerate(offers):
-            if mask >> i & 1:
-                out.append([veg, bowls])
-    return out
+@dataclass(frozen=True)
+class Params:
+    """The model's knobs (fitted by `python -m ai.train`, stored in `weights.json`)."""
+
+    future: tuple[float, ...] = (2.0, 2.2, 2.4, 2.4, 2.8, 2.8)  # Cash per spare vegetable
+    absorb: float = 2.0  # spare vegetables future customers take per round, per round of cards
+    absorb_max: float = 8.0
+    convert: float = 1.0  # spare vegetables traded 1:1 at stalls still to come, per round
+    convert_max: float = 3.0
+    convert_cost: float = 0.5  # Cash lost on each such trade (cards are not free)
+    helper: float = 1.5  # Cash a Helper in hand is worth while rounds remain
+    casual_margin: float = 1.0  # a Casual customer is served when it beats this
+    stall_offer: float = 0.0  # Cash an offer still on a stall is worth at the end
+    card_cost: float = 2.0  # Cash paid for cards at the start of each round still to come
+    reserve: float = 0.0  # Cash the walk keeps in hand at the end of each round but the last
+
+    def to_data(self) -> dict:
+        return {"future": list(self.future), "absorb": self.absorb,
+                "absorb_max": self.absorb_max, "convert": self.convert,
+                "convert_max": self.convert_max, "convert_cost": self.convert_cost,
+                "helper": self.helper,
+                "casual_margin": self.casual_margin, "stall_offer": self.stall_offer,
+                "card_cost": self.card_cost, "reserve": self.reserve}
+
+    @classmethod
+    def from_data(cls, data: dict) -> Params:
+        return cls(future=tuple(data["future"]), absorb=data["absorb"],
+                   absorb_max=data["absorb_max"], convert=data["convert"],
+                   convert_max=data["convert_max"], convert_cost=data["convert_cost"],
+                   helper=data["helper"],
+                   casual_margin=data["casual_margin"], stall_offer=data["stall_offer"],
+                   card_cost=data["card_cost"], reserve=data["reserve"])
 
 
-class _Farm:
-    """The abstract farm: vegetables, fields, customers, stall offers, cash."""
+DEFAULT_PARAMS = Params()
 
-    __slots__ = ("capacity", "cash", "casuals", "fields", "have", "offers", "pile", "regulars",
-                 "shop", "shopping", "unsown")
 
-    def __init__(self, p, cash: float, shopping: bool) -> None:
-        self.cash = cash
-        self.shopping = shopping  # may buy in the Shop
+class Farm:
+    """The abstract farm: vegetables at hand, fields, customers, stall offers, Cash."""
+
+    __slots__ = ("capacity", "cash", "casuals", "converts", "fields", "have", "offers",
+                 "params", "pile", "regulars", "shop", "unsown")
+
+    def __init__(self, p, cash: float, params: Params) -> None:
+        self.params = params
+        self.cash = float(cash)
+        self.converts = 0.0  # this round's trades at the stalls still to come
         self.shop = list(p.shop)
         self.capacity = BIG_STOREHOUSE if p.upgraded else SMALL_STOREHOUSE
-        self.have = [p.cart[v] + p.store[v] for v in range(6)]
-        self.fields = [[f[VEG], f[COUNT]] for f in p.fields if f[VEG] != NONE and f[COUNT] > 0]
-        self.unsown = [CARDS[f[CARD]].spaces for f in p.fields if f[VEG] == NONE]
-        self.pile = [CARDS[c].spaces for c in p.pile]
-        # [wants, pays still to come, red marker]
+        self.have = [p.cart[v] + p.store[v] for v in ALL]
+        self.fields = []  # [vegetable, tokens]
+        self.unsown = []  # [spaces, sowable]
+        for f in p.fields:
+            if f[VEG] == NONE:
+                c = CARDS[f[CARD]]
+                self.unsown.append((c.spaces, c.sowable))
+            elif f[COUNT] > 0:
+                self.fields.append([f[VEG], f[COUNT]])
+        # the pile, face down: its sizes in a fixed order (the order itself is hidden)
+        self.pile = sorted(((CARDS[c].spaces, CARDS[c].sowable) for c in p.pile), reverse=True)
+        # [wants, payments still to come, red marker]
         self.regulars = [[CARDS[s[CARD]].wants, list(CARDS[s[CARD]].pays[s[ROWS]:]), s[RED]]
                          for s in p.regulars if s[ROWS] < 4]
         self.casuals = [[CARDS[s[CARD]].wants, CARDS[s[CARD]].pays[0]] for s in p.casuals]
-        self.offers = _offers(p)
+        self.offers = []  # [vegetable, bowls]
+        for s in p.stalls:
+            for i, (veg, bowls) in enumerate(CARDS[s[CARD]].offers):
+                if s[MASK] >> i & 1:
+                    self.offers.append([veg, bowls])
 
-    def demand(self, rounds: int) -> list[int]:
-        """Vegetables the customers will ask for over the next `rounds` rounds."""
-        need = [0] * 6
-        for wants, pays, _ in self.regulars:
-            n = min(len(pays), rounds)
-            for v in wants:
-                need[v] += n
-        for wants, _ in self.casuals:
-            for v in wants:
-                need[v] += 1
-        return need
+    # -- one round ----------------------------------------------------------------------------
+    def play_round(self, t: int, absorb: float, converts: float) -> None:
+        after = ROUNDS - t  # harvests still to come after this round
+        self.converts = converts
+        self._harvest(t)
+        self._serve_regulars()
+        self._serve_casuals()
+        self._sow(after)
+        self._end_of_turn(after, absorb)
 
-    def supply(self) -> list[int]:
-        have = list(self.have)
-        for veg, count in self.fields:
-            have[veg] += count
-        return have
-
-    def harvest(self, round_: int) -> None:
+    def _harvest(self, t: int) -> None:
         kept = []
-        for field in self.fields:
-            self.have[field[0]] += 1
-            field[1] -= 1
-            if field[1] > 0:
-                kept.append(field)
+        for f in self.fields:
+            self.have[f[0]] += 1
+            f[1] -= 1
+            if f[1] > 0:
+                kept.append(f)
         self.fields = kept
-        if round_ < ROUNDS and self.pile:
+        if t < ROUNDS and self.pile:
             self.unsown.append(self.pile.pop())
 
-    def _obtain(self, wants, spare: list[int]) -> tuple[list[int], list[int], list[int]] | None:
-        """How to get `wants` now: (taken from the Cart, stall offers used, bought in the Shop),
-        trading only `spare` vegetables (those nobody else asks for this round); None when the
-        Shop has not got what is missing."""
-        taken = [0] * 6
-        bought = [0] * 6
-        used: list[int] = []
-        spare = list(spare)
-        for v in wants:
-            if self.have[v] - taken[v] > 0:
-                taken[v] += 1
-                continue
-            trade = self._trade(v, used, spare, taken)
-            if trade is not None:
-                used.append(trade)
-                continue
-            if not self.shopping or self.shop[v] - bought[v] <= 0:
-                return None
-            bought[v] += 1
-        return taken, used, bought
-
-    def _trade(self, veg: int, used: list[int], spare: list[int], taken: list[int]) -> int | None:
-        """An unused stall offer of `veg` that the spare vegetables can pay for (cheapest
-        spare first); its index, with the spare vegetables taken."""
-        for i, (offered, bowls) in enumerate(self.offers):
-            if offered != veg or i in used:
-                continue
-            paid = 0
-            for v in sorted(range(6), key=lambda x: SELL_PRICE[x]):
-                while paid < bowls and spare[v] > 0 and self.have[v] - taken[v] > 0:
-                    spare[v] -= 1
-                    taken[v] += 1
-                    paid += 1
-            if paid == bowls:
-                return i
-            return None
-        return None
-
-    def _take(self, taken: list[int], used: list[int], bought: list[int]) -> None:
-        for v in range(6):
-            self.have[v] -= taken[v]
-            self.shop[v] -= bought[v]
-            self.cash -= bought[v] * BUY_PRICE[v]
-        for i in sorted(used, reverse=True):
-            self.offers.pop(i)
-
-    def serve(self) -> None:
-        """This round's deliveries, the best payers first."""
-        due = sorted(self.regulars, key=lambda r: -r[1][0])
-        need = [0] * 6
-        for wants, _, _ in due:
+    def _wanted(self) -> list[int]:
+        """What the Regular customers ask for in one round."""
+        want = [0] * 6
+        for wants, _, _ in self.regulars:
             for v in wants:
-                need[v] += 1
+                want[v] += 1
+        return want
+
+    def _spare(self, reserved: list[int], veg: int) -> list[int]:
+        return [max(0, self.have[u] - reserved[u]) if u != veg else 0 for u in ALL]
+
+    def _trade_for(self, veg: int, reserved: list[int]) -> bool:
+        """Take `veg` from a stall for the cheapest spare vegetables (1-bowl offers first)."""
+        best = None
+        for i, (offered, bowls) in enumerate(self.offers):
+            if offered == veg and (best is None or bowls < self.offers[best][1]):
+                best = i
+        if best is None:
+            return False
+        bowls = self.offers[best][1]
+        spare = self._spare(reserved, veg)
+        if sum(spare) < bowls:
+            return False
+        paid = 0
+        for u in (0, 1, 2, 3, 4, 5):  # the cheapest first
+            while spare[u] and paid < bowls:
+                spare[u] -= 1
+                self.have[u] -= 1
+                paid += 1
+        self.offers.pop(best)
+        self.have[veg] += 1
+        return True
+
+    def _convert(self, veg: int, reserved: list[int]) -> bool:
+        """Trade the cheapest spare vegetable 1:1 at a stall still to come."""
+        if self.converts < 1:
+            return False
+        spare = self._spare(reserved, veg)
+        for u in (0, 1, 2, 3, 4, 5):
+            if spare[u]:
+                self.have[u] -= 1
+                self.have[veg] += 1
+                self.converts -= 1
+                self.cash -= self.params.convert_cost
+                return True
+        return False
+
+    def _obtain(self, wants, reserved: list[int], worth: float) -> bool:
+        """Bring `wants` to hand (trading spare vegetables at the stalls there are, then at
+        those to come, then buying while the purchases stay within `worth`); False, with
+        nothing spent, if that cannot be done."""
+        have, shop, offers = self.have[:], self.shop[:], [o[:] for o in self.offers]
+        cash, spent, converts = self.cash, 0, self.converts
+        need = [0] * 6
+        for v in wants:
+            need[v] += 1
+        reserved = [reserved[u] + need[u] for u in ALL]
+        ok = True
+        for v in sorted(set(wants), key=lambda x: -BUY_PRICE[x]):
+            while self.have[v] < need[v]:
+                if self._trade_for(v, reserved) or self._convert(v, reserved):
+                    continue
+                price = BUY_PRICE[v]
+                if self.shop[v] > 0 and self.cash >= price and spent + price <= worth:
+                    self.shop[v] -= 1
+                    self.cash -= price
+                    spent += price
+                    self.have[v] += 1
+                    continue
+                ok = False
+                break
+            if not ok:
+                break
+        if not ok:
+            self.have, self.shop, self.offers, self.cash = have, shop, offers, cash
+            self.converts = converts
+            return False
+        for v in wants:
+            self.have[v] -= 1
+        return True
+
+    def _serve_regulars(self) -> None:
+        due = sorted(self.regulars, key=lambda r: -r[1][0])
+        reserved = self._wanted()
+        kept = []
         for customer in due:
             wants, pays, red = customer
             for v in wants:
-                need[v] -= 1
-            spare = [max(0, self.have[v] - need[v] - wants.count(v)) for v in range(6)]
-            plan = self._obtain(wants, spare)
-            spend = _cost(plan)
-            loss = PENALTY if red else 0
-            if plan is not None and spend <= pays[0] + loss and spend <= max(0.0, self.cash):
-                self._take(*plan)
-                self.cash += pays[0]
-                pays.pop(0)
+                reserved[v] -= 1
+            loss = REGULAR_PENALTY if red else 1.0  # a red marker brings the penalty nearer
+            if self._obtain(wants, reserved, pays[0] + loss):
+                self.cash += pays.pop(0)
             elif red:
-                self.cash -= PENALTY
-                pays.pop(0)  # a simplification: the card stays, and so may the penalties
+                self.cash -= REGULAR_PENALTY
             else:
-                customer[2] = 1
-        self.regulars = [r for r in self.regulars if r[1]]
-        regular_count = len(self.regulars)
-        kept = []
-        for customer in self.casuals:
-            wants, pay = customer
-            modifier = CASUAL_BONUS if len(self.casuals) < regular_count else (
-                -CASUAL_BONUS if len(self.casuals) > regular_count else 0)
-            spare = [max(0, self.have[v] - need[v] - wants.count(v)) for v in range(6)]
-            plan = self._obtain(wants, spare)
-            if plan is None:
+                customer[2] = True
+            if pays:
                 kept.append(customer)
-                continue
-            spend = _cost(plan)
-            worth = pay + modifier - spend - sum(SELL_PRICE[v] * plan[0][v] for v in range(6))
-            if worth > 0 and spend <= max(0.0, self.cash):
-                self._take(*plan)
-                self.cash += pay + modifier
-            else:
-                kept.append(customer)
-        self.casuals = kept
+        self.regulars = kept
 
-    def sow(self, rounds_after: int) -> None:
-        """Sow every empty field that will still give something, with the vegetable worth most
-        over its harvests (wanted ones at the Shop's price, the others at the selling price, if
-        the Shop has room)."""
-        if rounds_after <= 0 or not self.unsown:
+    def _serve_casuals(self) -> None:
+        if not self.casuals:
             return
-        short = [d - s for d, s in zip(self.demand(rounds_after), self.supply())]
-        self.unsown.sort(reverse=True)
+        margin = self.params.casual_margin
+        future = self.params.future
+        kept = []
+        for customer in sorted(self.casuals, key=lambda c: -c[1]):
+            wants, pay = customer
+            regulars, casuals = len(self.regulars), len(self.casuals)
+            modifier = (CASUAL_MODIFIER if regulars > casuals
+                        else -CASUAL_MODIFIER if casuals > regulars else 0)
+            own = sum(future[v] for v in wants if self.have[v])
+            worth = pay + modifier - own - margin
+            if worth > 0 and self._obtain(wants, self._wanted(), worth):
+                self.cash += pay + modifier
+                self.casuals.remove(customer)
+            else:
+                kept.append(customer)
+
+    def _sow(self, after: int) -> None:
+        """Sow every empty field that will still give a harvest, with the vegetable worth most
+        over its harvests: one the customers lack at nearly its Shop price, else what future
+        customers pay for spare produce."""
+        if after <= 0 or not self.unsown:
+            return
+        future = self.params.future
+        want = self._wanted()
+        rate = [0.0] * 6  # what the sown fields give per round
+        for veg, _ in self.fields:
+            rate[veg] += 1.0
         left = []
-        for spaces in self.unsown:
-            harvests = min(spaces, rounds_after)
+        for spaces, sowable in sorted(self.unsown, reverse=True):
+            harvests = min(spaces, after)
             best, best_gain = None, 0.0
-            for v in range(6):
-                wanted = min(harvests, max(short[v], 0))
-                sold = min(harvests - wanted, SHOP_SPACES[v] - self.shop[v])
-                gain = (wanted * BUY_PRICE[v] * 0.8 + sold * SELL_PRICE[v]
-                        + (harvests - wanted - sold) * UNWANTED)
+            for v in sowable:
+                lack = want[v] - rate[v]
+                per = 0.8 * BUY_PRICE[v] if lack > 0 else future[v]
                 if self.have[v]:
-                    gain -= SELL_PRICE[v]
-                elif self.shopping and self.shop[v]:
-                    gain -= BUY_PRICE[v]
+                    seed = future[v]
+                elif self.shop[v] and self.cash >= BUY_PRICE[v]:
+                    seed = BUY_PRICE[v]
                 else:
                     continue
+                gain = harvests * per - seed
                 if gain > best_gain:
                     best, best_gain = v, gain
-            # the choice does not depend on the Cash, only whether it is made: more Cash
-            # never leads the farm to a worse plan
-            if best is None or (not self.have[best] and self.cash < BUY_PRICE[best]):
-                left.append(spaces)
+            if best is None:
+                left.append((spaces, sowable))
                 continue
             if self.have[best]:
                 self.have[best] -= 1
             else:
-                self.cash -= BUY_PRICE[best]
                 self.shop[best] -= 1
+                self.cash -= BUY_PRICE[best]
             self.fields.append([best, spaces])
-            short[best] -= min(harvests, max(short[best], 0))
+            rate[best] += 1.0
         self.unsown = left
 
-    def end_of_turn(self, rounds_after: int) -> None:
-        """Sell to the Shop's free spaces what no customer will ask for in the rounds to come
-        (dearest first), then keep what the Storehouse holds, the wanted vegetables first."""
-        need = self.demand(rounds_after)
-        coming = [0] * 6
-        for veg, count in self.fields:
-            coming[veg] += min(count, rounds_after)
-        wanted = [max(0, need[v] - coming[v]) if rounds_after else 0 for v in range(6)]
-        for v in (5, 4, 3, 2, 1, 0):
-            extra = min(self.have[v] - wanted[v], SHOP_SPACES[v] - self.shop[v])
-            if extra > 0:
-                self.have[v] -= extra
-                self.shop[v] += extra
-                self.cash += extra * SELL_PRICE[v]
-        room = self.capacity if rounds_after else 0
-        for v in sorted(range(6), key=lambda x: (-min(self.have[x], wanted[x]), -BUY_PRICE[x])):
-            keep = min(self.have[v], room)
-            room -= keep
-            self.have[v] = keep
+    def _end_of_turn(self, after: int, absorb: float) -> None:
+        """Keep what next round's customers want (up to the Storehouse), trade spare produce
+        up at the stalls, let future customers take what they will, sell to the Shop, and
+        return the rest."""
+        have = self.have
+        future = self.params.future
+        want = self._wanted() if after else [0] * 6
+        keep = [0] * 6
+        room = self.capacity if after else 0
+        for v in DEAREST_FIRST:
+            k = min(have[v], want[v], room)
+            keep[v] = k
+            room -= k
+        spare = [have[v] - keep[v] for v in ALL]
+        # a 1-bowl offer turns a spare vegetable into a dearer one
+        for offer in list(self.offers):
+            veg, bowls = offer
+            if bowls != 1:
+                continue
+            cheapest = min((u for u in ALL if spare[u] and future[u] < future[veg]),
+                           key=lambda u: future[u], default=None)
+            if cheapest is not None:
+                spare[cheapest] -= 1
+                spare[veg] += 1
+                self.offers.remove(offer)
+        for v in DEAREST_FIRST:  # future customers, the dearest produce first
+            taken = min(spare[v], absorb)
+            if taken <= 0:
+                continue
+            absorb -= taken
+            spare[v] -= taken
+            self.cash += taken * future[v]
+        for v in DEAREST_FIRST:  # the Shop's free spaces, then the Storehouse, then away
+            sold = min(spare[v], SHOP_SPACES[v] - self.shop[v])
+            if sold > 0:
+                spare[v] -= sold
+                self.shop[v] += sold
+                self.cash += sold * SELL_PRICE[v]
+            k = min(spare[v], room)
+            keep[v] += k
+            room -= k
+        self.have = keep
 
 
-def _walk_plan(position: int, balances: list[float], money: float) -> tuple[int, float]:
-    """Where the Cash takes the farmer, and what is left, when `balances[k]` is what he holds
-    after the k-th round's business if he never walks. Every round's cheap first step comes
-    first (a space for 1 Cash); the other steps are taken as early as the money allows
-    without starving a later round, where the spaces are lowest."""
+def walk(position: int, balances: list[float], lows: list[float] | None = None,
+         reserve: float = 0.0) -> tuple[int, float]:
+    """Where the Cash takes the farmer, and what is left, when `balances[k]` is what he
+    would hold after the k-th round to come if he never walked (and `lows[k]` the least he
+    holds during it). Each round's cheap first step (1 Cash) is always taken; further steps
+    are taken as early as the money allows without leaving a later round in debt, or unable
+    to pay its own first step, keeping `reserve` in hand but in the last round."""
     n = len(balances)
     if n == 0:
-        return position, money
-    cap = list(balances)  # cap[k]: what may be spent by round k without a later debt
+        return position, 0.0
+    # the most that may be spent by the end of round k without a later debt
+    cap = [b - (reserve if k < n - 1 else 0.0) for k, b in enumerate(balances)]
+    if lows is not None:
+        for k in range(n - 1):
+            cap[k] = min(cap[k], lows[k + 1])
     for k in range(n - 2, -1, -1):
         cap[k] = min(cap[k], cap[k + 1])
-    slack = []
-    cheap = 0
+    spent = 0.0
     for k in range(n):
-        if cap[k] - cheap >= 1:
-            cheap += 1
-            slack.append((True, cap[k] - cheap))
-        else:
-            slack.append((False, cap[k] - cheap))
-    extra = 0.0
-    for k in range(n):
-        stepped, _ = slack[k]
-        if stepped and position < PATH_END:
+        reserve = sum(1 for j in range(k + 1, n) if position + (j - k) <= PATH_END)
+        if position < PATH_END and cap[k] - spent >= 1:
             position += 1
-        allowed = min(room for _, room in slack[k:]) - extra
-        while position < PATH_END and allowed >= position + 1:
+            spent += 1
+        while position < PATH_END and cap[k] - spent - reserve >= position + 1:
             position += 1
-            allowed -= position
-            extra += position
-    return position, max(0.0, balances[-1] - cheap - extra)
-
-
-def _cost(plan) -> float:
-    if plan is None:
-        return 1e9
-    return float(sum(n * BUY_PRICE[v] for v, n in enumerate(plan[2])))
+            spent += position
+    return position, balances[-1] - spent
 
 
 def project(p, round_: int, path: int | None = None, cash: float | None = None,
-            income: tuple[float, ...] = ()) -> float:
-    """The final position (after Loans) that `p`'s board reaches with no new cards, from the
-    end of his turn in `round_` (with the Path step `path`/`cash` applied when given).
-    `income[k]` is extra Cash expected in the k-th round to come (the cards still to come)."""
+            params: Params = DEFAULT_PARAMS) -> float:
+    """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
+    `round_` (with the Path step `path`/`cash` applied when given)."""
     position = p.path if path is None else path
     money = p.cash if cash is None else cash
-    # Buying is a heuristic choice that can turn out worse than not buying, and a Loan's
-    # Cash may walk cheap steps worth more than the space it costs: the best of those plans
-    # keeps the projection from punishing a farmer for having more Cash.
-    best = -1e9
-    for shopping in (False, True):
-        balances, loans = _business(p, round_, money, income, shopping)
-        debt = -min(balances, default=0.0)
-        needed = math.ceil(debt / LOAN_CASH) if debt > 0 else 0
-        for taken in range(needed, needed + 3):
-            extra = taken * LOAN_CASH
-            reached, spare = _walk_plan(position, [b + extra for b in balances], money + extra)
-            best = max(best, reached - loans - taken + min(0.99, spare / (reached + 1)))
-    return best
-
-
-def _business(p, round_: int, money: float, income: tuple[float, ...],
-              shopping: bool) -> tuple[list[float], int]:
-    """Cash after each round's business if the farmer never walks (and his Loans)."""
-    farm = _Farm(p, float(money), shopping)
-    balances = []
+    if round_ >= ROUNDS:
+        return position - p.loans + min(0.99, money / (position + 2))
+    farm = Farm(p, money, params)
+    farm.cash += params.helper * len(p.helpers)
+    balances, lows = [], []
+    cards = 0  # rounds of card buying by then (a round without the Cash for it buys none)
     for t in range(round_ + 1, ROUNDS + 1):
-        after = ROUNDS - t
-        farm.harvest(t)
-        farm.serve()
-        farm.sow(after)
-        farm.end_of_turn(after)
-        k = t - round_ - 1
-        if k < len(income):
-            farm.cash += income[k]
+        if t < ROUNDS and farm.cash >= params.card_cost:
+            farm.cash -= params.card_cost
+            cards += 1
+        lows.append(farm.cash)
+        farm.play_round(t, min(params.absorb * cards, params.absorb_max),
+                        min(params.convert * cards, params.convert_max))
         balances.append(farm.cash)
-    return balances, p.loans
+    balances[-1] += params.stall_offer * len(farm.offers)
+    debt = -min(min(balances), min(lows))
+    loans = p.loans
+    if debt > 0:
+        extra = LOAN_CASH * -(-debt // LOAN_CASH)
+        loans += int(extra // LOAN_CASH)
+        balances = [b + extra for b in balances]
+        lows = [b + extra for b in lows]
+    reached, spare = walk(position, balances, lows, params.reserve)
+    return reached - loans + min(0.99, max(0.0, spare) / (reached + 2))

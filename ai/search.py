@@ -1,19 +1,27 @@
 """Greedy and information-set MCTS agents.
 
-Both only ever look at `state.observe(seat, rng)`: a clone in which everything the seat cannot
-see is re-sampled. The MCTS draws a fresh one for every iteration (single-observer ISMCTS):
-the tree holds the searching seat's own decisions, the other seats play the default policy
-(`policy.py`) inside each determinisation, and every iteration stops at the end of the seat's
-own turn (the Path step, chosen there by the evaluation) where `evaluate.py` says what the
-board is worth in final Path spaces.
+Both only ever look at `state.observe(seat, rng)` (through `view.py`): a clone in which
+everything the seat cannot see is re-sampled. The MCTS draws a fresh sample for every
+iteration (single-observer ISMCTS); the other seats play the default policy (`policy.py`)
+inside each sample, and every iteration stops at the end of the searching seat's own turn,
+where the evaluation (`evaluate.py`) says what the board is worth in final Path spaces (the
+Path step itself is chosen there by the evaluation, which knows the Path's prices).
 
-The Action phase is wide and deterministic until a Two-pack is drawn: moves are ordered by a
-cheap prior (the default policy's move first, deliveries and sowing before buying, selling
-and the rest) and opened by progressive widening; unused-Helper discards are pruned from the
-Action step, and so are Loans unless the farmer has no Cash (or money must be raised). The
-tree is kept between the seat's decisions in one turn: the agent thinks once at the start of
-its Action phase, plays the plan out, and thinks again only when the plan runs thin (a
-Two-pack revealed something new). A single legal move costs nothing.
+Two kinds of node:
+
+- The seat's own Action phase is deterministic until a Two-pack is drawn: a planning problem.
+  Its nodes are keyed by the state itself (a transposition table: the many orders of the same
+  actions meet in one node) and branch over *options*, short plans such as "serve this
+  customer, trading for what is missing" (`options.py`), ordered by a cheap prior and opened
+  by progressive widening. A plan is as good as its best completion, so these nodes back up
+  the best value found below them; the Two-pack is a chance edge whose value is the mean over
+  the cards drawn in the samples.
+- Every other decision (Card phase, Harvest, a Foreman claim, the solo Offer...) is a node of
+  the usual ISMCTS tree, keyed by the seat's own moves, backing up means, with availability
+  counts since what is legal differs between samples.
+
+The agent thinks once at the start of its Action phase (and again when a Two-pack reveals
+something new), then plays the plan out move by move; a single legal move costs nothing.
 """
 
 from __future__ import annotations
@@ -24,35 +32,26 @@ import threading
 import time
 from dataclasses import dataclass
 
-from loyang_game.engine import Move, flow
+from loyang_game.engine import Move, flow, helpers
 from loyang_game.engine.cards import path_cost
-from loyang_game.engine.moves import (
-    ADVANCE,
-    BUY,
-    CASUAL,
-    DISCARD,
-    END,
-    LOAN,
-    REGULAR,
-    SELL,
-    SOW,
-    TRADE,
-    TWO_PACK,
-    USE,
-)
+from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
+from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
 
-from .evaluate import Evaluator, default_evaluator, hand_weights
+from .evaluate import Evaluator, default_evaluator, hand_evaluator
+from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
 from .view import canonical_view, determinise
 
 ROLLOUT_LIMIT = 3000
+MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
+OWN_PHASE_DECISIONS = ("act", "store", "keep", "pay", "shop", "claim")
 
 
 def prune(decision: str, moves: list[Move], cash: int) -> list[Move]:
-    """Drop choices that are rarely right, to keep the search narrow: no unused discard in the
-    Action step, and no Loan (-1 space at the end) unless money must be raised or the farmer
-    has no Cash at all. A broke farmer without Loans can be stuck for good (a farm of Wheat
-    with the Shop's Wheat spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
+    """Drop choices that are rarely right outside the Action step: no unused discard and no
+    Loan (-1 space at the end) unless money must be raised or the farmer has no Cash. A
+    broke farmer without Loans can be stuck for good (a farm of Wheat with the Shop's Wheat
+    spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
     if decision == "pay":
         return moves
     drop = (LOAN, DISCARD) if decision == "act" else (LOAN,)
@@ -60,17 +59,6 @@ def prune(decision: str, moves: list[Move], cash: int) -> list[Move]:
         drop = tuple(kind for kind in drop if kind != LOAN)
     kept = [m for m in moves if m.kind not in drop]
     return kept or moves
-
-
-_KIND_ORDER = {REGULAR: 0, CASUAL: 1, SOW: 2, TRADE: 3, USE: 4, BUY: 5, TWO_PACK: 6, END: 7,
-               SELL: 8}
-
-
-def order_moves(state, moves: list[Move]) -> list[Move]:
-    """The prior: the default policy's move first, then by kind."""
-    first = default_move(state, moves)
-    rest = sorted((m for m in moves if m != first), key=lambda m: _KIND_ORDER.get(m.kind, 9))
-    return [first, *rest]
 
 
 def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
@@ -86,26 +74,20 @@ def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
     return best, best_value
 
 
-def rivals(state, seat: int, ev: Evaluator) -> float:
-    """The mean predicted final position of the other farmers (0 in the solo game)."""
-    others = [p for p in state.players if p.seat != seat]
-    if not others:
-        return 0.0
-    return sum(ev.predict(p, min(state.round, 9)) for p in others) / len(others)
+def final_value(state, seat: int) -> float:
+    p = state.players[seat]
+    return float(p.path - p.loans) + 0.001 * p.cash
 
 
 def finish(state, seat: int, ev: Evaluator, stop: threading.Event | None = None) -> float:
     """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
     for _ in range(ROLLOUT_LIMIT):
         if state.is_over:
-            p = state.players[seat]
-            return float(p.path - p.loans)
-        player = state.current_player
-        if player == seat and flow.decision(state) == "path":
+            return final_value(state, seat)
+        if state.current_player == seat and flow.decision(state) == "path":
             return path_value(state, seat, ev)[1]
         state.apply(default_move(state))
-    p = state.players[seat]
-    return ev.predict(p, state.round)
+    return ev.predict(state.players[seat], state.round)
 
 
 def greedy_pick(det, seat: int, moves: list[Move], ev: Evaluator, stop=None,
@@ -156,55 +138,96 @@ class GreedyAgent:
 class Level:
     """Budget and knowledge of an MCTS level."""
 
-    act_iterations: int  # at the start of an Action phase (and after a new reveal)
+    act_iterations: int  # a whole Action phase (the first search and any after a Two-pack)
     other_iterations: int  # any other decision
     act_seconds: float  # time caps (ignored in deterministic mode); act: a whole Action phase
     other_seconds: float
-    exploration: float = 0.25  # UCT constant, in Path spaces
+    exploration: float = 0.3  # UCT constant, in Path spaces
     fitted: bool = True  # the fitted evaluation (else the hand-set one)
     temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
-    widen: float = 1.5  # progressive widening: children allowed = 2 + widen * sqrt(visits)
-    replan_visits: int = 10**9  # play the plan out (no new search) above this many visits
-    act_search: bool = True  # search the Action step (else one move ahead, as greedy)
-    other_search: bool = True  # search the other decisions (else one move ahead, as greedy)
-    fresh_other: bool = False  # a new search for every Card-phase decision (the others moved)
-    rivalry: float = 0.5  # how much the others' predicted positions count against one's own
+    widen: float = 1.5  # progressive widening: options allowed = 3 + widen * sqrt(visits)
+    replan_visits: int = 30  # a decision this well explored is played without a new search
 
 
 LEVELS = {
-    "easy": Level(24, 8, 0.25, 0.1, fitted=False, temperature=1.0, rivalry=0.0),
-    "normal": Level(300, 100, 1.4, 0.5, replan_visits=40),
-    # rivalry 0 and a fresh search after every move of the others in the Card phase: 50-51%
-    # against greedy over 40 games (seed 100, old weights) where the old setting won 37.5%.
-    # With the refitted weights: 62% (CI 52-71%) against greedy over 100 games (seed 1000).
-    "hard": Level(1200, 400, 5.5, 2.0, replan_visits=150, rivalry=0.0, fresh_other=True),
-    # No 'master' yet: 'hard' does not crush greedy in the arena (issue 6 asks 80%), and a
-    # bigger budget has not shown a gain; the evaluation and the rollout policy are what
-    # limit the search today.
+    "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
+    "normal": Level(400, 120, 1.5, 0.5),
+    "hard": Level(1600, 480, 6.0, 2.0),
 }
 
 
-class Node:
-    """A decision of the searching seat. `best` is the best value seen through the node:
-    the Action step is deterministic (but for the Two-pack, a chance node), so a plan is as
-    good as its best completion, not as the mean of everything tried below it."""
+class Edge:
+    """One option out of a node: its visits and, for means, their total; `child` is the node
+    it leads to when that does not depend on the sample."""
 
-    __slots__ = ("avail", "best", "chance", "children", "order", "total", "use_max", "visits")
+    __slots__ = ("chance", "child", "total", "visits")
 
-    def __init__(self, chance: bool = False) -> None:
-        self.children: dict[Move, Node] = {}
+    def __init__(self, chance: bool) -> None:
         self.visits = 0
         self.total = 0.0
-        self.best = -1e18
-        self.use_max = False
         self.chance = chance
-        self.avail: dict[Move, int] = {}
-        self.order: list[Move] | None = None
+        self.child: Node | None = None
+
+
+class Node:
+    """A decision of the searching seat. `planning` nodes (its own Action phase) are shared
+    through the transposition table and back up the best value below them."""
+
+    __slots__ = ("avail", "best", "children", "edges", "floor", "options", "planning", "visits")
+
+    def __init__(self, planning: bool) -> None:
+        self.planning = planning
+        self.visits = 0
+        self.best = -1e18
+        self.floor = -1e18  # planning: the best plain rollout from here (a real plan)
+        self.options: list[Option] | None = None  # in prior order
+        self.edges: dict[Option, Edge] = {}
+        self.children: dict[Option, Node] = {}  # tree nodes: the child by option
+        self.avail: dict[Option, int] = {}  # tree nodes: how often each option was legal
+
+    def q(self, edge: Edge) -> float:
+        if self.planning and not edge.chance and edge.child is not None:
+            return edge.child.best
+        return edge.total / edge.visits
+
+    def best_option(self) -> Option | None:
+        visited = [(o, e) for o, e in self.edges.items() if e.visits]
+        if not visited:
+            return None
+        if self.planning:
+            return max(visited, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
+        most = max(e.visits for _, e in visited)
+        sure = [(o, e) for o, e in visited if e.visits >= max(1, most // 4)]
+        return max(sure, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
+
+
+def state_key(s, seat: int) -> tuple:
+    """Everything that decides the rest of `seat`'s turn from a planning decision."""
+    p = s.players[seat]
+    others = tuple((o.cash, tuple(o.stalls), tuple(o.casuals), tuple(o.regulars),
+                    tuple(o.helpers)) for o in s.others(seat))
+    # the solo Offer matters while buying from it, and to the Con man (who swaps with it)
+    offer = tuple(s.offer) if s.phase == CARDS_PHASE or helpers.held(p, "Con man") else ()
+    return (s.round, s.phase, s.step, tuple(s.pending), tuple(p.cart), p.cash, tuple(p.shop),
+            tuple(p.stalls), tuple(p.regulars), tuple(p.casuals), tuple(p.fields),
+            tuple(p.helpers), p.effects, p.two_pack_used, p.upgraded, p.loans, p.done,
+            offer, tuple(s.bought), s.buy_limit, tuple(s.harvest_passed), others)
+
+
+def planning(s, seat: int) -> bool:
+    """Is `seat` at a decision of its own turn whose outcome no hidden card and no other
+    player can change until the turn ends (but for the Two-pack, a chance edge)? Its own
+    Action phase; in the solo game the whole round, the Offer included."""
+    if s.current_player != seat:
+        return False
+    if s.phase == ACTIONS:
+        return s.order[s.turn] == seat and flow.decision(s) in OWN_PHASE_DECISIONS
+    return s.config.solo and s.phase in (CARDS_PHASE, HARVEST_PHASE)
 
 
 class MCTSAgent:
-    """Single-observer information-set MCTS with a heuristic rollout and an evaluation at the
-    end of the seat's turn. `deterministic=True`: iteration counts only, no clock."""
+    """Single-observer information-set MCTS (see the module docstring).
+    `deterministic=True`: iteration counts only, no clock."""
 
     def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
                  evaluator: Evaluator | None = None) -> None:
@@ -215,15 +238,17 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.deterministic = deterministic
         if evaluator is None:
-            evaluator = default_evaluator() if self.level.fitted else Evaluator(hand_weights())
+            evaluator = default_evaluator() if self.level.fitted else hand_evaluator()
         self.ev = evaluator
-        self.root: Node | None = None
-        self.root_key: tuple | None = None
-        self.path: list[Move] = []  # own non-forced moves since the root
-        self.turn_seconds = 0.0  # thinking spent since the root: the turn's budget is shared
-        self.last_iterations = 0
+        self.table: dict[tuple, Node] = {}  # this turn's planning nodes
+        self.turn_key: tuple | None = None  # (round, seat) of the table
+        self.acting = False  # has this turn's Action phase begun (its budget)
+        self.turn_iterations = 0
+        self.turn_seconds = 0.0
+        self.plan: list[Move] = []  # the rest of the option being played
         self.last_history: tuple | None = None
         self.last_move: Move | None = None
+        self.last_iterations = 0
 
     # -- the agent interface ----------------------------------------------------------------
     def choose(self, state) -> Move:
@@ -235,55 +260,55 @@ class MCTSAgent:
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         moves = view.legal_moves()
         self.last_iterations = 0
+        continues = self._continues(view)
         if len(moves) == 1:
-            return moves[0]
+            return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
-            return path_value(view, seat, self.ev)[0]
-        moves = prune(decision, moves, view.players[seat].cash)
-        if decision == "act" and not self.level.act_search:
-            return greedy_pick(determinise(view, seat, self.rng), seat, moves, self.ev, stop)
-        if decision != "act" and not self.level.other_search:
-            return greedy_pick(determinise(view, seat, self.rng), seat, moves, self.ev, stop)
-        if decision == "cards" and self.level.fresh_other:
-            self.root = None
-        node = self._node_for(view, seat)
-        fresh_root = node is self.root and not self.path
-        visited = sum(node.children[m].visits for m in moves if m in node.children)
-        if fresh_root or (node is self.root and not visited):
-            if decision == "act":
+            return self._played(view, path_value(view, seat, self.ev)[0])
+        if (view.round, seat) != self.turn_key or not continues:
+            self._new_turn(view.round, seat)
+        if planning(view, seat):
+            if self.plan and self.plan[0] in moves:
+                return self._played(view, self.plan.pop(0))
+            root = self._planning_node(view, seat)
+            acting = view.phase == ACTIONS
+            if acting and not self.acting:  # the Action phase's budget starts now
+                self.acting = True
+                self.turn_iterations, self.turn_seconds = 0, 0.0
                 budget, seconds = self.level.act_iterations, self.level.act_seconds
+            elif root.visits >= self.level.replan_visits and root.best_option() is not None:
+                budget, seconds = 0, 0.0  # play the plan out
+            elif acting:  # something new (a Two-pack): what is left, or a short look
+                budget = max(self.level.act_iterations - self.turn_iterations,
+                             self.level.other_iterations // 2)
+                seconds = max(self.level.act_seconds - self.turn_seconds,
+                              self.level.other_seconds / 2)
             else:
                 budget, seconds = self.level.other_iterations, self.level.other_seconds
-        elif visited >= self.level.replan_visits:
-            budget, seconds = 0, 0.0  # play the plan out
-        else:  # something new (a Two-pack): think again, a shorter while
-            budget, seconds = self.level.other_iterations, self.level.other_seconds
-        if decision == "act":  # act_seconds caps the whole Action phase, not each step
-            seconds = min(seconds, self.level.act_seconds - self.turn_seconds)
-        self._search(view, seat, node, budget, seconds, stop, progress)
-        move = self._pick(node, moves, view)
-        self.path.append(move)
+            if budget or root.best_option() is None:
+                self._search(view, seat, root, max(budget, MIN_ITERATIONS),
+                             max(seconds, MIN_SECONDS), stop, progress, acting)
+        else:
+            root = Node(planning=False)
+            self._search(view, seat, root, self.level.other_iterations,
+                         self.level.other_seconds, stop, progress, False)
+        option = self._pick(root, view, seat)
+        self.plan = list(option[1:])
+        return self._played(view, option[0])
+
+    def _played(self, view, move: Move) -> Move:
         self.last_history, self.last_move = view.history, move
         return move
 
-    # -- the tree -----------------------------------------------------------------------------
-    def _node_for(self, view, seat: int) -> Node:
-        """The node for this decision: reused within one turn of the seat, else a new root."""
-        key = self._key(view, seat)
-        if self.root is not None and key == self.root_key and self._continues(view):
-            node = self.root
-            for m in self.path:
-                node = node.children.get(m)
-                if node is None:
-                    break
-            if node is not None:
-                return node
-        self.root = Node()
-        self.root_key = key
-        self.path = []
+    def _new_turn(self, round_: int, seat: int) -> None:
+        """A new turn (or an undo, a load): a fresh table and a fresh Action-phase budget."""
+        self.table = {}
+        self.turn_key = (round_, seat)
+        self.acting = False
+        self.turn_iterations = 0
         self.turn_seconds = 0.0
-        return self.root
+        self.plan = []
 
     def _continues(self, view) -> bool:
         """Did the game go on from this agent's last move (not an undo, a load, another
@@ -300,130 +325,204 @@ class MCTSAgent:
             h = h[0]
         return False
 
-    @staticmethod
-    def _key(view, seat: int) -> tuple:
-        return (view.round, view.phase, view.players[seat].done)
+    # -- the search ---------------------------------------------------------------------------
+    def _planning_node(self, s, seat: int) -> Node:
+        key = state_key(s, seat)
+        node = self.table.get(key)
+        if node is None:
+            node = self.table[key] = Node(planning=True)
+        return node
 
-    def _search(self, view, seat: int, node: Node, budget: int, seconds: float,
-                stop, progress) -> None:
+    def _search(self, view, seat: int, root: Node, budget: int, seconds: float,
+                stop, progress, acting: bool) -> None:
         start = time.perf_counter()
-        deadline = None if self.deterministic else start + seconds
-        level = self.level
-        for i in range(budget):
+        deadline = None if self.deterministic else start + max(0.0, seconds)
+        done = 0
+        for i in range(max(0, budget)):
             if stop is not None and stop.is_set():
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
             det = determinise(view, seat, self.rng)  # a fresh sample every iteration
-            self._iterate(det, seat, node, level)
-            self.last_iterations = i + 1
+            self._iterate(det, seat, root)
+            done = i + 1
             if progress is not None and (i & 15) == 15:
-                progress(i + 1, self._best(node))
-        self.turn_seconds += time.perf_counter() - start
+                progress(done, self._best_move(root))
+        self.last_iterations = done
+        if acting:  # the Action phase's budget is shared by all its searches
+            self.turn_iterations += done
+            self.turn_seconds += time.perf_counter() - start
         if progress is not None:
-            progress(self.last_iterations, self._best(node))
+            progress(done, self._best_move(root))
 
-    def _iterate(self, det, seat: int, node: Node, level: Level) -> None:
-        ev = self.ev
-        visited = [node]
-        value = None
-        expanded = False
+    def _best_move(self, node: Node) -> Move | None:
+        option = node.best_option()
+        return option[0] if option else None
+
+    def _options(self, s, seat: int, node: Node) -> list[tuple[Option, bool]]:
+        """The options legal here, in prior order, with whether each is a chance edge."""
+        decision = flow.decision(s)
+        if decision == "act":
+            return [(o, kind_chance(o)) for o, _, _ in act_options(s, seat)]
+        if decision == "store":
+            return [(o, False) for o in store_options(s, seat)]
+        moves = prune(decision, s.legal_moves(), s.players[seat].cash)
+        first = default_move(s, moves)
+        return [((first,), False)] + [((m,), False) for m in moves if m != first]
+
+    def _select(self, node: Node, s, seat: int) -> Option:
+        level = self.level
+        if node.planning:
+            if node.options is None:
+                listed = self._options(s, seat, node)
+                node.options = [o for o, _ in listed]
+                for o, chance in listed:
+                    node.edges[o] = Edge(chance)
+            candidates = node.options[:3 + int(level.widen * math.sqrt(node.visits))]
+            total = node.visits
+        else:
+            listed = self._options(s, seat, node)
+            if node.options is None:
+                node.options = []
+            for o, chance in listed:
+                if o not in node.edges:
+                    node.edges[o] = Edge(chance)
+                    node.options.append(o)
+            legal = {o for o, _ in listed}
+            allowed = 3 + int(level.widen * math.sqrt(node.visits))
+            candidates = [o for o in node.options if o in legal][:allowed]
+            for o in candidates:
+                node.avail[o] = node.avail.get(o, 0) + 1
+            total = 0
+        if not candidates:
+            return None
+        fresh = next((o for o in candidates if node.edges[o].visits == 0), None)
+        if fresh is not None:
+            return fresh
+        c = level.exploration
+        best, best_score = candidates[0], -1e18
+        for o in candidates:
+            edge = node.edges[o]
+            n = node.avail[o] if not node.planning else total
+            score = node.q(edge) + c * math.sqrt(math.log(max(n, 1)) / edge.visits)
+            if score > best_score:
+                best, best_score = o, score
+        return best
+
+    def _iterate(self, det, seat: int, root: Node) -> None:
+        trail: list[tuple[Node, Option]] = []
+        node = root
+        value: float | None = None
+        new_leaf: Node | None = None
+        while True:
+            option = self._select(node, det, seat)
+            if option is None:  # nothing left to try here
+                value = self._rollout(det, seat)
+                break
+            moved = det.clone() if len(option) > 1 else det
+            if not apply_option(moved, option):  # an option that is not legal after all
+                node.options.remove(option)
+                del node.edges[option]
+                continue
+            det = moved
+            trail.append((node, option))
+            value = self._advance(det, seat)
+            if value is not None:
+                break
+            edge = node.edges[option]
+            if planning(det, seat):
+                child = self._planning_node(det, seat)
+                if node.planning and not edge.chance:
+                    edge.child = child
+            else:
+                child = node.children.get(option)
+                if child is None:
+                    child = node.children[option] = Node(planning=False)
+            if child.visits == 0:
+                value = self._rollout(det, seat)
+                new_leaf = child
+                break
+            node = child
+        if new_leaf is not None:
+            new_leaf.visits += 1
+            if new_leaf.planning:
+                new_leaf.floor = max(new_leaf.floor, value)
+                new_leaf.best = max(new_leaf.best, value)
+        for node, option in reversed(trail):
+            edge = node.edges[option]
+            edge.visits += 1
+            edge.total += value
+            node.visits += 1
+            if node.planning:
+                # chance edges count by their mean, which may fall: recompute, never ratchet
+                node.best = max([node.floor] + [node.q(e) for e in node.edges.values()
+                                                if e.visits])
+                value = node.best
+
+    def _advance(self, det, seat: int) -> float | None:
+        """Play the others' moves and the forced ones; the value if the turn is over, else
+        None with `det` at the seat's next real decision."""
         for _ in range(ROLLOUT_LIMIT):
             if det.is_over:
-                p = det.players[seat]
-                value = float(p.path - p.loans) - level.rivalry * rivals(det, seat, ev)
-                break
+                return final_value(det, seat)
+            if det.current_player != seat:
+                det.apply(default_move(det))
+                continue
+            if flow.decision(det) == "path":
+                return self._leaf(det, seat)
+            moves = det.legal_moves()
+            if len(moves) > 1:
+                return None
+            det.apply(moves[0])
+        return self.ev.predict(det.players[seat], det.round)
+
+    def _leaf(self, det, seat: int) -> float:
+        return path_value(det, seat, self.ev)[1]
+
+    def _rollout(self, det, seat: int) -> float:
+        """Finish the seat's turn by rules of thumb: options for its own Action phase, the
+        default policy for everything else."""
+        for _ in range(ROLLOUT_LIMIT):
+            if det.is_over:
+                return final_value(det, seat)
             if det.current_player != seat:
                 det.apply(default_move(det))
                 continue
             decision = flow.decision(det)
             if decision == "path":
-                value = path_value(det, seat, ev)[1] - level.rivalry * rivals(det, seat, ev)
-                break
-            moves = det.legal_moves()
-            if len(moves) == 1:
-                det.apply(moves[0])
-                continue
-            if expanded:
-                det.apply(default_move(det, moves))
-                continue
-            moves = prune(decision, moves, det.players[seat].cash)
-            if node.order is None:
-                node.order = order_moves(det, moves)
-                node.use_max = decision == "act"
-            allowed = 2 + int(level.widen * math.sqrt(node.visits))
-            candidates = []
-            for m in node.order[:allowed]:
-                if m in moves:
-                    candidates.append(m)
-            extra = [m for m in moves if m not in node.order]
-            if extra:  # seen for the first time in this determinisation
-                node.order.extend(extra)
-                if len(candidates) < allowed:
-                    candidates.extend(extra[:allowed - len(candidates)])
-            if not candidates:
-                candidates = moves[:1]
-            for m in candidates:
-                node.avail[m] = node.avail.get(m, 0) + 1
-            fresh = [m for m in candidates if m not in node.children]
-            if fresh:
-                move = fresh[0]
-                child = Node(chance=move.kind == TWO_PACK)
-                node.children[move] = child
-                expanded = True
+                return self._leaf(det, seat)
+            if decision == "act":
+                if not apply_option(det, rollout_option(act_options(det, seat))):
+                    det.apply(Move("end"))
+            elif decision == "store":
+                apply_option(det, store_options(det, seat)[0])
             else:
-                c = level.exploration
-                best, best_score = None, -1e18
-                for m in candidates:
-                    ch = node.children[m]
-                    score = q_value(node, ch) + c * math.sqrt(
-                        math.log(node.avail[m]) / ch.visits)
-                    if score > best_score:
-                        best, best_score = m, score
-                move = best
-                child = node.children[move]
-            det.apply(move)
-            node = child
-            visited.append(node)
-        if value is None:
-            value = ev.predict(det.players[seat], det.round)
-        for n in visited:
-            n.visits += 1
-            n.total += value
-            if value > n.best:
-                n.best = value
+                det.apply(default_move(det))
+        return self.ev.predict(det.players[seat], det.round)
 
-    def _best(self, node: Node) -> Move | None:
-        if not node.children:
-            return None
-        return max(node.children.items(),
-                   key=lambda kv: (q_value(node, kv[1]) if kv[1].visits else -1e18))[0]
-
-    def _pick(self, node: Node, moves: list[Move], view) -> Move:
-        legal = [(m, node.children[m]) for m in moves if m in node.children
-                 and node.children[m].visits]
-        if not legal:
-            return default_move(view, moves)
+    def _pick(self, node: Node, view, seat: int) -> Option:
+        legal = set(view.legal_moves())
+        visited = [(o, e) for o, e in node.edges.items() if e.visits and o[0] in legal]
+        if not visited:
+            return (default_move(view),)
         if self.level.temperature > 0:
-            weights = [ch.visits ** (1.0 / self.level.temperature) for _, ch in legal]
-            return self.rng.choices([m for m, _ in legal], weights)[0]
-        # the best mean among the well-explored moves (values are in Path spaces)
-        most = max(ch.visits for _, ch in legal)
-        sure = [(m, ch) for m, ch in legal
-                if node.use_max or ch.visits >= max(1, most // 4)]
-        return max(sure, key=lambda kv: (q_value(node, kv[1]), kv[1].visits))[0]
+            weights = [e.visits ** (1.0 / self.level.temperature) for _, e in visited]
+            return self.rng.choices([o for o, _ in visited], weights)[0]
+        option = node.best_option()
+        if option is None or option[0] not in legal:
+            option = max(visited, key=lambda oe: node.q(oe[1]))[0]
+        return option
 
 
-def q_value(parent: Node, child: Node) -> float:
-    """The value of a child: its best completion in the Action step (the mean below a
-    Two-pack, whose cards are a matter of chance), its mean elsewhere."""
-    if parent.use_max and not child.chance:
-        return child.best
-    return child.total / child.visits
+def kind_chance(option: Option) -> bool:
+    """Does the outcome of `option` depend on the sample (cards drawn)?"""
+    return any(m.kind == TWO_PACK for m in option)
 
 
-def make_level(level: str):
-    def factory(seed: int = 0):
-        return MCTSAgent(level, seed)
-    factory.__name__ = f"make_{level}"
-    return factory
+def apply_option(s, option: Option) -> bool:
+    """Apply the option's moves; False (with `s` partly moved) if one is not legal."""
+    for move in option:
+        if s.is_over or move not in s.legal_moves():
+            return False
+        s.apply(move)
+    return True

@@ -1,14 +1,20 @@
-"""Fit the evaluation's weights from self-play: `python -m ai.train`.
+"""Fit the evaluation from self-play: `python -m ai.train`.
 
-Plays `--games` games per seat count (2-player and solo by default) with the greedy agent
-(using the current weights, or the hand-set ones with `--from-hand`), records every seat's
-features at the end of each of its turns (just after its Path step) and, once the game is
-over, its final position after Loans. One ridge regression per round (numpy) maps features to
-that final position; the weights are written to `ai/weights.json` with how they were made.
-`--rounds-of-fitting N` repeats: play with the new weights, fit again on all games so far. A
-refit can play worse than the weights it was fitted under (the greedy agent exploits the
-model's errors), so every set of weights is judged by the self-play games played with it
-(the last fit gets a round of games of its own) and the best mean final position is shipped.
+The evaluation is the farm simulation of `projection.py` with knobs (`Params`) and a per-round
+calibration (final position = a + b * projected). Both are fitted here, from games the greedy
+agent plays with them:
+
+1. The knobs, by coordinate search: for each knob in `--tune`, every value on its grid is
+   judged by the mean final position of `--games` self-play games per seat count (the same
+   seeded deals for every candidate, so the comparison is paired); the best value is kept
+   before the next knob is tried.
+2. The calibration, by least squares (numpy) per round, on every seat's projection just after
+   its Path step against where it really finished. The slope is kept positive, so the
+   calibration never changes which of two boards of one round the search prefers: it only
+   makes the numbers mean Path spaces, which the search's exploration constant is tuned in.
+
+The result goes to `ai/weights.json` (written whole, then moved into place), with the command
+that made it and the self-play figures behind each choice.
 """
 
 from __future__ import annotations
@@ -17,38 +23,47 @@ import argparse
 import json
 import multiprocessing
 import os
-import random
 import sys
 import time
+from dataclasses import replace
 
 import numpy as np
 
-from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS, path_cost
+from loyang_game.engine.moves import ADVANCE
 
 from .evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
+from .projection import DEFAULT_PARAMS, Params
 from .search import LEVELS, GreedyAgent, MCTSAgent
 
+GRIDS = {  # the values `--tune` tries for each knob
+    "card_cost": (1.0, 1.5, 2.0, 2.5, 3.0),
+    "absorb": (1.0, 1.5, 2.0, 2.5, 3.0),
+    "absorb_max": (4.0, 6.0, 8.0, 10.0),
+    "helper": (0.5, 1.0, 1.5, 2.0, 3.0),
+    "casual_margin": (0.0, 1.0, 2.0),
+    "convert": (0.0, 0.5, 1.0, 1.5),
+    "reserve": (0.0, 1.0, 2.0),
+}
 
-def self_play(args: tuple) -> list[tuple[int, list[float], float]]:
-    """One game; rows of (round, features after the Path step, final position)."""
-    seats, seed, weights, epsilon, *rest = args
-    agent = rest[0] if rest else "greedy"
-    ev = Evaluator(weights)
-    agents = [make_player(agent, seed * 7 + i, ev) for i in range(seats)]
-    rng = random.Random(seed)
+Row = tuple[int, list[float], float]  # (round, features after the Path step, final position)
+
+
+def self_play(job: tuple) -> list[Row]:
+    """One seeded game; a row per seat and round."""
+    seats, seed, weights, params, agent = job
+    ev = Evaluator(weights, params)
+    players = [make_player(agent, seed * 7 + i, ev) for i in range(seats)]
     state = new_game(GameConfig(seats=seats, seed=seed))
     pending: list[tuple[int, int, list[float]]] = []
     while not state.is_over:
         seat = state.current_player
-        if flow.decision(state) == "act" and rng.random() < epsilon:
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]  # a little exploration
-        else:
-            move = agents[seat].choose(state)
-        if move.kind == "advance":
+        move = players[seat].choose(state)
+        if move.kind == ADVANCE:
             p = state.players[seat]
-            x = features(p, state.round, p.path + move.a, p.cash - path_cost(p.path, move.a))
+            x = features(p, state.round, p.path + move.a, p.cash - path_cost(p.path, move.a),
+                         params)
             pending.append((seat, state.round, x))
         state.apply(move)
     final = [p.path - p.loans for p in state.players]
@@ -56,14 +71,16 @@ def self_play(args: tuple) -> list[tuple[int, list[float], float]]:
 
 
 def make_player(agent: str, seed: int, ev: Evaluator):
-    """The self-play agent: greedy, or an MCTS level searching with the weights being fitted
-    (so that the fit sees the states the search itself steers to)."""
+    """The self-play agent: greedy (fast), or an MCTS level searching with the evaluation
+    being fitted."""
     if agent == "greedy":
         return GreedyAgent(seed, ev)
     return MCTSAgent(agent, seed, evaluator=ev)
 
 
-def fit(rows: list, ridge: float = 1.0) -> dict[int, list[float]]:
+def fit(rows: list[Row], ridge: float = 1.0) -> dict[int, list[float]]:
+    """Least squares per round (a ridge on everything but the intercept); a round with too
+    few rows, or a slope that is not positive, keeps the projection at its word."""
     weights = hand_weights()
     for r in range(1, ROUNDS):
         data = [(x, y) for rr, x, y in rows if rr == r]
@@ -78,68 +95,101 @@ def fit(rows: list, ridge: float = 1.0) -> dict[int, list[float]]:
         penalty = ridge * np.eye(X.shape[1])
         penalty[0, 0] = 0.0
         w = np.linalg.solve(Xs.T @ Xs + penalty, Xs.T @ y) / scale
-        weights[r] = [float(v) for v in w]
+        if w[1] > 0:
+            weights[r] = [float(v) for v in w]
     return weights
 
 
+def mean_absolute_errors(weights: dict[int, list[float]], rows: list[Row]) -> dict[int, float]:
+    errors = {}
+    for r in range(1, ROUNDS):
+        data = [(x, y) for rr, x, y in rows if rr == r]
+        if data:
+            w = np.array(weights[r])
+            errors[r] = round(float(np.mean([abs(w @ x - y) for x, y in data])), 2)
+    return errors
+
+
+class SelfPlay:
+    """Plays the same seeded deals for every candidate, over `workers` processes."""
+
+    def __init__(self, seat_counts: list[int], games: int, seed: int, workers: int,
+                 agent: str) -> None:
+        self.deals = [(seats, seed + seats * 10_000 + g)
+                      for seats in seat_counts for g in range(games)]
+        self.workers = workers
+        self.agent = agent
+
+    def play(self, weights, params: Params) -> tuple[float, list[Row]]:
+        """The mean final position over every seat of every deal, and the fitting rows."""
+        jobs = [(seats, seed, weights, params, self.agent) for seats, seed in self.deals]
+        if self.workers > 1:
+            with multiprocessing.Pool(self.workers) as pool:
+                games = pool.map(self_play, jobs, chunksize=2)
+        else:
+            games = [self_play(job) for job in jobs]
+        finals = [y for game in games for r, _, y in game if r == 1]
+        rows = [row for game in games for row in game]
+        return float(np.mean(finals)), rows
+
+
+def tune(play: SelfPlay, knobs: list[str], weights, params: Params, report: list) -> Params:
+    """Coordinate search: each knob in turn takes its best value on the grid."""
+    best_mean, _ = play.play(weights, params)
+    report.append({"start": params.to_data(), "mean_final": round(best_mean, 3)})
+    print(json.dumps(report[-1]), flush=True)
+    for knob in knobs:
+        for value in GRIDS[knob]:
+            if value == getattr(params, knob):
+                continue
+            start = time.time()
+            candidate = replace(params, **{knob: value})
+            mean, _ = play.play(weights, candidate)
+            report.append({knob: value, "mean_final": round(mean, 3),
+                           "seconds": round(time.time() - start, 1)})
+            print(json.dumps(report[-1]), flush=True)
+            if mean > best_mean:
+                best_mean, params = mean, candidate
+    return params
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__)
-    parser.add_argument("--games", type=int, default=150, help="games per seat count")
-    parser.add_argument("--seats", default="2,1", help="seat counts to play")
+    parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=60, help="games per seat count")
+    parser.add_argument("--seats", default="1,2", help="seat counts to play")
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--agent", default="greedy", choices=["greedy", *LEVELS],
                         help="the self-play agent")
-    parser.add_argument("--epsilon", type=float, default=0.03)
-    parser.add_argument("--rounds-of-fitting", type=int, default=2)
-    parser.add_argument("--from-hand", action="store_true", help="start from hand weights")
+    parser.add_argument("--tune", default="card_cost,absorb,helper",
+                        help=f"knobs to search, in order, from: {', '.join(GRIDS)} "
+                             "('' fits the calibration only)")
+    parser.add_argument("--from-hand", action="store_true",
+                        help="start from the hand-set knobs, not the shipped ones")
     parser.add_argument("--out", default=WEIGHTS_FILE)
     args = parser.parse_args(argv)
-    weights = hand_weights() if args.from_hand else load_weights()
-    seat_counts = [int(s) for s in args.seats.split(",")]
-    report = []
-    best: tuple[float, dict] | None = None
-    rows: list = []  # every iteration's games: a steadier fit than the last one alone
-    for iteration in range(args.rounds_of_fitting + 1):
-        start = time.time()
-        jobs = [(seats, args.seed + iteration * 100_000 + seats * 10_000 + g, weights,
-                 args.epsilon, args.agent) for seats in seat_counts for g in range(args.games)]
-        if args.workers > 1:
-            with multiprocessing.Pool(args.workers) as pool:
-                results = pool.map(self_play, jobs, chunksize=4)
-        else:
-            results = [self_play(job) for job in jobs]
-        new_rows = [row for game in results for row in game]
-        finals = [y for r, _, y in new_rows if r == 1]
-        mean_final = float(np.mean(finals)) if finals else 0.0
-        if best is None or mean_final > best[0]:
-            best = (mean_final, weights)
-        if iteration == args.rounds_of_fitting:  # the last fit, judged
-            report.append({"iteration": iteration, "games": len(jobs),
-                           "mean_final": round(mean_final, 2),
-                           "seconds": round(time.time() - start, 1)})
-            print(json.dumps(report[-1]), flush=True)
-            break
-        rows.extend(new_rows)
-        weights = fit(rows)
-        # how well the fit predicts, per round (mean absolute error in Path spaces)
-        ev = Evaluator(weights)
-        errors = {}
-        for r in range(1, ROUNDS):
-            data = [(x, y) for rr, x, y in rows if rr == r]
-            if data:
-                w = ev.weights[r]
-                errors[r] = round(float(np.mean([abs(np.dot(w, x) - y) for x, y in data])), 2)
-        line = {"iteration": iteration, "games": len(jobs), "rows": len(rows),
-                "mean_final": round(mean_final, 2),
-                "mae_by_round": errors, "seconds": round(time.time() - start, 1)}
-        report.append(line)
-        print(json.dumps(line), flush=True)
-    weights = best[1]
-    data = {"features": list(FEATURES), "weights": {str(r): w for r, w in weights.items()},
-            "mean_final_in_self_play": round(best[0], 2),
-            "made_by": "python -m ai.train " + " ".join(argv if argv is not None else
-                                                        sys.argv[1:]),
+    knobs = [k for k in args.tune.split(",") if k]
+    unknown = [k for k in knobs if k not in GRIDS]
+    if unknown:
+        parser.error(f"unknown knob(s) {', '.join(unknown)}; choose from {', '.join(GRIDS)}")
+    params = DEFAULT_PARAMS if args.from_hand else load_weights()[1]
+    play = SelfPlay([int(s) for s in args.seats.split(",")], args.games, args.seed,
+                    args.workers, args.agent)
+    report: list = []
+    start = time.time()
+    params = tune(play, knobs, hand_weights(), params, report)
+    mean, rows = play.play(hand_weights(), params)
+    weights = fit(rows)
+    errors = mean_absolute_errors(weights, rows)
+    report.append({"calibration_rows": len(rows), "mae_by_round": errors,
+                   "seconds": round(time.time() - start, 1)})
+    print(json.dumps(report[-1]), flush=True)
+    data = {"features": list(FEATURES), "params": params.to_data(),
+            "weights": {str(r): w for r, w in weights.items()},
+            "mean_final_in_self_play": round(mean, 3),
+            "made_by": "python -m ai.train " + " ".join(argv if argv is not None
+                                                        else sys.argv[1:]),
             "report": report}
     tmp = args.out + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -10,8 +11,9 @@ import numpy as np
 from ai import train
 from ai.agents import AGENTS, make_agent
 from ai.arena import run_arena, wilson
-from ai.evaluate import FEATURES, Evaluator, reachable
+from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, hand_weights, load_weights
 from ai.policy import default_move
+from ai.projection import DEFAULT_PARAMS, Params
 from ai.search import LEVELS, Level, MCTSAgent, prune
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.moves import LOAN
@@ -24,12 +26,16 @@ def test_levels_are_registered():
     assert set(LEVELS) >= {"easy", "normal", "hard"}
 
 
-def test_reachable_knows_the_path_prices():
-    assert reachable(1, 0, 8) == 1
-    assert reachable(1, 5, 8) == 6  # five cheap first steps
-    assert reachable(15, 1, 0) == 16  # the last round: one step for 1 Cash
-    values = [reachable(5, cash, 3) for cash in range(60)]
-    assert values == sorted(values)
+def test_the_shipped_weights_are_the_fitted_ones():
+    """weights.json was made by `python -m ai.train` for the current features: a stale file
+    would silently fall back to the hand-set evaluation."""
+    with open(WEIGHTS_FILE, encoding="utf-8") as f:
+        data = json.load(f)
+    assert data["features"] == list(FEATURES)
+    assert data["made_by"].startswith("python -m ai.train")
+    weights, params = load_weights()
+    assert params == Params.from_data(data["params"])
+    assert all(weights[r][1] > 0 for r in weights)  # the calibration keeps the order
 
 
 def test_default_policy_plays_legal_games():
@@ -56,22 +62,48 @@ def test_mcts_plays_a_whole_game():
 
 def test_fit_recovers_a_linear_model():
     rng = np.random.default_rng(0)
-    true = rng.normal(size=len(FEATURES))
+    true = [2.0, 0.9]
     rows = []
     for _ in range(400):
-        x = [1.0, *rng.normal(size=len(FEATURES) - 1)]
+        x = [1.0, float(rng.normal(10, 3))]
         rows.append((3, x, float(np.dot(true, x))))
     weights = train.fit(rows, ridge=1e-6)
     assert np.allclose(weights[3], true, atol=1e-3)
+    assert weights[4] == [0.0, 1.0]  # no rows: the projection at its word
+
+
+def test_fit_never_reverses_the_order_of_boards():
+    rows = [(3, [1.0, float(x)], float(20 - x)) for x in range(40)]  # a negative slope
+    assert train.fit(rows)[3] == [0.0, 1.0]
 
 
 def test_self_play_rows():
-    rows = train.self_play((1, 5, None, 0.0))
-    rounds = [r for r, _, _ in rows]
-    assert rounds == list(range(1, 10))
+    rows = train.self_play((1, 5, hand_weights(), DEFAULT_PARAMS, "greedy"))
+    assert [r for r, _, _ in rows] == list(range(1, 10))
     assert all(len(x) == len(FEATURES) for _, x, _ in rows)
     final = rows[-1][2]
-    assert Evaluator().predict.__self__ is not None and isinstance(final, float)
+    assert int(rows[-1][1][1]) == final  # the last round: the position, and a fraction
+
+
+def test_tuning_keeps_the_best_value_on_the_grid(monkeypatch):
+    class Scripted:  # a self-play whose mean final position peaks at card_cost 2.5
+        def play(self, weights, params):
+            return -abs(params.card_cost - 2.5), []
+
+    monkeypatch.setitem(train.GRIDS, "card_cost", (1.0, 2.5, 3.0))
+    report = []
+    tuned = train.tune(Scripted(), ["card_cost"], hand_weights(), DEFAULT_PARAMS, report)
+    assert tuned.card_cost == 2.5 and len(report) == 4
+
+
+def test_train_writes_weights_that_load(tmp_path, monkeypatch):
+    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
+        1.0, [(r, [1.0, float(x)], 2.0 * x + 1) for r in range(1, 9) for x in range(300)]))
+    out = tmp_path / "weights.json"
+    train.main(["--tune", "helper", "--out", str(out), "--workers", "1"])
+    weights, params = load_weights(str(out))
+    assert abs(weights[5][1] - 2.0) < 0.02  # the ridge shrinks the slope a little
+    assert params.helper == DEFAULT_PARAMS.helper  # every candidate tied: the first kept
 
 
 def test_arena_reports_confidence_intervals():
@@ -98,19 +130,17 @@ def test_tree_reuse_survives_an_undo():
     assert agent.choose(before) in before.legal_moves()
 
 
-def test_fresh_card_phase_search_plays_a_whole_game():
+def test_mcts_plays_a_whole_solo_game():
+    """Solo: the Card phase and the Harvest are planned too (the imaginary opponent is no
+    one to model), and every move the plan makes is legal."""
     agent = MCTSAgent("hard", seed=4, deterministic=True)
-    agent.level = Level(10, 6, 0, 0, rivalry=0.0, fresh_other=True)
-    rng = random.Random(2)
-    state = new_game(GameConfig(seats=2, seed=35))
+    agent.level = Level(10, 6, 0, 0)
+    state = new_game(GameConfig(seats=1, seed=35))
     while not state.is_over:
-        if state.current_player == 0:
-            move = agent.choose(state)
-            assert move in state.legal_moves()
-        else:
-            moves = state.legal_moves()
-            move = moves[rng.randrange(len(moves))]
+        move = agent.choose(state)
+        assert move in state.legal_moves()
         state.apply(move)
+    assert state.players[0].path >= 1
 
 
 def test_train_can_play_itself_with_a_search_level():

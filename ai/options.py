@@ -1,0 +1,413 @@
+"""The searching seat's options in its own Action phase: short plans of moves, each doing one
+thing a farmer means.
+
+A farmer thinks "serve the bean-and-leek customer", not "trade a wheat for a bean at S8, then
+deliver". Searching over such options instead of single clicks narrows the very wide Action
+step to a few dozen choices of a few moves each, and drops most of the orders in which the
+same things could be done. Every option is a tuple of moves that are legal one after the
+other from the state it was made for (the search checks this as it applies them; an option
+that stops being legal is simply not taken).
+
+- `act_options`: serve a customer (getting what is missing by a trade at a stall or a buy in
+  the Shop), sow a field (likewise), trade for a vegetable worth more, sell one, use a Helper,
+  buy a Two-pack, upgrade the Storehouse, take a Loan when broke, end the Action step.
+  Dominated choices are pruned: a Helper is discarded unused only to uncover a card or to
+  cheapen the Two-pack, and a Loan is offered only to a farmer short of Cash.
+- `store_options`: what to keep when the Cart does not fit the Storehouse (the rest is sold
+  where the Shop has room, else returned).
+- `rollout_option`: the cheap rule of thumb that finishes a turn inside the search.
+"""
+
+from __future__ import annotations
+
+from loyang_game.engine import helpers
+from loyang_game.engine.cards import (
+    BUY_PRICE,
+    CARDS,
+    ROUNDS,
+    SELL_PRICE,
+    SHOP_SPACES,
+)
+from loyang_game.engine.moves import (
+    BUY,
+    CASUAL,
+    DISCARD,
+    END,
+    LOAN,
+    NONE,
+    REGULAR,
+    RETURN,
+    SELL,
+    SOW,
+    TRADE,
+    TWO_PACK,
+    UPGRADE,
+    USE,
+    Move,
+)
+from loyang_game.engine.state import CARD, FIRST_DUE, MASK, ROWS, SERVED, UNDER, VEG
+
+Option = tuple[Move, ...]
+
+END_OPTION: Option = (Move(END),)
+LOAN_OPTION: Option = (Move(LOAN),)
+TWO_PACK_OPTION: Option = (Move(TWO_PACK),)
+UPGRADE_OPTION: Option = (Move(UPGRADE),)
+_SELL = [Move(SELL, v) for v in range(6)]
+_RETURN = [Move(RETURN, v) for v in range(6)]
+_BUY = [Move(BUY, v) for v in range(6)]
+LOAN_BELOW = 6  # a Loan is offered in the Action step only to a farmer with less Cash
+MESSENGER = helpers.MESSENGER
+
+
+class Kind:
+    """What an option does, for ordering and for the rollout rule."""
+
+    REGULAR, CASUAL, SOW, TRADE, USE, TWO_PACK, UPGRADE, SELL, DISCARD, LOAN, END = range(11)
+
+
+# The prior order of the kinds: deliveries first, then sowing; ending is always worth a look.
+PRIOR_RANK = {kind: rank for rank, kind in enumerate(
+    (Kind.REGULAR, Kind.CASUAL, Kind.SOW, Kind.END, Kind.USE, Kind.TWO_PACK, Kind.TRADE,
+     Kind.UPGRADE, Kind.SELL, Kind.DISCARD, Kind.LOAN))}
+
+
+def keep_value(p, veg: int) -> float:
+    """What a vegetable is worth to keep rather than give away in a trade: its selling price
+    if the Shop has room for it, else a little (it might be stored for later)."""
+    sell = SELL_PRICE[veg] if p.shop[veg] < SHOP_SPACES[veg] else 0.0
+    return sell + 0.1 * BUY_PRICE[veg]
+
+
+def due_wants(s, p, skip: int = NONE) -> list[int]:
+    """The vegetables the Regular customers still due this round ask for (but `skip`)."""
+    want = [0] * 6
+    for slot in p.regulars:
+        card = slot[CARD]
+        if card == skip or slot[SERVED] == s.round or slot[FIRST_DUE] > s.round:
+            continue
+        for v in CARDS[card].wants:
+            want[v] += 1
+    return want
+
+
+def _open_offers(p) -> list[tuple[int, int, int, int]]:
+    """(stall card, offer index, vegetable, bowls) for every vegetable still on a stall."""
+    maid = helpers.MAID in p.effects
+    out = []
+    for slot in p.stalls:
+        card, mask = slot[CARD], slot[MASK]
+        for index, (veg, bowls) in enumerate(CARDS[card].offers):
+            if mask >> index & 1:
+                out.append((card, index, veg, 1 if maid else bowls))
+    return out
+
+
+class _Purse:
+    """A scratch copy of what an option may spend: Cart, Cash, Shop, stall offers."""
+
+    __slots__ = ("cart", "cash", "offers", "p", "shop", "spent", "traded")
+
+    def __init__(self, p) -> None:
+        self.p = p
+        self.cart = p.cart[:]
+        self.cash = p.cash
+        self.shop = p.shop[:]
+        self.offers = _open_offers(p)
+        self.spent = 0  # Cash paid in the Shop
+        self.traded = 0.0  # keep value of the vegetables given away in trades
+
+    def _payment(self, bowls: int, veg: int, needs: list[int], protect: list[int]):
+        """The `bowls` spare vegetables worth least (never `veg` itself), or None."""
+        spare = [max(0, self.cart[u] - needs[u] - protect[u]) if u != veg else 0
+                 for u in range(6)]
+        chosen: list[int] = []
+        for u in sorted(range(6), key=lambda x: keep_value(self.p, x)):
+            while spare[u] and len(chosen) < bowls:
+                spare[u] -= 1
+                chosen.append(u)
+        return chosen if len(chosen) == bowls else None
+
+    def trade_for(self, veg: int, needs: list[int], protect: list[int]) -> Move | None:
+        best = None
+        for offer in self.offers:
+            if offer[2] == veg and (best is None or offer[3] < best[3]):
+                pay = self._payment(offer[3], veg, needs, protect)
+                if pay is not None:
+                    best = (*offer, pay)
+        if best is None:
+            return None
+        card, index, _, _, pay = best
+        self.offers.remove(best[:4])
+        for u in pay:
+            self.cart[u] -= 1
+            self.traded += keep_value(self.p, u)
+        self.cart[veg] += 1
+        pay.sort()
+        return Move(TRADE, card, index, pay[0], pay[1] if len(pay) == 2 else NONE)
+
+    def buy(self, veg: int) -> Move | None:
+        if self.shop[veg] <= 0 or self.cash < BUY_PRICE[veg]:
+            return None
+        self.shop[veg] -= 1
+        self.cash -= BUY_PRICE[veg]
+        self.spent += BUY_PRICE[veg]
+        self.cart[veg] += 1
+        return _BUY[veg]
+
+    def obtain(self, needs: list[int], protect: list[int], prefer_buy: bool) -> list[Move] | None:
+        """Moves that bring `needs` into the Cart, or None. The dearest vegetables first: they
+        are the ones worth a trade."""
+        moves = []
+        for veg in sorted(range(6), key=lambda v: -BUY_PRICE[v]):
+            while self.cart[veg] < needs[veg]:
+                if prefer_buy:
+                    move = self.buy(veg) or self.trade_for(veg, needs, protect)
+                else:
+                    move = self.trade_for(veg, needs, protect) or self.buy(veg)
+                if move is None:
+                    return None
+                moves.append(move)
+        return moves
+
+
+def _wants_vector(wants: tuple[int, ...], times: int = 1) -> list[int]:
+    need = [0] * 6
+    for v in wants:
+        need[v] += times
+    return need
+
+
+def _with_sources(p, needs: list[int], protect: list[int], final: Move):
+    """The option(s) getting `needs` then making `final`: (option, Cash spent, traded value).
+    Trading first and buying first are both offered when they differ."""
+    out = []
+    seen = set()
+    for prefer_buy in (False, True):
+        purse = _Purse(p)
+        moves = purse.obtain(needs, protect, prefer_buy)
+        if moves is None:
+            continue
+        option = (*moves, final)
+        if option not in seen:
+            seen.add(option)
+            out.append((option, purse.spent, purse.traded))
+    return out
+
+
+def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
+    """Every option of the Action step, best guesses first: (option, kind, prior score).
+    The prior is a rough Cash gain used for ordering and by the rollout rule."""
+    p = s.players[seat]
+    legal = set(s.legal_moves())
+    rounds_after = ROUNDS - s.round
+    out: list[tuple[Option, int, float]] = []
+    due = due_wants(s, p)
+    casual_want = [0] * 6
+    for slot in p.casuals:
+        for v in CARDS[slot[CARD]].wants:
+            casual_want[v] += 1
+
+    # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
+    messenger = MESSENGER in p.effects
+    for slot in p.regulars:
+        card = slot[CARD]
+        c = CARDS[card]
+        protect = due_wants(s, p, skip=card)
+        pay = c.pays[min(slot[ROWS], 3)]
+        if slot[SERVED] != s.round:
+            final = Move(REGULAR, card)
+            missed = 2.0 if slot[FIRST_DUE] <= s.round else 0.0  # the marker or the penalty
+            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
+                                                       final):
+                out.append((option, Kind.REGULAR, pay + missed - spent - traded))
+            if messenger and slot[ROWS] == 3:
+                for option, spent, traded in _with_sources(p, _wants_vector(c.wants, 2),
+                                                           protect, Move(REGULAR, card, 2)):
+                    out.append((option, Kind.REGULAR, 2 * pay - spent - traded))
+        elif messenger and slot[ROWS] > 0:
+            pay = c.pays[slot[ROWS] - 1]
+            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
+                                                       Move(REGULAR, card)):
+                out.append((option, Kind.REGULAR, pay - spent - traded - 2.0))
+
+    # G. Casual customers, with the +2/-2 modifier as it would be now
+    if p.casuals:
+        from loyang_game.engine.actionphase import casual_modifier
+
+        modifier = casual_modifier(p)
+        for slot in p.casuals:
+            card = slot[CARD]
+            c = CARDS[card]
+            used = sum(keep_value(p, v) for v in c.wants)
+            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), due,
+                                                       Move(CASUAL, card)):
+                out.append((option, Kind.CASUAL,
+                            c.pays[0] + modifier - spent - traded - used - 1.0))
+
+    # A. Sowing: every empty field with every vegetable it takes that can be had
+    for field in p.fields:
+        if field[VEG] != NONE:
+            continue
+        card = field[CARD]
+        spaces = CARDS[card].spaces
+        harvests = min(spaces, rounds_after)
+        for veg in CARDS[card].sowable:
+            needs = _wants_vector((veg,))
+            for option, spent, traded in _with_sources(p, needs, due, Move(SOW, card, veg)):
+                worth = harvests * (1.0 + 0.25 * BUY_PRICE[veg])
+                if casual_want[veg] or due[veg]:
+                    worth -= 1.0  # it was wanted by a customer
+                own = keep_value(p, veg) if not spent and not traded else 0.0
+                out.append((option, Kind.SOW, worth - spent - traded - own))
+
+    # D. Trades for a vegetable worth more (to sell, to store or for a later customer)
+    purse = _Purse(p)
+    for card, index, veg, bowls in purse.offers:
+        pay = purse._payment(bowls, veg, [0] * 6, due)
+        if pay is None:
+            continue
+        gain = keep_value(p, veg) - sum(keep_value(p, u) for u in pay)
+        if casual_want[veg] > p.cart[veg]:
+            gain += 1.0
+        if gain <= 0 and len(_stall_left(p, card)) > 1:
+            continue  # a worse vegetable, and the stall does not even leave
+        pay.sort()
+        move = Move(TRADE, card, index, pay[0], pay[1] if len(pay) == 2 else NONE)
+        if move in legal:
+            out.append(((move,), Kind.TRADE, gain - 0.5))
+
+    # E. Helpers: every use; the Trader and the Market crier thinned like the trades above
+    if p.helpers:
+        out.extend(_helper_options(s, p, legal, due))
+
+    # C. Selling one vegetable (for Cash to buy with, or rather than storing it)
+    for v in range(6):
+        if _SELL[v] in legal:
+            out.append(((_SELL[v],), Kind.SELL, SELL_PRICE[v] - keep_value(p, v) - 0.5))
+
+    if Move(TWO_PACK) in legal:
+        out.append((TWO_PACK_OPTION, Kind.TWO_PACK, 0.5))
+    if Move(UPGRADE) in legal and rounds_after >= 1:
+        out.append((UPGRADE_OPTION, Kind.UPGRADE, 0.0))
+    if p.cash < LOAN_BELOW:
+        out.append((LOAN_OPTION, Kind.LOAN, -3.0))
+    out.append((END_OPTION, Kind.END, 0.0))
+    out.sort(key=lambda o: (PRIOR_RANK[o[1]], -o[2]))
+    return out
+
+
+def _stall_left(p, card: int) -> list[int]:
+    for slot in p.stalls:
+        if slot[CARD] == card:
+            return [i for i in range(3) if slot[MASK] >> i & 1]
+    return []
+
+
+def _helper_options(s, p, legal: set[Move], due: list[int]):
+    out = []
+    covering = {slot[CARD] for slot in p.helpers if slot[UNDER] != NONE}
+    price_setting = not p.two_pack_used and len(p.helpers) > len(p.stalls)
+    traders = []
+    for move in legal:
+        if move.kind == DISCARD:
+            if move.a in covering or price_setting:
+                out.append(((move,), Kind.DISCARD, -0.5))
+        elif move.kind == USE:
+            name = CARDS[move.a].name
+            if name == "Trader" or (name == "Market crier" and move.b == 2):
+                traders.append(move)
+            else:
+                out.append(((move,), Kind.USE, 0.25))
+    # A Trader or a Market crier sale: one choice per vegetable got, the cheapest payment.
+    best: dict[tuple, tuple[float, Move]] = {}
+    for move in traders:
+        name = CARDS[move.a].name
+        if name == "Trader":
+            paid = keep_value(p, move.d) + (keep_value(p, move.e) if move.e != NONE else 0.0)
+            if due[move.d] and p.cart[move.d] <= due[move.d]:
+                paid += 3.0
+            key = ("trader", move.b, move.c)
+            score = -paid
+        else:
+            key = ("crier",)
+            score = sum(SELL_PRICE[CARDS[code // 4].offers[code % 4][0]]
+                        for code in (move.c, move.d, move.e) if code != NONE)
+        if key not in best or score > best[key][0]:
+            best[key] = (score, move)
+    for score, move in best.values():
+        out.append(((move,), Kind.USE, 0.25 + 0.1 * score))
+    return out
+
+
+def store_options(s, seat: int) -> list[Option]:
+    """Ways to bring the Cart down to what the Storehouse holds: keep the vegetables the
+    customers want next round first (dearest first), or each kind in turn; the rest is sold
+    where the Shop has room, else returned. An upgrade first is an option too."""
+    p = s.players[seat]
+    legal = set(s.legal_moves())
+    options: list[Option] = []
+    for upgrade in (False, True):
+        if upgrade and Move(UPGRADE) not in legal:
+            continue
+        capacity = 4 if (upgrade or p.upgraded) else 1
+        for keep in _keep_sets(p, capacity):
+            moves = [Move(UPGRADE)] if upgrade else []
+            shop = p.shop[:]
+            extra = [p.cart[v] - keep[v] for v in range(6)]
+            for v in sorted(range(6), key=lambda x: -SELL_PRICE[x]):
+                for _ in range(extra[v]):
+                    if shop[v] < SHOP_SPACES[v]:
+                        shop[v] += 1
+                        moves.append(_SELL[v])
+                    else:
+                        moves.append(_RETURN[v])
+            option = tuple(moves)
+            if option not in options:
+                options.append(option)
+    return options
+
+
+def _keep_sets(p, capacity: int) -> list[list[int]]:
+    """Candidate Storehouse contents: what the customers want (dearest first) topped up with
+    the dearest of the rest; simply the dearest; and each kind alone."""
+    wanted = [0] * 6
+    for area in (p.regulars, p.casuals):
+        for slot in area:
+            for v in CARDS[slot[CARD]].wants:
+                wanted[v] += 1
+    cart = p.cart
+    dearest = sorted(range(6), key=lambda v: -BUY_PRICE[v])
+    sets = []
+    for first_wanted in (True, False):
+        keep = [0] * 6
+        room = capacity
+        if first_wanted:
+            for v in dearest:
+                keep[v] = min(cart[v], wanted[v], room)
+                room -= keep[v]
+        for v in dearest:
+            extra = min(cart[v] - keep[v], room)
+            keep[v] += extra
+            room -= extra
+        sets.append(keep)
+    for v in range(6):
+        if cart[v]:
+            keep = [0] * 6
+            keep[v] = min(cart[v], capacity)
+            sets.append(keep)
+    out = []
+    for keep in sets:
+        if keep not in out:
+            out.append(keep)
+    return out
+
+
+def rollout_option(options: list[tuple[Option, int, float]]) -> Option:
+    """The rule of thumb that finishes a turn: serve every customer that pays (the Regular
+    ones first, as a miss costs), then sow what grows best, then end."""
+    for kind in (Kind.REGULAR, Kind.CASUAL, Kind.SOW):
+        for option, k, score in options:  # best score first within a kind
+            if k == kind and score > 0:
+                return option
+    return END_OPTION
