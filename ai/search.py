@@ -473,15 +473,12 @@ class MCTSAgent:
                 det.apply(default_move(det))
                 continue
             if flow.decision(det) == "path":
-                return self._leaf(det, seat)
+                return path_value(det, seat, self.ev)[1]
             moves = det.legal_moves()
             if len(moves) > 1:
                 return None
             det.apply(moves[0])
         return self.ev.predict(det.players[seat], det.round)
-
-    def _leaf(self, det, seat: int) -> float:
-        return path_value(det, seat, self.ev)[1]
 
     def _rollout(self, det, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
@@ -494,7 +491,7 @@ class MCTSAgent:
                 continue
             decision = flow.decision(det)
             if decision == "path":
-                return self._leaf(det, seat)
+                return path_value(det, seat, self.ev)[1]
             if decision == "act":
                 if not apply_option(det, rollout_option(act_options(det, seat))):
                     det.apply(Move("end"))
