@@ -39,15 +39,19 @@ def hand_weights() -> dict[int, list[float]]:
     return {r: [0.0, 1.0] for r in range(1, ROUNDS + 1)}
 
 
-def load_weights(path: str = WEIGHTS_FILE) -> tuple[dict[int, list[float]], Params]:
-    """The calibration and the model's knobs from `path`; the hand-set ones if the file is
-    missing or was made for other features."""
+def load_weights(path: str = WEIGHTS_FILE,
+                 solo: bool = False) -> tuple[dict[int, list[float]], Params]:
+    """The calibration and the model's knobs from `path` (its "solo" section for the solo
+    game, when it has one); the hand-set ones if the file is missing or was made for other
+    features."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
         return hand_weights(), DEFAULT_PARAMS
-    if data.get("features") != list(FEATURES):
+    if solo and "solo" in data:
+        data = {**data["solo"], "features": data.get("features")}
+    if data.get("features") != list(FEATURES) or "weights" not in data:
         return hand_weights(), DEFAULT_PARAMS
     weights = {int(r): w for r, w in data["weights"].items()}
     params = Params.from_data(data["params"]) if "params" in data else DEFAULT_PARAMS
@@ -58,9 +62,9 @@ class Evaluator:
     """`predict(p, round_, path, cash)`: the expected final position (after Loans)."""
 
     def __init__(self, weights: dict[int, list[float]] | None = None,
-                 params: Params | None = None) -> None:
+                 params: Params | None = None, solo: bool = False) -> None:
         if weights is None:
-            weights, loaded = load_weights()
+            weights, loaded = load_weights(solo=solo)
             params = params or loaded
         self.weights = weights
         self.params = params or DEFAULT_PARAMS
@@ -75,10 +79,13 @@ class Evaluator:
 
 
 @cache
-def default_evaluator() -> Evaluator:
-    return Evaluator()
+def default_evaluator(solo: bool = False) -> Evaluator:
+    """The shipped evaluation: its solo section for the solo game (a game of its own: the
+    Offer replaces the hands, and nobody races the farmer)."""
+    return Evaluator(solo=solo)
 
 
+@cache
 def hand_evaluator() -> Evaluator:
     """The projection with the hand-set knobs and no calibration (the 'easy' level)."""
     return Evaluator(hand_weights(), DEFAULT_PARAMS)

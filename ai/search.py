@@ -115,6 +115,7 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0, evaluator: Evaluator | None = None) -> None:
         self.rng = random.Random(seed)
+        self.given = evaluator
         self.ev = evaluator or default_evaluator()
 
     def choose(self, state) -> Move:
@@ -124,6 +125,7 @@ class GreedyAgent:
                              seat: int | None = None) -> Move:
         seat = state.current_player if seat is None else seat
         det = determinise(canonical_view(state, seat), seat, self.rng)
+        self.ev = self.given or default_evaluator(det.config.solo)
         moves = det.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -241,9 +243,8 @@ class MCTSAgent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.deterministic = deterministic
-        if evaluator is None:
-            evaluator = default_evaluator() if self.level.fitted else hand_evaluator()
-        self.ev = evaluator
+        self.given = evaluator
+        self.ev = self._evaluator(solo=False)
         self.table: dict[tuple, Node] = {}  # this turn's planning nodes
         self.turn_key: tuple | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)
@@ -254,6 +255,11 @@ class MCTSAgent:
         self.last_move: Move | None = None
         self.last_iterations = 0
 
+    def _evaluator(self, solo: bool) -> Evaluator:
+        if self.given is not None:
+            return self.given
+        return default_evaluator(solo) if self.level.fitted else hand_evaluator()
+
     # -- the agent interface ----------------------------------------------------------------
     def choose(self, state) -> Move:
         return self.choose_interruptible(state)
@@ -262,6 +268,7 @@ class MCTSAgent:
                              progress=None, seat: int | None = None) -> Move:
         seat = state.current_player if seat is None else seat
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
+        self.ev = self._evaluator(view.config.solo)
         moves = view.legal_moves()
         self.last_iterations = 0
         continues = self._continues(view)

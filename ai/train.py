@@ -14,7 +14,9 @@ agent plays with them:
    makes the numbers mean Path spaces, which the search's exploration constant is tuned in.
 
 The result goes to `ai/weights.json` (written whole, then moved into place), with the command
-that made it and the self-play figures behind each choice.
+that made it and the self-play figures behind each choice. `--solo` fits the file's solo
+section instead (solo deals only, usually with an MCTS level in the loop, since the solo score
+is what the search itself makes of the knobs); each run keeps the other section as it was.
 """
 
 from __future__ import annotations
@@ -167,15 +169,17 @@ def main(argv: list[str] | None = None) -> None:
                              "('' fits the calibration only)")
     parser.add_argument("--from-hand", action="store_true",
                         help="start from the hand-set knobs, not the shipped ones")
+    parser.add_argument("--solo", action="store_true",
+                        help="fit the solo section on solo deals (ignores --seats)")
     parser.add_argument("--out", default=WEIGHTS_FILE)
     args = parser.parse_args(argv)
     knobs = [k for k in args.tune.split(",") if k]
     unknown = [k for k in knobs if k not in GRIDS]
     if unknown:
         parser.error(f"unknown knob(s) {', '.join(unknown)}; choose from {', '.join(GRIDS)}")
-    params = DEFAULT_PARAMS if args.from_hand else load_weights()[1]
-    play = SelfPlay([int(s) for s in args.seats.split(",")], args.games, args.seed,
-                    args.workers, args.agent)
+    params = DEFAULT_PARAMS if args.from_hand else load_weights(args.out, args.solo)[1]
+    seat_counts = [1] if args.solo else [int(s) for s in args.seats.split(",")]
+    play = SelfPlay(seat_counts, args.games, args.seed, args.workers, args.agent)
     report: list = []
     start = time.time()
     params = tune(play, knobs, hand_weights(), params, report)
@@ -185,17 +189,36 @@ def main(argv: list[str] | None = None) -> None:
     report.append({"calibration_rows": len(rows), "mae_by_round": errors,
                    "seconds": round(time.time() - start, 1)})
     print(json.dumps(report[-1]), flush=True)
-    data = {"features": list(FEATURES), "params": params.to_data(),
-            "weights": {str(r): w for r, w in weights.items()},
-            "mean_final_in_self_play": round(mean, 3),
-            "made_by": "python -m ai.train " + " ".join(argv if argv is not None
-                                                        else sys.argv[1:]),
-            "report": report}
-    tmp = args.out + ".tmp"
+    section = {"params": params.to_data(),
+               "weights": {str(r): w for r, w in weights.items()},
+               "mean_final_in_self_play": round(mean, 3),
+               "made_by": "python -m ai.train " + " ".join(argv if argv is not None
+                                                           else sys.argv[1:]),
+               "report": report}
+    write_section(args.out, section, args.solo)
+    print(f"wrote {args.out}")
+
+
+def write_section(path: str, section: dict, solo: bool) -> None:
+    """Put `section` in the weights file (its solo section if `solo`), keeping the other
+    section when the file holds one for the same features; written whole, then moved into
+    place."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (FileNotFoundError, ValueError):
+        data = {}
+    if data.get("features") != list(FEATURES):
+        data = {}
+    if solo:
+        data["solo"] = section
+    else:
+        data = {**section, **({"solo": data["solo"]} if "solo" in data else {})}
+    data["features"] = list(FEATURES)
+    tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1)
-    os.replace(tmp, args.out)
-    print(f"wrote {args.out}")
+    os.replace(tmp, path)
 
 
 if __name__ == "__main__":

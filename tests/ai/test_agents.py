@@ -11,7 +11,14 @@ import numpy as np
 from ai import train
 from ai.agents import AGENTS, make_agent
 from ai.arena import run_arena, wilson
-from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, hand_weights, load_weights
+from ai.evaluate import (
+    FEATURES,
+    WEIGHTS_FILE,
+    Evaluator,
+    default_evaluator,
+    hand_weights,
+    load_weights,
+)
 from ai.policy import default_move
 from ai.projection import DEFAULT_PARAMS, Params
 from ai.search import LEVELS, Level, MCTSAgent, prune
@@ -36,6 +43,40 @@ def test_the_shipped_weights_are_the_fitted_ones():
     weights, params = load_weights()
     assert params == Params.from_data(data["params"])
     assert all(weights[r][1] > 0 for r in weights)  # the calibration keeps the order
+
+
+def test_the_solo_game_has_its_own_fitted_section():
+    """The solo game is judged by knobs fitted on solo deals (`python -m ai.train --solo`),
+    and the agents pick the section by the game they are shown."""
+    with open(WEIGHTS_FILE, encoding="utf-8") as f:
+        solo_data = json.load(f)["solo"]
+    assert solo_data["made_by"].startswith("python -m ai.train --solo")
+    weights, params = load_weights(solo=True)
+    assert params == Params.from_data(solo_data["params"])
+    assert weights == {int(r): w for r, w in solo_data["weights"].items()}
+    assert all(weights[r][1] > 0 for r in weights)
+    for agent in (MCTSAgent("hard", seed=1, deterministic=True), make_agent("greedy", 1)):
+        if isinstance(agent, MCTSAgent):
+            agent.level = Level(8, 4, 0, 0)
+        for seats, solo in ((1, True), (2, False)):
+            agent.choose(new_game(GameConfig(seats=seats, seed=9)))
+            assert agent.ev is default_evaluator(solo)
+    assert default_evaluator(True) is not default_evaluator(False)
+
+
+def test_training_one_section_keeps_the_other(tmp_path, monkeypatch):
+    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
+        1.0, [(r, [1.0, float(x)], 3.0 * x) for r in range(1, 9) for x in range(300)]))
+    out = tmp_path / "weights.json"
+    train.main(["--tune", "", "--out", str(out), "--workers", "1"])
+    assert load_weights(str(out), solo=True) == load_weights(str(out))  # no solo section yet
+    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
+        1.0, [(r, [1.0, float(x)], 0.5 * x) for r in range(1, 9) for x in range(300)]))
+    train.main(["--solo", "--tune", "", "--out", str(out), "--workers", "1"])
+    assert abs(load_weights(str(out), solo=True)[0][4][1] - 0.5) < 0.02
+    assert abs(load_weights(str(out))[0][4][1] - 3.0) < 0.05
+    train.main(["--tune", "", "--out", str(out), "--workers", "1"])  # and the other way
+    assert abs(load_weights(str(out), solo=True)[0][4][1] - 0.5) < 0.02
 
 
 def test_default_policy_plays_legal_games():
