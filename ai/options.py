@@ -21,12 +21,15 @@ that stops being legal is simply not taken).
 from __future__ import annotations
 
 from loyang_game.engine import helpers
+from loyang_game.engine.actionphase import casual_modifier
 from loyang_game.engine.cards import (
+    BIG_STOREHOUSE,
     BUY_PRICE,
     CARDS,
     ROUNDS,
     SELL_PRICE,
     SHOP_SPACES,
+    SMALL_STOREHOUSE,
 )
 from loyang_game.engine.moves import (
     BUY,
@@ -47,6 +50,8 @@ from loyang_game.engine.moves import (
 )
 from loyang_game.engine.state import CARD, FIRST_DUE, MASK, ROWS, SERVED, UNDER, VEG
 
+from .policy import customer_needs
+
 Option = tuple[Move, ...]
 
 END_OPTION: Option = (Move(END),)
@@ -57,7 +62,6 @@ _SELL = [Move(SELL, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
 _BUY = [Move(BUY, v) for v in range(6)]
 LOAN_BELOW = 6  # a Loan is offered in the Action step only to a farmer with less Cash
-MESSENGER = helpers.MESSENGER
 
 
 class Kind:
@@ -209,7 +213,7 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
             casual_want[v] += 1
 
     # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
-    messenger = MESSENGER in p.effects
+    messenger = helpers.MESSENGER in p.effects
     for slot in p.regulars:
         card = slot[CARD]
         c = CARDS[card]
@@ -233,8 +237,6 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
 
     # G. Casual customers, with the +2/-2 modifier as it would be now
     if p.casuals:
-        from loyang_game.engine.actionphase import casual_modifier
-
         modifier = casual_modifier(p)
         for slot in p.casuals:
             card = slot[CARD]
@@ -350,7 +352,7 @@ def store_options(s, seat: int) -> list[Option]:
     for upgrade in (False, True):
         if upgrade and Move(UPGRADE) not in legal:
             continue
-        capacity = 4 if (upgrade or p.upgraded) else 1
+        capacity = BIG_STOREHOUSE if (upgrade or p.upgraded) else SMALL_STOREHOUSE
         for keep in _keep_sets(p, capacity):
             moves = [Move(UPGRADE)] if upgrade else []
             shop = p.shop[:]
@@ -371,11 +373,7 @@ def store_options(s, seat: int) -> list[Option]:
 def _keep_sets(p, capacity: int) -> list[list[int]]:
     """Candidate Storehouse contents: what the customers want (dearest first) topped up with
     the dearest of the rest; simply the dearest; and each kind alone."""
-    wanted = [0] * 6
-    for area in (p.regulars, p.casuals):
-        for slot in area:
-            for v in CARDS[slot[CARD]].wants:
-                wanted[v] += 1
+    wanted = customer_needs(p)
     cart = p.cart
     dearest = sorted(range(6), key=lambda v: -BUY_PRICE[v])
     sets = []

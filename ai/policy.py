@@ -105,7 +105,7 @@ def card_value(state, p, card: int) -> float:
 def _best_sow(state, p, moves: list[Move]) -> Move | None:
     best, best_score = None, 0.0
     left = rounds_left(state) + 1
-    need = _customer_needs(p)
+    need = customer_needs(p)
     for m in moves:
         if m.kind != SOW:
             continue
@@ -119,7 +119,8 @@ def _best_sow(state, p, moves: list[Move]) -> Move | None:
     return best
 
 
-def _customer_needs(p) -> list[int]:
+def customer_needs(p) -> list[int]:
+    """What all the player's customers (Regular and Casual) ask for, per vegetable."""
     need = [0] * 6
     for slot in p.regulars:
         for v in CARDS[slot[CARD]].wants:
@@ -177,7 +178,7 @@ def act_move(state, p, moves: list[Move]) -> Move:
                 if buy in kinds[BUY]:
                     return buy
     if TRADE in kinds:
-        need = _customer_needs(p)
+        need = customer_needs(p)
         for m in kinds[TRADE]:
             got = CARDS[m.a].offers[m.b][0]
             if need[got] > p.cart[got] and m.d == NONE and need[m.c] <= p.cart[m.c] - 1:

@@ -213,7 +213,10 @@ def write_section(path: str, section: dict, solo: bool) -> None:
     if solo:
         data["solo"] = section
     else:
-        data = {**section, **({"solo": data["solo"]} if "solo" in data else {})}
+        kept = data.get("solo")
+        data = dict(section)
+        if kept is not None:
+            data["solo"] = kept
     data["features"] = list(FEATURES)
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
