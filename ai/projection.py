@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from loyang_game.engine.actionphase import modifier_by_count
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
     BUY_PRICE,
@@ -40,7 +41,6 @@ from loyang_game.engine.cards import (
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import CARD, COUNT, MASK, RED, ROWS, VEG
 
-CASUAL_MODIFIER = 2
 ALL = tuple(range(6))
 DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
 
@@ -160,7 +160,7 @@ class Farm:
         if sum(spare) < bowls:
             return False
         paid = 0
-        for u in (0, 1, 2, 3, 4, 5):  # the cheapest first
+        for u in ALL:  # the cheapest first
             while spare[u] and paid < bowls:
                 spare[u] -= 1
                 self.have[u] -= 1
@@ -174,7 +174,7 @@ class Farm:
         if self.converts < 1:
             return False
         spare = self._spare(reserved, veg)
-        for u in (0, 1, 2, 3, 4, 5):
+        for u in ALL:
             if spare[u]:
                 self.have[u] -= 1
                 self.have[veg] += 1
@@ -244,9 +244,7 @@ class Farm:
         kept = []
         for customer in sorted(self.casuals, key=lambda c: -c[1]):
             wants, pay = customer
-            regulars, casuals = len(self.regulars), len(self.casuals)
-            modifier = (CASUAL_MODIFIER if regulars > casuals
-                        else -CASUAL_MODIFIER if casuals > regulars else 0)
+            modifier = modifier_by_count(len(self.regulars), len(self.casuals))
             own = sum(future[v] for v in wants if self.have[v])
             worth = pay + modifier - own - margin
             if worth > 0 and self._obtain(wants, self._wanted(), worth):

@@ -237,10 +237,8 @@ class MCTSAgent:
 
     def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
                  evaluator: Evaluator | None = None) -> None:
-        self.level_name = level
         self.level = LEVELS[level]
         self.name = level
-        self.seed = seed
         self.rng = random.Random(seed)
         self.deterministic = deterministic
         self.given = evaluator

@@ -90,7 +90,11 @@ def casual_modifier(p: PlayerState) -> int:
     +2 whatever the count with the Saleswoman's option 2."""
     if helpers.CASUAL_BONUS in p.effects:
         return CASUAL_MODIFIER
-    regulars, casuals = len(p.regulars), len(p.casuals)
+    return modifier_by_count(len(p.regulars), len(p.casuals))
+
+
+def modifier_by_count(regulars: int, casuals: int) -> int:
+    """+2 with more Regular than Casual customers, -2 with fewer, else 0 (R8)."""
     if regulars > casuals:
         return CASUAL_MODIFIER
     if casuals > regulars:
