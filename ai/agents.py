@@ -39,17 +39,17 @@ class HelperHappyAgent(RandomAgent):
         return pool[self.rng.randrange(len(pool))]
 
 
-def _greedy(seed: int = 0):
+def _greedy(seed: int = 0, deterministic: bool = False):
     from .search import GreedyAgent
 
-    return GreedyAgent(seed)
+    return GreedyAgent(seed)  # no clock: always deterministic
 
 
-def _mcts(level: str) -> Callable[[int], object]:
-    def factory(seed: int = 0):
+def _mcts(level: str) -> Callable[..., object]:
+    def factory(seed: int = 0, deterministic: bool = False, **knobs):
         from .search import MCTSAgent
 
-        return MCTSAgent(level, seed)
+        return MCTSAgent(level, seed, deterministic=deterministic, **knobs)
 
     factory.__name__ = f"mcts_{level}"
     return factory
@@ -62,13 +62,43 @@ AGENTS: dict[str, Callable[[int], object]] = {
     "easy": _mcts("easy"),
     "normal": _mcts("normal"),
     "hard": _mcts("hard"),
+    "hard-v1": _mcts("hard-v1"),
 }
 
 
-def make_agent(name: str, seed: int = 0):
-    """An agent by its name in `AGENTS`; ValueError listing the names for anything else."""
+def make_agent(name: str, seed: int = 0, deterministic: bool = False):
+    """An agent by its name in `AGENTS`; ValueError listing the names for anything else.
+
+    `deterministic`: search levels count iterations only, never the clock, so the same name,
+    seed and game give the same moves in any process and on a machine however busy.
+    An MCTS level may carry knob overrides for experiments, `hard:exploration=0.6,widen=2`
+    (any field of `search.Level`)."""
+    base, _, knobs = name.partition(":")
     try:
-        factory = AGENTS[name]
+        factory = AGENTS[base]
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}") from None
-    return factory(seed)
+        raise ValueError(f"unknown agent {base!r}; choose from {', '.join(AGENTS)}") from None
+    if base in ("random", "helper-happy"):
+        if knobs:
+            raise ValueError(f"agent {base!r} has no knobs")
+        return factory(seed)
+    if not knobs:
+        return factory(seed, deterministic=deterministic)
+    if factory.__name__ != f"mcts_{base}":
+        raise ValueError(f"agent {base!r} has no knobs")
+    return factory(seed, deterministic=deterministic, overrides=parse_knobs(knobs))
+
+
+def parse_knobs(text: str) -> dict[str, float]:
+    """`"exploration=0.6,widen=2"` -> {"exploration": 0.6, "widen": 2.0}; ValueError if
+    malformed."""
+    out = {}
+    for item in text.split(","):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"knob {item!r} is not name=value")
+        try:
+            out[key.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"knob {key.strip()!r} needs a number, not {value!r}") from None
+    return out

@@ -7,7 +7,8 @@ first place counts as half a win); `--workers 2` spreads the games over two proc
 
 Prints wins and mean final position per seat, errors (any exception inside the engine or an
 agent, which must stay at 0) and mean decisions per game; `--json` prints one JSON object,
-`--log` prints the log of the first game.
+`--log` prints the log of the first game. `--deterministic` counts iterations, never the
+clock; `python -m ai.compare` pairs two agents on the same deals for experiments.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from .play import play_game
 
 
 def _play_one(job: tuple) -> dict:
-    seats, names, game_seed, want_log = job
-    agents = [make_agent(name, game_seed * 31 + i) for i, name in enumerate(names)]
+    seats, names, game_seed, want_log, deterministic = job
+    agents = [make_agent(name, game_seed * 31 + i, deterministic)
+              for i, name in enumerate(names)]
     log: list[str] | None = [] if want_log else None
     try:
         state, n = play_game(GameConfig(seats=seats, seed=game_seed), agents, log)
@@ -51,7 +53,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
-              log: list[str] | None = None, swap: bool = False, workers: int = 1) -> dict:
+              log: list[str] | None = None, swap: bool = False, workers: int = 1,
+              deterministic: bool = False) -> dict:
     wins = [0] * seats
     position_sum = [0] * seats
     decisions = 0
@@ -63,7 +66,7 @@ def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
     for game in range(games):
         shift = game % seats if swap else 0
         names = agent_names[shift:] + agent_names[:shift]
-        jobs.append((seats, names, seed + game, log is not None and game == 0))
+        jobs.append((seats, names, seed + game, log is not None and game == 0, deterministic))
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             results = pool.map(_play_one, jobs, chunksize=1)
@@ -126,15 +129,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--swap", action="store_true",
                         help="rotate the agents round the seats from game to game")
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
+    parser.add_argument("--deterministic", action="store_true",
+                        help="search levels count iterations only, never the clock")
     args = parser.parse_args(argv)
     names = (args.agents or ",".join(["random"] * args.seats)).split(",")
     if len(names) != args.seats:
         parser.error(f"--agents names {len(names)} agents for {args.seats} seats")
-    for name in set(names):
-        if name not in AGENTS:
-            parser.error(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
+    for name in names:
+        try:
+            make_agent(name)
+        except ValueError as error:
+            parser.error(str(error))
     log: list[str] | None = [] if args.log else None
-    result = run_arena(args.seats, names, args.games, args.seed, log, args.swap, args.workers)
+    result = run_arena(args.seats, names, args.games, args.seed, log, args.swap, args.workers,
+                       args.deterministic)
     if log is not None:
         print("\n".join(log))
     if args.json:

@@ -203,7 +203,8 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     """Every option of the Action step, best guesses first: (option, kind, prior score).
     The prior is a rough Cash gain used for ordering and by the rollout rule."""
     p = s.players[seat]
-    legal = set(s.legal_moves())
+    moves = s.legal_moves()
+    legal = set(moves)
     rounds_after = ROUNDS - s.round
     out: list[tuple[Option, int, float]] = []
     due = due_wants(s, p)
@@ -281,7 +282,7 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
 
     # E. Helpers: every use; the Trader and the Market crier thinned like the trades above
     if p.helpers:
-        out.extend(_helper_options(s, p, legal, due))
+        out.extend(_helper_options(p, moves, due))
 
     # C. Selling one vegetable (for Cash to buy with, or rather than storing it)
     for v in range(6):
@@ -306,12 +307,14 @@ def _stall_left(p, card: int) -> list[int]:
     return []
 
 
-def _helper_options(s, p, legal: set[Move], due: list[int]):
+def _helper_options(p, moves: list[Move], due: list[int]):
+    """Helper options in the engine's order of legal moves (never a set's order, which
+    depends on PYTHONHASHSEED and would make deterministic games differ between processes)."""
     out = []
     covering = {slot[CARD] for slot in p.helpers if slot[UNDER] != NONE}
     price_setting = not p.two_pack_used and len(p.helpers) > len(p.stalls)
     traders = []
-    for move in legal:
+    for move in moves:
         if move.kind == DISCARD:
             if move.a in covering or price_setting:
                 out.append(((move,), Kind.DISCARD, -0.5))

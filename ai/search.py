@@ -26,11 +26,11 @@ something new), then plays the plan out move by move; a single legal move costs 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
 import time
-from dataclasses import dataclass
 
 from loyang_game.engine import Move, flow, helpers
 from loyang_game.engine.cards import path_cost
@@ -136,7 +136,7 @@ class GreedyAgent:
                            stop, progress)
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Level:
     """Budget and knowledge of an MCTS level."""
 
@@ -160,6 +160,21 @@ LEVELS = {
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0),
 }
+# Today's hard as it was when the paired harness (`python -m ai.compare`) was built: the
+# yardstick every change to hard is measured against on the same deals.
+LEVELS["hard-v1"] = LEVELS["hard"]
+
+
+def tuned(level: Level, overrides: dict[str, float]) -> Level:
+    """`level` with some knobs changed (experiments: `hard:exploration=0.6`); ValueError for
+    a knob that does not exist."""
+    fields = {f.name: f for f in dataclasses.fields(Level)}
+    unknown = sorted(set(overrides) - set(fields))
+    if unknown:
+        raise ValueError(f"unknown knob {unknown[0]!r}; knobs: {', '.join(fields)}")
+    kinds = {"int": int, "float": float, "bool": bool}
+    return dataclasses.replace(level, **{
+        name: kinds[fields[name].type](value) for name, value in overrides.items()})
 
 
 class Edge:
@@ -233,11 +248,13 @@ def planning(s, seat: int) -> bool:
 
 class MCTSAgent:
     """Single-observer information-set MCTS (see the module docstring).
-    `deterministic=True`: iteration counts only, no clock."""
+    `deterministic=True`: iteration counts only, no clock (the same game in any process)."""
 
     def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
-                 evaluator: Evaluator | None = None) -> None:
-        self.level = LEVELS[level]
+                 evaluator: Evaluator | None = None,
+                 overrides: dict[str, float] | None = None, clock=time.perf_counter) -> None:
+        self.clock = clock  # seconds; injected by tests, ignored in deterministic mode
+        self.level = tuned(LEVELS[level], overrides) if overrides else LEVELS[level]
         self.name = level
         self.rng = random.Random(seed)
         self.deterministic = deterministic
@@ -344,13 +361,13 @@ class MCTSAgent:
 
     def _search(self, view, seat: int, root: Node, budget: int, seconds: float,
                 stop, progress, acting: bool) -> None:
-        start = time.perf_counter()
+        start = self.clock()
         deadline = None if self.deterministic else start + max(0.0, seconds)
         done = 0
         for i in range(max(0, budget)):
             if stop is not None and stop.is_set():
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and self.clock() > deadline:
                 break
             det = determinise(view, seat, self.rng)  # a fresh sample every iteration
             self._iterate(det, seat, root)
@@ -360,7 +377,7 @@ class MCTSAgent:
         self.last_iterations = done
         if acting:  # the Action phase's budget is shared by all its searches
             self.turn_iterations += done
-            self.turn_seconds += time.perf_counter() - start
+            self.turn_seconds += self.clock() - start
         if progress is not None:
             progress(done, self._best_move(root))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import numpy as np
 
@@ -93,12 +92,18 @@ def test_mcts_plays_a_whole_game():
     agent.level = Level(12, 6, 0, 0)
     rng = random.Random(1)
     state = new_game(GameConfig(seats=2, seed=33))
+    decisions = 0
     while not state.is_over:
+        moves = state.legal_moves()
         if state.current_player == 0:
-            state.apply(agent.choose(state))
+            move = agent.choose(state)
+            assert move in moves
+            decisions += 1
         else:
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+            move = moves[rng.randrange(len(moves))]
+        state.apply(move)
+    assert decisions > 30
+    assert state.standings()[0]["place"] == 1  # the searching seat beats a random one
 
 
 def test_fit_recovers_a_linear_model():
@@ -197,18 +202,26 @@ def test_an_action_phase_shares_one_thinking_budget():
     while not (state.phase == "actions" and state.step == "act" and state.round == 2):
         state.apply(default_move(state))
     seat = state.current_player
-    agent = MCTSAgent("hard", seed=5)
+    now = [0.0]
+
+    def clock() -> float:  # a millisecond passes at every look at the clock
+        now[0] += 0.001
+        return now[0]
+
+    agent = MCTSAgent("hard", seed=5, clock=clock)
     agent.level = Level(10**6, 10**6, 0.25, 0.2)
-    spent, steps = 0.0, 0
+    steps, iterations = 0, 0
     while state.phase == "actions" and state.current_player == seat \
             and flow.decision(state) == "act":
-        start = time.perf_counter()
         move = agent.choose(state)
-        spent += time.perf_counter() - start
+        iterations += agent.last_iterations
         steps += 1
         state.apply(move)
     assert steps >= 3  # else the test shows nothing: each step alone would think 0.2 s
-    assert spent < 0.25 + 0.15
+    # 0.25 s of (fake) clock is about 250 looks at it, one per iteration; a fresh 0.2 s a
+    # step would have allowed 200 more per step
+    assert now[0] <= 0.25 + 0.01 * steps + 0.02
+    assert 100 < iterations < 0.25 / 0.001 + 10 * steps
 
 
 def test_a_broke_farmer_may_take_a_loan_in_the_action_step():
