@@ -14,9 +14,11 @@ difference of a few tenths of a space is visible over 100 deals where two unpair
   first); per deal, A's share of the two games' wins (a tie is half) and A's final position
   minus B's. Both are reported with their 95% intervals over deals.
 
-`--jsonl FILE` appends one line per deal as it finishes (a long run can be watched, and its
-lines kept with the lab notebook). Agent names may carry knob overrides for experiments:
-`hard:exploration=0.6` (see `agents.make_agent`).
+`--jsonl FILE` appends one line per game (solo) or deal (duel) as it finishes, so a long run
+can be watched and its lines kept with the lab notebook; `--reuse FILE` takes the solo games
+already in such a file rather than playing them again (for the frozen yardstick, hard-v1).
+Agent names may carry knob overrides for experiments: `hard:exploration=0.6` (see
+`agents.make_agent`).
 """
 
 from __future__ import annotations
@@ -51,34 +53,49 @@ def agent_seed(deal: int, seat: int) -> int:
     return deal * 31 + seat
 
 
-def play_deal(job: tuple[int, str, str, int]) -> dict:
-    """One deal: solo, each agent alone; duel, both seat orders."""
-    seats, a, b, deal = job
-    config = GameConfig(seats=seats, seed=deal)
-    if seats == 1:
-        scores = {}
-        for side, name in (("a", a), ("b", b)):
-            state, _ = play_game(config, [make_agent(name, agent_seed(deal, 0), True)])
-            scores[side] = solo.result(state)["score"]
-        return {"deal": deal, "a": scores["a"], "b": scores["b"]}
+def play_solo(job: tuple[str, int]) -> dict:
+    """One agent alone on one solo deal."""
+    name, deal = job
+    state, _ = play_game(GameConfig(seats=1, seed=deal), [make_agent(name, agent_seed(deal, 0),
+                                                                    True)])
+    return {"seats": 1, "agent": name, "deal": deal, "score": solo.result(state)["score"]}
+
+
+def play_duel(job: tuple[str, str, int]) -> dict:
+    """One deal played twice, the seats swapped: A's share of the wins and its margin."""
+    a, b, deal = job
     games = []
     for order in ((a, b), (b, a)):
         agents = [make_agent(name, agent_seed(deal, i), True) for i, name in enumerate(order)]
-        state, _ = play_game(config, agents)
+        state, _ = play_game(GameConfig(seats=2, seed=deal), agents)
         rows = sorted(state.standings(), key=lambda r: r["seat"])
         a_seat = 0 if order[0] == a else 1
         a_row, b_row = rows[a_seat], rows[1 - a_seat]
         share = 0.5 if a_row["place"] == b_row["place"] else float(a_row["place"] == 1)
         games.append({"a_first": a_seat == 0, "share": share,
                       "a_pos": a_row["position"], "b_pos": b_row["position"]})
-    return {"deal": deal, "games": games,
+    return {"seats": 2, "a": a, "b": b, "deal": deal, "games": games,
             "share": statistics.fmean(g["share"] for g in games),
             "margin": statistics.fmean(g["a_pos"] - g["b_pos"] for g in games)}
+
+
+def known_scores(path: str | None) -> dict[tuple[str, int], int]:
+    """Solo scores of earlier runs (their `--jsonl` lines), by (agent, deal)."""
+    if not path:
+        return {}
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row.get("seats") == 1:
+                out[(row["agent"], row["deal"])] = row["score"]
+    return out
 
 
 def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
     out: dict = {"seats": seats, "a": a, "b": b, "deals": len(rows)}
     if seats == 1:
+        rows = [{"a": r[a], "b": r[b]} for r in rows]
         out["a_score"] = mean_ci([r["a"] for r in rows])
         out["b_score"] = mean_ci([r["b"] for r in rows])
         out["a_minus_b"] = mean_ci([r["a"] - r["b"] for r in rows])
@@ -110,28 +127,34 @@ def report(result: dict) -> str:
 
 
 def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
-        jsonl: str | None = None) -> dict:
-    jobs = [(seats, a, b, deal) for deal in deals]
-    rows = []
+        jsonl: str | None = None, reuse: str | None = None) -> dict:
+    """Play the deals (solo: each agent's game is a job of its own, and a game found in
+    `reuse` is not played again) and summarise them."""
+    known = known_scores(reuse)
+    if seats == 1:
+        jobs = [(name, deal) for deal in deals for name in dict.fromkeys((a, b))
+                if (name, deal) not in known]
+        play = play_solo
+    else:
+        jobs, play = [(a, b, deal) for deal in deals], play_duel
+    played = []
     sink = open(jsonl, "a", encoding="utf-8") if jsonl else None  # noqa: SIM115
     try:
-        if workers > 1:
-            pool = multiprocessing.Pool(workers)
-            results = pool.imap_unordered(play_deal, jobs)
-        else:
-            pool, results = None, map(play_deal, jobs)
-        for row in results:
-            rows.append(row)
-            if sink is not None:
-                sink.write(json.dumps({"seats": seats, "a": a, "b": b, **row}) + "\n")
-                sink.flush()
-        if pool is not None:
-            pool.close()
-            pool.join()
+        with multiprocessing.Pool(workers) as pool:
+            for row in pool.imap_unordered(play, jobs):
+                played.append(row)
+                if sink is not None:
+                    sink.write(json.dumps(row) + "\n")
+                    sink.flush()
     finally:
         if sink is not None:
             sink.close()
-    rows.sort(key=lambda r: r["deal"])
+    if seats == 1:
+        for row in played:
+            known[(row["agent"], row["deal"])] = row["score"]
+        rows = [{"deal": deal, a: known[(a, deal)], b: known[(b, deal)]} for deal in deals]
+    else:
+        rows = sorted(played, key=lambda r: r["deal"])
     return summarise(seats, a, b, rows)
 
 
@@ -145,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=2, help="processes to play in")
     parser.add_argument("--jsonl", help="append one line per deal to this file")
+    parser.add_argument("--reuse", help="solo: take the games already in this --jsonl file "
+                        "instead of playing them again (only for agents unchanged since, such "
+                        "as the frozen hard-v1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1:
@@ -156,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     start = time.perf_counter()
     result = run(args.seats, args.a, args.b, range(args.first, args.first + args.deals),
-                 args.workers, args.jsonl)
+                 args.workers, args.jsonl, args.reuse)
     result["seconds"] = round(time.perf_counter() - start, 1)
     print(json.dumps(result) if args.json else report(result))
     return 0

@@ -73,8 +73,17 @@ def test_a_duel_is_played_in_both_seat_orders(tmp_path):
     assert len(lines) == 2
     assert result["a_win_share"]["mean"] == 1.0  # greedy beats random from either seat
     assert result["a_margin"]["mean"] > 0
-    row = compare.play_deal((2, "greedy", "random", 5))
+    row = compare.play_duel(("greedy", "random", 5))
     assert [g["a_first"] for g in row["games"]] == [True, False]
+
+
+def test_solo_games_already_played_are_reused(tmp_path):
+    sink = tmp_path / "solo.jsonl"
+    first = compare.run(1, "greedy", "random", range(2), jsonl=str(sink))
+    assert len(sink.read_text().splitlines()) == 4  # one line per agent and deal
+    sink.write_text(sink.read_text().replace('"agent": "greedy"', '"agent": "greedy-old"'))
+    second = compare.run(1, "random", "greedy-old", range(2), reuse=str(sink))
+    assert second["b_score"] == first["a_score"]  # greedy-old was read, not played
 
 
 def test_the_command_line_refuses_unknown_agents(capsys):
