@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import fields, replace
 from functools import cache
 
 from loyang_game.engine.cards import ROUNDS
@@ -83,6 +84,20 @@ def default_evaluator(solo: bool = False) -> Evaluator:
     """The shipped evaluation: its solo section for the solo game (a game of its own: the
     Offer replaces the hands, and nobody races the farmer)."""
     return Evaluator(solo=solo)
+
+
+@cache
+def tuned_evaluator(solo: bool, changes: tuple[tuple[str, float], ...]) -> Evaluator:
+    """The shipped evaluation with some projection knobs changed (a level's own, or an
+    experiment's); ValueError for a knob the projection does not have."""
+    base = default_evaluator(solo)
+    if not changes:
+        return base
+    known = {f.name for f in fields(Params)} - {"future"}
+    for name, _ in changes:
+        if name not in known:
+            raise ValueError(f"unknown projection knob {name!r}; knobs: {', '.join(sorted(known))}")
+    return Evaluator(base.weights, replace(base.params, **dict(changes)), solo)
 
 
 @cache

@@ -37,7 +37,7 @@ from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
 
-from .evaluate import Evaluator, default_evaluator, hand_evaluator
+from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
 from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
 from .view import canonical_view, determinise
@@ -149,6 +149,8 @@ class Level:
     temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
     widen: float = 1.5  # progressive widening: options allowed = 3 + widen * sqrt(visits)
     replan_visits: int = 30  # a decision this well explored is played without a new search
+    min_visits: int = 1  # every option opened is tried this often before UCT picks
+    evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
 # Measured with `python -m ai.arena` (2 players): beyond about 150 iterations more search
@@ -166,15 +168,21 @@ LEVELS["hard-v1"] = LEVELS["hard"]
 
 
 def tuned(level: Level, overrides: dict[str, float]) -> Level:
-    """`level` with some knobs changed (experiments: `hard:exploration=0.6`); ValueError for
-    a knob that does not exist."""
-    fields = {f.name: f for f in dataclasses.fields(Level)}
-    unknown = sorted(set(overrides) - set(fields))
-    if unknown:
-        raise ValueError(f"unknown knob {unknown[0]!r}; knobs: {', '.join(fields)}")
-    kinds = {"int": int, "float": float, "bool": bool}
-    return dataclasses.replace(level, **{
-        name: kinds[fields[name].type](value) for name, value in overrides.items()})
+    """`level` with some knobs changed (experiments: `hard:exploration=0.6`, or a knob of the
+    projection: `hard:p.helper=0.5`); ValueError for a knob that does not exist."""
+    fields = {f.name: f for f in dataclasses.fields(Level) if f.name != "evaluation"}
+    changes = dict(level.evaluation)
+    own = {}
+    for name, value in overrides.items():
+        if name.startswith("p."):
+            changes[name[2:]] = value
+        elif name in fields:
+            own[name] = {"int": int, "float": float, "bool": bool}[fields[name].type](value)
+        else:
+            raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(fields)}, "
+                             "or p.<projection knob>")
+    tuned_evaluator(False, tuple(sorted(changes.items())))  # refuses unknown projection knobs
+    return dataclasses.replace(level, evaluation=tuple(sorted(changes.items())), **own)
 
 
 class Edge:
@@ -273,7 +281,9 @@ class MCTSAgent:
     def _evaluator(self, solo: bool) -> Evaluator:
         if self.given is not None:
             return self.given
-        return default_evaluator(solo) if self.level.fitted else hand_evaluator()
+        if not self.level.fitted:
+            return hand_evaluator()
+        return tuned_evaluator(solo, self.level.evaluation)
 
     # -- the agent interface ----------------------------------------------------------------
     def choose(self, state) -> Move:
@@ -422,7 +432,7 @@ class MCTSAgent:
             total = 0
         if not candidates:
             return None
-        fresh = next((o for o in candidates if node.edges[o].visits == 0), None)
+        fresh = next((o for o in candidates if node.edges[o].visits < level.min_visits), None)
         if fresh is not None:
             return fresh
         c = level.exploration
