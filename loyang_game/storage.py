@@ -95,7 +95,7 @@ def read_document(path: Path, fmt: str, version: int) -> dict | None:
     found = doc.get("version")
     if type(found) is int and found > version:
         raise NewerVersion(f"version {found}; this Loyang reads up to version {version}")
-    if found != version:
+    if type(found) is not int or found != version:
         raise DocumentError(f"unknown version {found!r:.20}")
     return doc
 
