@@ -56,7 +56,8 @@ MAX_FILE_BYTES = 1 << 19
 MAX_MOVES = 20_000
 MAX_TITLE = 100
 MAX_NAME = 40
-# msgpack holds whole numbers of 64 bits, so the seed of a game that is to be saved must fit.
+# A new game's seed is from MIN_SEED to MAX_SEED (`validate_seed`). msgpack writes whole
+# numbers from -2**63 to 2**64 - 1, so a save refuses a seed beyond those.
 MIN_SEED, MAX_SEED = 0, 2**64 - 1
 
 _UNPACK_LIMITS = {
@@ -118,8 +119,7 @@ def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence
     """
     path = Path(path)
     try:
-        data = _encode(state, seat_kinds, names, title)
-        write_atomically(path, data)
+        write_atomically(path, _encode(state, seat_kinds, names, title))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
     except OSError as error:
@@ -177,8 +177,8 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
             title: str | None) -> bytes:
     seed = state.config.seed
     if not -(2**63) <= seed <= MAX_SEED:
-        raise SaveError(f"the seed is {seed.bit_length()} bits long; a save holds seeds of "
-                        "up to 64 bits")
+        raise SaveError(f"the seed is beyond 64 bits (a save holds seeds from {-(2**63)} to "
+                        f"{MAX_SEED})")
     seats = state.config.seats
     names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(seats)]
     meta = {
@@ -254,7 +254,7 @@ def _read(path: Path) -> bytes:
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
     except DocumentError as error:
-        raise SaveError(f"this is not a Loyang save: {error}") from None
+        raise SaveError(str(error)) from None
     if data is None:
         raise SaveError("there is no save file there")
     if not data:

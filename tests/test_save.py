@@ -194,7 +194,7 @@ def test_a_damaged_save_is_refused_with_its_reason(tmp_path, edit, reason):
     (b"\xc1 definitely not msgpack", "not readable msgpack data"),
     (b"Hello, this is a text file.", "no Loyang format marker"),
     (msgpack.packb([1, 2, 3]), "no Loyang format marker"),
-    (b"\x00" * (save.MAX_FILE_BYTES + 1), "far larger than any Loyang file"),
+    (b"\x00" * (save.MAX_FILE_BYTES + 1), "larger than 512 KB, far larger than any Loyang"),
 ])
 def test_a_file_that_is_no_save_is_refused(tmp_path, data, reason):
     path = tmp_path / "other.msgpack"
@@ -375,7 +375,7 @@ def test_a_missing_save_folder_lists_nothing(tmp_path):
 def test_a_seed_beyond_64_bits_is_refused_when_saving(tmp_path, seed):
     state = new_game(GameConfig(seats=2, seed=seed))
     path = tmp_path / "big.msgpack"
-    with pytest.raises(SaveError, match="bits long; a save holds seeds of up to 64 bits"):
+    with pytest.raises(SaveError, match="the seed is beyond 64 bits"):
         save_game(state, path)
     assert not path.exists()
     with pytest.raises(SaveError):
