@@ -1,8 +1,10 @@
 """The solo challenge's high-score table: the best 20 results, kept in the save folder.
 
 Stored as msgpack (`highscores.msgpack`), written atomically. A missing file is an empty table.
-An unreadable one is never silently lost: it is renamed aside (`highscores.msgpack.bad-<time>`),
-the problem reported (`HighScores.problem`), and a fresh table takes its place.
+Nothing in the file is silently lost (`HighScores.problem` says what happened): an unreadable
+file is renamed aside (`highscores.msgpack.bad-<time>`) and the table starts empty; a
+damaged result is dropped, the others kept, after the file is copied aside; a file from a
+newer Loyang is left as it is, and results of this session are shown but not written to it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from .engine import GameState, solo
 from .paths import save_dir
-from .storage import DocumentError, put_aside, read_document, write_document
+from .storage import drop_damaged, open_document, write_document
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
@@ -60,7 +62,8 @@ def daily_seed(day: date | None = None) -> int:
 class HighScores:
     path: Path
     results: list[Result] = field(default_factory=list)
-    problem: str | None = None  # set when a damaged file was put aside
+    problem: str | None = None  # what was wrong with the file, for the player
+    read_only: bool = False  # the file is a newer Loyang's: never written over
 
     def add(self, result: Result) -> int | None:
         """Insert and save; the 1-based rank, or None if it did not make the table."""
@@ -71,34 +74,38 @@ class HighScores:
         return self.results.index(result) + 1 if result in self.results else None
 
     def save(self) -> None:
+        if self.read_only:
+            return
         write_document(self.path, FORMAT, VERSION, {"results": [asdict(r) for r in self.results]})
 
 
 def load(folder: str | os.PathLike | None = None) -> HighScores:
     """The table in `folder` (the save folder by default)."""
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
-    try:
-        doc = read_document(path, FORMAT, VERSION)
-        if doc is None:
-            return HighScores(path)
-        rows = doc.get("results")
-        if not isinstance(rows, list) or len(rows) > TABLE_SIZE:
-            raise DocumentError("the results are damaged")
-        return HighScores(path, sorted((_result(row) for row in rows), key=Result.sort_key))
-    except DocumentError as error:
-        table = HighScores(path, problem=put_aside(path, error, "high-score file"))
-        table.save()
+    opened = open_document(path, FORMAT, VERSION, "high-score file")
+    table = HighScores(path, problem=opened.problem, read_only=opened.read_only)
+    if opened.doc is None:
         return table
+    rows = opened.doc.get("results")
+    rows = rows if isinstance(rows, list) else [rows]
+    results = [result for result in map(_result, rows) if result is not None]
+    if len(results) < len(rows):
+        table.problem = drop_damaged(path, len(rows) - len(results), len(rows),
+                                     "results in the high-score file")
+    table.results = sorted(results, key=Result.sort_key)[:TABLE_SIZE]
+    return table
 
 
-def _result(row: object) -> Result:
-    types = {"name": str, "date": str, "seed": int, "score": int, "band": str, "cash": int,
-             "vegetables": int}
-    if not isinstance(row, dict) or set(row) != set(types):
-        raise DocumentError("a result is damaged")
-    for key, kind in types.items():
-        if type(row[key]) is not kind:
-            raise DocumentError(f"a result's {key} is damaged")
+_TYPES = {"name": str, "date": str, "seed": int, "score": int, "band": str, "cash": int,
+          "vegetables": int}
+
+
+def _result(row: object) -> Result | None:
+    """The result a row of the file holds, None if it is damaged."""
+    if not isinstance(row, dict) or set(row) != set(_TYPES):
+        return None
+    if any(type(row[key]) is not kind for key, kind in _TYPES.items()):
+        return None
     if len(row["name"]) > MAX_NAME or not -1000 <= row["score"] <= 100:
-        raise DocumentError("a result is out of range")
+        return None
     return Result(**row)

@@ -2,7 +2,9 @@
 
 Each finished game adds one entry: when, who sat where (a person or an AI level), the final
 standings. From them: wins per opponent level for the people at the table, and the best solo
-score. Damaged files are kept aside and reported, like the other documents.
+score. A damaged file is kept aside and reported, like the other documents; a damaged entry
+is left out, the others kept, after the file is copied aside; a file from a newer Loyang is
+left as it is and the games of this session are not written to it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from .engine import GameState
 from .paths import save_dir
-from .storage import DocumentError, put_aside, read_document, write_document
+from .storage import drop_damaged, open_document, write_document
 
 FILE_NAME = "records.msgpack"
 FORMAT = "loyang-records"
@@ -36,12 +38,14 @@ def entry_of(state: GameState, kinds: list[str], names: list[str],
 class Records:
     path: Path
     games: list[dict] = field(default_factory=list)
-    problem: str | None = None
+    problem: str | None = None  # what was wrong with the file, for the player
+    read_only: bool = False  # the file is a newer Loyang's: never written over
 
     def add(self, entry: dict) -> None:
         self.games.append(entry)
         del self.games[:-KEEP]
-        write_document(self.path, FORMAT, VERSION, {"games": self.games})
+        if not self.read_only:
+            write_document(self.path, FORMAT, VERSION, {"games": self.games})
 
     def wins_by_level(self) -> dict[str, tuple[int, int]]:
         """Per AI level: (games a person played against it, games a person won)."""
@@ -80,13 +84,15 @@ def _valid(entry: object) -> bool:
 
 def load(folder: str | os.PathLike | None = None) -> Records:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
-    try:
-        doc = read_document(path, FORMAT, VERSION)
-        if doc is None:
-            return Records(path)
-        games = doc.get("games")
-        if not isinstance(games, list) or not all(_valid(g) for g in games):
-            raise DocumentError("the record is damaged")
-        return Records(path, games)
-    except DocumentError as error:
-        return Records(path, problem=put_aside(path, error, "record of games"))
+    opened = open_document(path, FORMAT, VERSION, "record of games")
+    book = Records(path, problem=opened.problem, read_only=opened.read_only)
+    if opened.doc is None:
+        return book
+    games = opened.doc.get("games")
+    games = games if isinstance(games, list) else [games]
+    valid = [game for game in games if _valid(game)]
+    if len(valid) < len(games):
+        book.problem = drop_damaged(path, len(games) - len(valid), len(games),
+                                    "games in the record of games")
+    book.games = valid[-KEEP:]
+    return book

@@ -16,7 +16,8 @@ rules) is refused rather than giving a silently different game. Every failure is
 path.
 
 Writes are atomic (temporary file in the same folder, fsync, rename), so a crash while saving
-leaves the previous file whole.
+leaves the previous file whole. Saving never raises anything but `SaveError` either: a game
+that cannot be encoded (a seed beyond 64 bits) is refused with the reason.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,6 +36,7 @@ import msgpack
 from .atomic import write_atomically
 from .engine import GameConfig, GameState, IllegalMove, Move, new_game
 from .paths import save_dir
+from .storage import DocumentError, read_bounded
 
 FORMAT = "loyang-save"
 VERSION = 1
@@ -53,6 +56,9 @@ MAX_FILE_BYTES = 1 << 19
 MAX_MOVES = 20_000
 MAX_TITLE = 100
 MAX_NAME = 40
+# A new game's seed is from MIN_SEED to MAX_SEED (`validate_seed`). msgpack writes whole
+# numbers from -2**63 to 2**64 - 1, so a save refuses a seed beyond those.
+MIN_SEED, MAX_SEED = 0, 2**64 - 1
 
 _UNPACK_LIMITS = {
     "raw": False,
@@ -120,6 +126,38 @@ def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence
         raise SaveError(f"the game could not be saved ({error.strerror or error})", path) from None
 
 
+def validate_seed(seed: str | int) -> int:
+    """The seed typed or given, as a number; ValueError with a one-line message for the
+    player if it is no whole number from MIN_SEED to MAX_SEED (a game with a larger seed
+    could not be saved). A text is digits only; spaces around them are ignored."""
+    words = f"a seed is a whole number from {MIN_SEED} to {MAX_SEED}"
+    if isinstance(seed, str):
+        digits = seed.strip()
+        if not (digits.isascii() and digits.isdigit()):
+            raise ValueError(f"{words}, not {digits!r:.30}")
+        if len(digits) > len(str(MAX_SEED)):
+            raise ValueError(f"{words}; this one has {len(digits)} digits")
+        seed = int(digits)
+    if type(seed) is not int:
+        raise ValueError(f"{words}, not {seed!r:.30}")
+    if seed < MIN_SEED:
+        raise ValueError(f"{words}, not a negative number")
+    if seed > MAX_SEED:
+        raise ValueError(f"{words}; this one is {seed.bit_length()} bits long")
+    return seed
+
+
+def new_autosave_id(when: datetime | None = None) -> str:
+    """A fresh id for a new game's autosave: the start time (`when`, now by default) to
+    read, then 32 random bits, so that games started in the same second (two windows, a
+    quick restart) never share a file; an id whose file exists is never handed out."""
+    stamp = f"game-{when or datetime.now():%Y%m%d-%H%M%S}"
+    while True:
+        game_id = f"{stamp}-{secrets.token_hex(4)}"
+        if not os.path.lexists(autosave_path(game_id)):
+            return game_id
+
+
 def autosave_path(game_id: str) -> Path:
     """The autosave file of game `game_id` (letters, digits, '-' and '_' only)."""
     if not _GAME_ID.fullmatch(game_id):
@@ -137,6 +175,10 @@ def autosave(state: GameState, game_id: str, **details) -> Path:
 
 def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[str] | None,
             title: str | None) -> bytes:
+    seed = state.config.seed
+    if not -(2**63) <= seed <= MAX_SEED:
+        raise SaveError(f"the seed is beyond 64 bits (a save holds seeds from {-(2**63)} to "
+                        f"{MAX_SEED})")
     seats = state.config.seats
     names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(seats)]
     meta = {
@@ -146,14 +188,18 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
         "names": names,
     }
     _check_meta(meta, seats)  # what is written must pass the loader's checks
-    return msgpack.packb({
-        "format": FORMAT,
-        "version": VERSION,
-        "config": dataclasses.asdict(state.config),
-        "moves": [move.to_data() for move in state.moves()],
-        "snapshot": state.to_data(),
-        "meta": meta,
-    })
+    try:
+        return msgpack.packb({
+            "format": FORMAT,
+            "version": VERSION,
+            "config": dataclasses.asdict(state.config),
+            "moves": [move.to_data() for move in state.moves()],
+            "snapshot": state.to_data(),
+            "meta": meta,
+        })
+    except Exception as error:  # whatever the game holds, saving fails with a reason
+        raise SaveError(f"the game could not be encoded as a save ({type(error).__name__}: "
+                        f"{error})") from error
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -206,19 +252,13 @@ def list_saves(folder: str | os.PathLike | None = None) -> list[SaveInfo]:
 
 def _read(path: Path) -> bytes:
     try:
-        # Only regular files: reading a pipe or a device could block or never end.
-        if not path.is_file():
-            raise SaveError("there is no save file there")
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise SaveError(f"the file cannot be read ({error.strerror or error})") from None
-    except ValueError:  # a path with a NUL character in it
-        raise SaveError("that is not a valid file name") from None
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except DocumentError as error:
+        raise SaveError(str(error)) from None
+    if data is None:
+        raise SaveError("there is no save file there")
     if not data:
         raise SaveError("the file is empty")
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError("this is not a Loyang save: it is far larger than any save")
     return data
 
 

@@ -1,8 +1,12 @@
 """Settings remembered between runs: `settings.msgpack` in the save folder.
 
 A missing file gives the defaults; a damaged one is kept aside and reported
-(`Settings.problem`), never a crash. Unknown keys are ignored and bad values fall back to
-their defaults one by one, so one wrong value never costs the others.
+(`Settings.problem`), never a crash, and one from a newer Loyang is reported and left as it
+is (the settings changed in this session are then not saved). Unknown keys are ignored and
+bad values fall back to their defaults one by one, so one wrong value never costs the others.
+
+Loading the settings is the first thing a start-up does with the save folder, so it also
+removes the temporary files a crash in the middle of a save left there.
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from .atomic import remove_leftovers
 from .paths import save_dir
-from .storage import DocumentError, put_aside, read_document, write_document
+from .storage import open_document, write_document
 
 FILE_NAME = "settings.msgpack"
 FORMAT = "loyang-settings"
@@ -34,11 +39,17 @@ class Settings:
     hints_seen: list[str] = field(default_factory=list)  # first-game hints already shown
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, compare=False)
+    read_only: bool = field(default=False, repr=False, compare=False)  # a newer Loyang's file
 
     def save(self) -> None:
+        if self.read_only:
+            return
         body = {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("path", "problem")}
+                if f.name not in _NOT_SETTINGS}
         write_document(self.path or _default_path(), FORMAT, VERSION, body)
+
+
+_NOT_SETTINGS = ("path", "problem", "read_only")
 
 
 def _default_path() -> Path:
@@ -61,17 +72,11 @@ def _valid(name: str, value: object, default: object) -> bool:
 
 def load(folder: str | os.PathLike | None = None) -> Settings:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
-    defaults = Settings(path=path)
-    try:
-        doc = read_document(path, FORMAT, VERSION)
-    except DocumentError as error:
-        defaults.problem = put_aside(path, error, "settings file")
-        return defaults
-    if doc is None:
-        return defaults
-    values = asdict(defaults)
-    for name in values:
-        if name in doc and name not in ("path", "problem") and _valid(name, doc[name],
-                                                                      values[name]):
-            setattr(defaults, name, doc[name])
-    return defaults
+    remove_leftovers(path.parent)
+    opened = open_document(path, FORMAT, VERSION, "settings file")
+    loaded = Settings(path=path, problem=opened.problem, read_only=opened.read_only)
+    doc = opened.doc or {}
+    for name, default in asdict(loaded).items():
+        if name in doc and name not in _NOT_SETTINGS and _valid(name, doc[name], default):
+            setattr(loaded, name, doc[name])
+    return loaded

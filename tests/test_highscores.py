@@ -44,7 +44,7 @@ def test_the_table_persists(tmp_path):
     assert [(r.name, r.score) for r in again.results] == [("Cy", 19), ("Bo", 17)]
 
 
-def test_a_corrupt_file_is_kept_aside_and_replaced(tmp_path):
+def test_a_corrupt_file_is_kept_aside_and_the_table_starts_empty(tmp_path):
     path = tmp_path / highscores.FILE_NAME
     path.write_bytes(b"\x93not msgpack at all")
     table = load(tmp_path)
@@ -52,7 +52,7 @@ def test_a_corrupt_file_is_kept_aside_and_replaced(tmp_path):
     assert table.problem and "could not be read" in table.problem and "kept as" in table.problem
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"{highscores.FILE_NAME}.bad-")]
     assert len(aside) == 1 and aside[0].read_bytes() == b"\x93not msgpack at all"
-    assert load(tmp_path).problem is None  # a fresh, valid table took its place
+    assert load(tmp_path).problem is None  # the damaged file is out of the way
 
 
 def test_damaged_entries_are_refused_not_trusted(tmp_path):
@@ -61,7 +61,39 @@ def test_damaged_entries_are_refused_not_trusted(tmp_path):
                         "cash": 0, "vegetables": 0}]}
     (tmp_path / highscores.FILE_NAME).write_bytes(msgpack.packb(doc))
     table = load(tmp_path)
-    assert table.results == [] and "seed" in table.problem
+    assert table.results == [] and "1 of the 1 results" in table.problem
+
+
+def test_one_damaged_result_among_many_drops_only_that_result(tmp_path):
+    table = load(tmp_path)
+    for score in (12, 17, 15):
+        table.add(_result(score))
+    path = tmp_path / highscores.FILE_NAME
+    doc = msgpack.unpackb(path.read_bytes())
+    doc["results"].insert(1, {**doc["results"][0], "score": "seventeen"})
+    doc["results"].append(["not", "a", "result"])
+    path.write_bytes(msgpack.packb(doc))
+    damaged = path.read_bytes()
+    again = load(tmp_path)
+    assert [r.score for r in again.results] == [17, 15, 12]
+    assert again.problem.startswith("2 of the 5 results in the high-score file were damaged "
+                                    "and left out; the file as it was is kept as "
+                                    "highscores.msgpack.bad-")
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"{highscores.FILE_NAME}.bad-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged
+
+
+def test_a_table_from_a_newer_loyang_is_kept_untouched(tmp_path):
+    path = tmp_path / highscores.FILE_NAME
+    newer = msgpack.packb({"format": highscores.FORMAT, "version": highscores.VERSION + 1,
+                           "results": {"a shape": "this version does not know"}})
+    path.write_bytes(newer)
+    table = load(tmp_path)
+    assert table.results == [] and table.read_only
+    assert "made by a newer Loyang" in table.problem and "kept untouched" in table.problem
+    assert table.add(_result(18)) == 1  # shown at the end of the game...
+    assert path.read_bytes() == newer  # ...but the newer file is not written over
+    assert [p.name for p in tmp_path.iterdir()] == [highscores.FILE_NAME]
 
 
 def test_the_default_folder_is_the_save_folder(tmp_path, monkeypatch):

@@ -1,21 +1,22 @@
 """Hostile save files: whatever the bytes, `load_game` gives a game or raises SaveError.
 
 The base document is a short game's save, so that files which survive the checks replay
-quickly and the whole run stays within seconds.
+quickly and the whole run stays within seconds. How long the hardest files take to refuse is
+measured by `python -m loyang_game.save_bench`, not here: a test must not fail because the
+machine is busy.
 """
 
 from __future__ import annotations
 
 import random
-import time
 import tracemalloc
 
 import msgpack
 import pytest
 
-from loyang_game import save
 from loyang_game.engine import GameConfig, GameState, new_game
 from loyang_game.save import SaveError, load_game, save_game
+from loyang_game.save_bench import heavy_files, nested
 
 HUGE_INTS = [2**64 - 1, 2**63, -(2**63), 2**31, -1, 1000]
 HOSTILE_VALUES = [
@@ -23,13 +24,6 @@ HOSTILE_VALUES = [
     None, True, False, [], {}, {"kind": "loan"}, ["loan"], [["loan"]] * 50,
     [0] * 5000, {f"k{i}": i for i in range(200)}, msgpack.ExtType(5, b"ab"),
 ]
-
-
-def _nested(depth: int):
-    value: list = []
-    for _ in range(depth):
-        value = [value]
-    return value
 
 
 def _base_save(tmp_path) -> bytes:
@@ -87,7 +81,7 @@ def _document_mutations(base: bytes, rng: random.Random, count: int):
         if not keys:
             continue
         key = rng.choice(list(keys))
-        value = rng.choice([*HOSTILE_VALUES, _nested(rng.randint(2, 200))])
+        value = rng.choice([*HOSTILE_VALUES, nested(rng.randint(2, 200))])
         action = rng.random()
         if action < 0.7:
             container[key] = value
@@ -109,18 +103,13 @@ def _hand_built(base: bytes):
     for header in declared_huge:
         yield "huge length", header
         yield "huge length in a map", b"\x81\xa6format" + header
-    yield "deep nesting", b"\x91" * 100_000 + b"\xc0"
-    yield "deep maps", b"\x81\xa1k" * 50_000 + b"\xc0"
-    yield "nested just under the limit", msgpack.packb({**doc, "moves": _nested(500)})
-    yield "many empty lists", b"\xdc\x27\x10" + (b"\xdc\x00\x31" + b"\x90" * 49) * 10_000
-    yield "longest move list", msgpack.packb({**doc, "moves": [["loan"]] * save.MAX_MOVES})
-    yield "move list too long", msgpack.packb({**doc, "moves": [["end"]] * (save.MAX_MOVES + 1)})
+    yield from heavy_files(doc).items()
     yield "integer keys", b"\x81\x01\x02"
     yield "list as key", b"\x81\x90\x02"
     yield "invalid text", b"\x81\xa6format\xa2\xff\xfe"
     yield "timestamp", msgpack.packb({**doc, "meta": {"date": 1}})[:-1] + b"\xd6\xff\0\0\0\1"
     for field in ("format", "version", "config", "moves", "snapshot", "meta"):
-        for value in [*HOSTILE_VALUES, _nested(300)]:
+        for value in [*HOSTILE_VALUES, nested(300)]:
             yield f"hostile {field}", msgpack.packb({**doc, field: value})
     for value in HOSTILE_VALUES:
         yield "hostile seats", msgpack.packb({**doc, "config": {**doc["config"], "seats": value}})
@@ -142,10 +131,9 @@ def test_no_file_breaks_the_loader(tmp_path):
     base = _base_save(tmp_path)
     path = tmp_path / "fuzz.msgpack"
     outcomes = {"loaded": 0, "refused": 0}
-    escaped, slowest = [], (0.0, "")
+    escaped = []
     for number, (label, data) in enumerate(_cases(base)):
         path.write_bytes(data)
-        start = time.perf_counter()
         try:
             state = load_game(path)
         except SaveError as error:
@@ -156,11 +144,9 @@ def test_no_file_breaks_the_loader(tmp_path):
         else:
             assert isinstance(state, GameState)
             outcomes["loaded"] += 1
-        slowest = max(slowest, (time.perf_counter() - start, label))
     assert not escaped, "\n".join(escaped[:10])
     assert sum(outcomes.values()) >= 5000
     assert outcomes["loaded"] > 0 and outcomes["refused"] > 0
-    assert slowest[0] < 1.0, slowest
 
 
 @pytest.mark.parametrize("label", ["many empty lists", "longest move list", "deep nesting",

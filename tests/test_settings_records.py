@@ -64,3 +64,22 @@ def test_a_damaged_record_is_kept_aside(tmp_path):
     (tmp_path / records.FILE_NAME).write_bytes(msgpack.packb(doc))
     table = records.load(tmp_path)
     assert table.games == [] and "damaged" in table.problem
+
+
+def test_one_damaged_game_among_many_drops_only_that_game(tmp_path):
+    table = records.load(tmp_path)
+    for seed in (1, 2, 3):
+        table.add({"date": "2026-11-24", "seed": seed, "seats": 2, "kinds": ["person", "hard"],
+                   "names": ["Ana", "AI"], "positions": [15, 12], "places": [1, 2]})
+    path = tmp_path / records.FILE_NAME
+    doc = msgpack.unpackb(path.read_bytes())
+    doc["games"][1]["places"] = [1]  # two seats, one place
+    path.write_bytes(msgpack.packb(doc))
+    damaged = path.read_bytes()
+    again = records.load(tmp_path)
+    assert [game["seed"] for game in again.games] == [1, 3]
+    assert again.wins_by_level() == {"hard": (2, 2)}
+    assert again.problem.startswith("1 of the 3 games in the record of games was damaged and "
+                                    "left out; the file as it was is kept as records.msgpack.bad-")
+    aside = next(tmp_path.glob(f"{records.FILE_NAME}.bad-*"))
+    assert aside.read_bytes() == damaged
