@@ -89,15 +89,21 @@ def default_evaluator(solo: bool = False) -> Evaluator:
 @cache
 def tuned_evaluator(solo: bool, changes: tuple[tuple[str, float], ...]) -> Evaluator:
     """The shipped evaluation with some projection knobs changed (a level's own, or an
-    experiment's); ValueError for a knob the projection does not have."""
+    experiment's; `future_scale` multiplies every future value); ValueError for a knob the
+    projection does not have."""
     base = default_evaluator(solo)
     if not changes:
         return base
-    known = {f.name for f in fields(Params)} - {"future"}
-    for name, _ in changes:
+    known = ({f.name for f in fields(Params)} - {"future"}) | {"future_scale"}
+    params = base.params
+    for name, value in changes:
         if name not in known:
             raise ValueError(f"unknown projection knob {name!r}; knobs: {', '.join(sorted(known))}")
-    return Evaluator(base.weights, replace(base.params, **dict(changes)), solo)
+        if name == "future_scale":
+            params = replace(params, future=tuple(value * v for v in params.future))
+        else:
+            params = replace(params, **{name: value})
+    return Evaluator(base.weights, params, solo)
 
 
 @cache
