@@ -39,7 +39,7 @@ class HelperHappyAgent(RandomAgent):
         return pool[self.rng.randrange(len(pool))]
 
 
-def _greedy(seed: int = 0, deterministic: bool = False):
+def _greedy(seed: int = 0):
     from .search import GreedyAgent
 
     return GreedyAgent(seed)  # no clock: always deterministic
@@ -73,18 +73,16 @@ def make_agent(name: str, seed: int = 0, deterministic: bool = False):
     seed and game give the same moves in any process and on a machine however busy.
     An MCTS level may carry knob overrides for experiments, `hard:exploration=0.6,widen=2`
     (any field of `search.Level`)."""
+    from .search import LEVELS
+
     base, _, knobs = name.partition(":")
-    try:
-        factory = AGENTS[base]
-    except KeyError:
-        raise ValueError(f"unknown agent {base!r}; choose from {', '.join(AGENTS)}") from None
-    if base in ("random", "helper-happy"):
-        if knobs:
-            raise ValueError(f"agent {base!r} has no knobs")
-        return factory(seed)
+    factory = AGENTS.get(base) or (_mcts(base) if base in LEVELS else None)
+    if factory is None:
+        raise ValueError(f"unknown agent {base!r}; choose from {', '.join(AGENTS)}")
+    searches = getattr(factory, "__name__", "") == f"mcts_{base}"
     if not knobs:
-        return factory(seed, deterministic=deterministic)
-    if factory.__name__ != f"mcts_{base}":
+        return factory(seed, deterministic=deterministic) if searches else factory(seed)
+    if not searches:
         raise ValueError(f"agent {base!r} has no knobs")
     return factory(seed, deterministic=deterministic, overrides=parse_knobs(knobs))
 

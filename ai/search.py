@@ -150,6 +150,7 @@ class Level:
     widen: float = 1.5  # progressive widening: options allowed = 3 + widen * sqrt(visits)
     replan_visits: int = 30  # a decision this well explored is played without a new search
     min_visits: int = 1  # every option opened is tried this often before UCT picks
+    rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -500,30 +501,30 @@ class MCTSAgent:
         None with `det` at the seat's next real decision."""
         for _ in range(ROLLOUT_LIMIT):
             if det.is_over:
-                return final_value(det, seat)
+                return self._against(det, seat, final_value(det, seat))
             if det.current_player != seat:
                 det.apply(default_move(det))
                 continue
             if flow.decision(det) == "path":
-                return path_value(det, seat, self.ev)[1]
+                return self._against(det, seat, path_value(det, seat, self.ev)[1])
             moves = det.legal_moves()
             if len(moves) > 1:
                 return None
             det.apply(moves[0])
-        return self.ev.predict(det.players[seat], det.round)
+        return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
 
     def _rollout(self, det, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
         default policy for everything else."""
         for _ in range(ROLLOUT_LIMIT):
             if det.is_over:
-                return final_value(det, seat)
+                return self._against(det, seat, final_value(det, seat))
             if det.current_player != seat:
                 det.apply(default_move(det))
                 continue
             decision = flow.decision(det)
             if decision == "path":
-                return path_value(det, seat, self.ev)[1]
+                return self._against(det, seat, path_value(det, seat, self.ev)[1])
             if decision == "act":
                 if not apply_option(det, rollout_option(act_options(det, seat))):
                     det.apply(Move("end"))
@@ -531,7 +532,20 @@ class MCTSAgent:
                 apply_option(det, store_options(det, seat)[0])
             else:
                 det.apply(default_move(det))
-        return self.ev.predict(det.players[seat], det.round)
+        return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
+
+    def _against(self, det, seat: int, own: float) -> float:
+        """The value the search maximises: its own expected final position, less `rivalry`
+        times the best other's (so a Card-phase draft can also deny, and a race is judged as
+        a race). The others are judged as their boards stand."""
+        weight = self.level.rivalry
+        if not weight or det.config.seats == 1:
+            return own
+        if det.is_over:
+            best = max(final_value(det, other.seat) for other in det.others(seat))
+        else:
+            best = max(self.ev.predict(other, det.round) for other in det.others(seat))
+        return own - weight * best
 
     def _pick(self, node: Node, view, seat: int) -> Option:
         legal = set(view.legal_moves())

@@ -24,7 +24,6 @@ import threading
 from loyang_game.engine import Move
 
 from .agents import make_agent
-from .search import LEVELS, MCTSAgent
 
 # Seconds; see ai/framebench.py for the measurement behind it.
 SWITCH_INTERVAL = 0.0002
@@ -81,11 +80,7 @@ class AIWorker:
         key = (seat, level, seed)
         agent = self.agents.get(key)
         if agent is None:
-            if level in LEVELS:
-                agent = MCTSAgent(level, seed if seed is not None else 0,
-                                  deterministic=self.deterministic)
-            else:
-                agent = make_agent(level, seed if seed is not None else 0)
+            agent = make_agent(level, seed if seed is not None else 0, self.deterministic)
             self.agents[key] = agent
         stop = threading.Event()
         with self._lock:
