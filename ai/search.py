@@ -151,6 +151,7 @@ class Level:
     replan_visits: int = 30  # a decision this well explored is played without a new search
     min_visits: int = 1  # every option opened is tried this often before UCT picks
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
+    halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -253,6 +254,44 @@ def planning(s, seat: int) -> bool:
     if s.phase == ACTIONS:
         return s.order[s.turn] == seat and flow.decision(s) in OWN_PHASE_DECISIONS
     return s.config.solo and s.phase in (CARDS_PHASE, HARVEST_PHASE)
+
+
+class Halving:
+    """Sequential halving at the root: every option gets the same share of a round's
+    iterations, then the worse half is dropped, until one is left (the rest of the budget, if
+    any, goes to UCT). Why: the search backs up the best completion found below a plan, and
+    under UCT the plan explored first collects hundreds of completions while the others get one
+    or two, so a max over many is compared with a max over few and the well-explored plan
+    wins by that alone (solo deal 2, round 2: "buy nothing" 468 visits, three free customers
+    1-3 visits each). Halving compares options at equal visits, round by round."""
+
+    def __init__(self, root: Node, budget: int) -> None:
+        self.root = root
+        self.alive = list(root.options or ())
+        rounds = max(1, math.ceil(math.log2(max(2, len(self.alive)))))
+        self.per_round = max(1, budget // rounds)
+        self.queue: list[Option] = []
+        self._fill()
+
+    def _fill(self) -> None:
+        share = max(1, self.per_round // max(1, len(self.alive)))
+        self.queue = [o for o in self.alive for _ in range(share)]
+        self.queue.reverse()
+
+    def next(self) -> Option | None:
+        """The root option for the next iteration, or None once the halving is over."""
+        if len(self.alive) <= 1:
+            return None
+        if not self.queue:
+            edges = self.root.edges
+            self.alive = [o for o in self.alive if o in edges and edges[o].visits]
+            self.alive.sort(key=lambda o: (self.root.q(edges[o]), edges[o].visits),
+                            reverse=True)
+            del self.alive[max(1, (len(self.alive) + 1) // 2):]
+            if len(self.alive) <= 1:
+                return None
+            self._fill()
+        return self.queue.pop()
 
 
 class MCTSAgent:
@@ -374,6 +413,10 @@ class MCTSAgent:
                 stop, progress, acting: bool) -> None:
         start = self.clock()
         deadline = None if self.deterministic else start + max(0.0, seconds)
+        halving = None
+        if self.level.halving:
+            self._open(root, determinise(view, seat, self.rng), seat)
+            halving = Halving(root, budget)
         done = 0
         for i in range(max(0, budget)):
             if stop is not None and stop.is_set():
@@ -381,7 +424,7 @@ class MCTSAgent:
             if deadline is not None and self.clock() > deadline:
                 break
             det = determinise(view, seat, self.rng)  # a fresh sample every iteration
-            self._iterate(det, seat, root)
+            self._iterate(det, seat, root, halving.next() if halving else None)
             done = i + 1
             if progress is not None and (i & 15) == 15:
                 progress(done, self._best_move(root))
@@ -407,24 +450,33 @@ class MCTSAgent:
         first = default_move(s, moves)
         return [((first,), False)] + [((m,), False) for m in moves if m != first]
 
-    def _select(self, node: Node, s, seat: int) -> Option:
-        level = self.level
+    def _open(self, node: Node, s, seat: int) -> list[tuple[Option, bool]] | None:
+        """Make sure `node` has an edge for every option legal in `s`; the options listed
+        (tree nodes, whose options differ between samples) or None (planning nodes, listed
+        once)."""
         if node.planning:
             if node.options is None:
                 listed = self._options(s, seat, node)
                 node.options = [o for o, _ in listed]
                 for o, chance in listed:
                     node.edges[o] = Edge(chance)
+            return None
+        listed = self._options(s, seat, node)
+        if node.options is None:
+            node.options = []
+        for o, chance in listed:
+            if o not in node.edges:
+                node.edges[o] = Edge(chance)
+                node.options.append(o)
+        return listed
+
+    def _select(self, node: Node, s, seat: int) -> Option:
+        level = self.level
+        listed = self._open(node, s, seat)
+        if node.planning:
             candidates = node.options[:3 + int(level.widen * math.sqrt(node.visits))]
             total = node.visits
         else:
-            listed = self._options(s, seat, node)
-            if node.options is None:
-                node.options = []
-            for o, chance in listed:
-                if o not in node.edges:
-                    node.edges[o] = Edge(chance)
-                    node.options.append(o)
             legal = {o for o, _ in listed}
             allowed = 3 + int(level.widen * math.sqrt(node.visits))
             candidates = [o for o in node.options if o in legal][:allowed]
@@ -446,13 +498,20 @@ class MCTSAgent:
                 best, best_score = o, score
         return best
 
-    def _iterate(self, det, seat: int, root: Node) -> None:
+    def _iterate(self, det, seat: int, root: Node, first: Option | None = None) -> None:
+        """One iteration from `root` (through `first` when the root's option is imposed)."""
         trail: list[tuple[Node, Option]] = []
         node = root
         value: float | None = None
         new_leaf: Node | None = None
         while True:
-            option = self._select(node, det, seat)
+            if first is not None and first in node.edges:
+                option, first = first, None
+                if not node.planning:
+                    node.avail[option] = node.avail.get(option, 0) + 1
+            else:
+                first = None
+                option = self._select(node, det, seat)
             if option is None:  # nothing left to try here
                 value = self._rollout(det, seat)
                 break
