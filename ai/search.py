@@ -152,6 +152,7 @@ class Level:
     min_visits: int = 1  # every option opened is tried this often before UCT picks
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
+    others_plan: bool = False  # the other seats play the searching seat's rollout plans
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -562,7 +563,7 @@ class MCTSAgent:
             if det.is_over:
                 return self._against(det, seat, final_value(det, seat))
             if det.current_player != seat:
-                det.apply(default_move(det))
+                self._other_moves(det)
                 continue
             if flow.decision(det) == "path":
                 return self._against(det, seat, path_value(det, seat, self.ev)[1])
@@ -579,19 +580,20 @@ class MCTSAgent:
             if det.is_over:
                 return self._against(det, seat, final_value(det, seat))
             if det.current_player != seat:
-                det.apply(default_move(det))
+                self._other_moves(det)
                 continue
-            decision = flow.decision(det)
-            if decision == "path":
+            if flow.decision(det) == "path":
                 return self._against(det, seat, path_value(det, seat, self.ev)[1])
-            if decision == "act":
-                if not apply_option(det, rollout_option(act_options(det, seat))):
-                    det.apply(Move("end"))
-            elif decision == "store":
-                apply_option(det, store_options(det, seat)[0])
-            else:
-                det.apply(default_move(det))
+            planned_move(det, seat)
         return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
+
+    def _other_moves(self, det) -> None:
+        """Another seat's move inside the search: by the same plans as the searching seat's
+        own rollouts (`others_plan`), else by the default policy."""
+        if self.level.others_plan:
+            planned_move(det, det.current_player)
+        else:
+            det.apply(default_move(det))
 
     def _against(self, det, seat: int, own: float) -> float:
         """The value the search maximises: its own expected final position, less `rivalry`
@@ -618,6 +620,19 @@ class MCTSAgent:
         if option is None or option[0] not in legal:
             option = max(visited, key=lambda oe: node.q(oe[1]))[0]
         return option
+
+
+def planned_move(det, seat: int) -> None:
+    """One step of a turn by rules of thumb: in the Action step the plan `rollout_option`
+    picks, when storing the first way to keep, else the default policy."""
+    decision = flow.decision(det)
+    if decision == "act":
+        if not apply_option(det, rollout_option(act_options(det, seat))):
+            det.apply(Move("end"))
+    elif decision == "store":
+        apply_option(det, store_options(det, seat)[0])
+    else:
+        det.apply(default_move(det))
 
 
 def kind_chance(option: Option) -> bool:
