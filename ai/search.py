@@ -47,15 +47,15 @@ MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before i
 OWN_PHASE_DECISIONS = ("act", "store", "keep", "pay", "shop", "claim")
 
 
-def prune(decision: str, moves: list[Move], cash: int) -> list[Move]:
+def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> list[Move]:
     """Drop choices that are rarely right outside the Action step: no unused discard and no
-    Loan (-1 space at the end) unless money must be raised or the farmer has no Cash. A
-    broke farmer without Loans can be stuck for good (a farm of Wheat with the Shop's Wheat
-    spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
+    Loan (-1 space at the end) unless money must be raised or the farmer has less than
+    `loan_below` Cash. A broke farmer without Loans can be stuck for good (a farm of Wheat
+    with the Shop's Wheat spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
     if decision == "pay":
         return moves
     drop = (LOAN, DISCARD) if decision == "act" else (LOAN,)
-    if cash <= 0:
+    if cash < loan_below:
         drop = tuple(kind for kind in drop if kind != LOAN)
     kept = [m for m in moves if m.kind not in drop]
     return kept or moves
@@ -153,6 +153,7 @@ class Level:
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
+    loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -447,7 +448,7 @@ class MCTSAgent:
             return [(o, kind_chance(o)) for o, _, _ in act_options(s, seat)]
         if decision == "store":
             return [(o, False) for o in store_options(s, seat)]
-        moves = prune(decision, s.legal_moves(), s.players[seat].cash)
+        moves = prune(decision, s.legal_moves(), s.players[seat].cash, self.level.loan_below)
         first = default_move(s, moves)
         return [((first,), False)] + [((m,), False) for m in moves if m != first]
 
