@@ -17,7 +17,6 @@ from ..engine.cards import (
     CASUAL,
     COMMON_FIELD,
     HELPER,
-    PRIVATE_FIELD,
     REGULAR,
     STALL,
     VEG_LETTERS,
@@ -332,7 +331,3 @@ def build_all() -> dict[str, pygame.Surface]:
             out[f"tile_{card.id}"] = tile(card.id)
     return out
 
-
-SPRITE_NAMES_FIXED = ("coin", "coin_big", "start_big", "start_small", "wood", "paper",
-                      "back_action", "back_field", "loan")
-_ = (PRIVATE_FIELD,)
