@@ -27,6 +27,7 @@ from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
 from loyang_game.session import SEAT_NAMES, GameSession, seed_problem
 from loyang_game.settings import MIN_SIZE
+from loyang_game.settings import load as load_settings
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
           "pause", "save", "hint", "card")
@@ -213,14 +214,16 @@ def director(**options):
 def screenshot(args) -> int:
     """Draw one scene, as a player would see it, to a PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    d = director(size=args.size or (1280, 800), fullscreen=False, fps_cap=0)
-    d.open("title")
     name = args.scene or "table"
+    settings = load_settings()
+    if name in TABLE_SCENES:
+        settings.speed = "off"
+        settings.hints = name == "hint"
+    d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False, fps_cap=0)
+    d.open("title")
     if name in TABLE_SCENES:
         game = tool_game(args, args.kinds)
         play_moves(game, args.moves)
-        d.settings.speed = "off"
-        d.settings.hints = name == "hint"
         table = d.open("table", game=game)
         for _ in range(3):
             d.frame(dt=1 / 60)
@@ -250,13 +253,14 @@ def screenshot(args) -> int:
 def bench(args) -> int:
     """AI seats play with animations for `args.bench` seconds; frame statistics printed."""
     game = tool_game(args, [args.ai] * args.seats)
-    d = director(size=args.size or (1280, 800), fullscreen=False)
-    d.settings.speed = args.speed or "normal"
+    settings = load_settings()
+    settings.speed = args.speed or "normal"
+    d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False)
     d.open("table", game=game)
     end = time.perf_counter() + args.bench
     while time.perf_counter() < end and d.running and not game.state.is_over:
         d.frame()
-    stats = d.frame_stats()
+    stats = {**d.frame_stats(), "moves": len(game.state.moves())}
     d.close()
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
                    for k, v in stats.items()))
@@ -267,9 +271,10 @@ def run_menus(args) -> int:
     """The title screen; with game options, their game on top of it."""
     from loyang_game.ui.start import resume, start_table
 
-    d = director(size=args.size, fullscreen=True if args.fullscreen else None)
+    settings = load_settings()
     if args.speed:
-        d.settings.speed = args.speed
+        settings.speed = args.speed
+    d = director(settings=settings, size=args.size, fullscreen=True if args.fullscreen else None)
     title = d.open("title")
     if args.direct:
         if args.load:

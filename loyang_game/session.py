@@ -59,6 +59,10 @@ class GameSession:
         self.scoring_rows: list[dict] | None = None  # the standings, once the game is over
         self.end_lines: list[str] = []  # the solo result, high scores and record, at the end
 
+    def report_to(self, tell: Callable[[str], None]) -> None:
+        """Send what the session has to tell the player to `tell` from now on."""
+        self.on_message = tell
+
     @property
     def persons(self) -> list[int]:
         """The seats played by people at this screen."""

@@ -111,6 +111,11 @@ class Director:
             self._sprites = Sprites()
         return self._sprites
 
+    def take_notices(self) -> list[str]:
+        """The problems to tell the player (once: they are forgotten here)."""
+        notices, self.notices = self.notices, []
+        return notices
+
     # --- the stack -----------------------------------------------------------------------------
 
     @property

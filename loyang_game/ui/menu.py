@@ -18,6 +18,7 @@ GREY = (90, 80, 70)
 RED = (140, 50, 40)
 SOFT = (225, 210, 185)
 PROBLEM = (150, 40, 30)
+PLAYER_EVENTS = (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN)
 
 
 def backdrop(surf: pygame.Surface, sp: Sprites) -> None:
@@ -55,8 +56,7 @@ def message_box(surf, L: Layout, message: str, colour=PROBLEM) -> None:
 
 class MenuScene(Scene):
     """A menu: a `Form` of controls and a message line. Esc goes back (`back`); any other
-    event goes to the form first, then to `other_event`; a form event clears the message
-    when `clears_message` is set."""
+    event goes to the form; with `clears_message`, using the form clears an old message."""
 
     clears_message = False
 
@@ -75,8 +75,10 @@ class MenuScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
-        elif self.form.handle(event) and self.clears_message:
-            self.message = ""
+            return
+        if self.clears_message and event.type in PLAYER_EVENTS:
+            self.message = ""  # the player moved on; what the form does may say anew
+        self.form.handle(event)
 
 
 class DialogScene(MenuScene):

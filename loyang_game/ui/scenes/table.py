@@ -34,7 +34,7 @@ class TableScene(Scene):
     def __init__(self, d, game: GameSession) -> None:
         super().__init__(d)
         self.game = game
-        game.on_message = self.toast
+        game.report_to(self.toast)
         self.sprites = d.sprites
         self.picker = commands.Picker()
         self.timeline = Timeline()

@@ -44,9 +44,9 @@ class TitleScene(MenuScene):
         self.form.add(Item("quit", BUTTON, "Quit", action=d.quit, colour=GREY))
         if focus_key and any(i.key == focus_key for i in self.form.items):
             self.form.set_focus(self.form.get(focus_key))
-        if d.notices:
-            self.message = " ".join(d.notices)
-            d.notices = []
+        notices = d.take_notices()
+        if notices:
+            self.message = " ".join(notices)
 
     def back(self) -> None:
         self.d.quit()
