@@ -217,7 +217,6 @@ def screenshot(args) -> int:
     name = args.scene or "table"
     settings = load_settings()
     if name in TABLE_SCENES:
-        settings.speed = "off"
         settings.hints = name == "hint"
     d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False, fps_cap=0)
     d.open("title")
