@@ -12,6 +12,23 @@ from .draw import wrap
 from .layout import Layout
 from .rules_text import helper_text
 
+PROMPTS = {
+    "home": "{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop.",
+    "cards": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard card "
+             "(take both).",
+    "solo cards": "{name}: buy cards from the Offer (row price shown), then Done buying.",
+    "act": "{name}: click a Cart vegetable, then the Shop, a field, a stall or a customer; or "
+           "buy from the Shop; End when done.",
+    "store": "{name}: the Storehouse holds {capacity}: sell or return vegetables.",
+    "path": "{name}: click a Path space to walk there (hover for the price), or Stay.",
+    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan "
+           "or discard a Helper.",
+    "keep": "{name}: choose what to keep from the Two-pack.",
+    "harvest": "{name}: use your Harvest helper before the harvest, or Pass.",
+    "claim": "{name}: the Foreman may take the Helper just discarded.",
+    "partner": "{name}: choose your partner for the Action phase.",
+}
+
 
 def prompt(game: GameSession, pass_to: int | None) -> str:
     """The prompt line for the decision at hand."""
@@ -26,33 +43,11 @@ def prompt(game: GameSession, pass_to: int | None) -> str:
         return f"Pass the table to {name}."
     p = state.players[seat]
     d = flow.decision(state)
-    if d == "home":
-        return f"{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop."
-    if d == "cards":
-        if state.config.solo:
-            return f"{name}: buy cards from the Offer (row price shown), then Done buying."
-        return (f"{name}: click a hand card, then the Courtyard (place it) or a Courtyard "
-                "card (take both).")
-    if d == "act":
-        return (f"{name}: click a Cart vegetable, then the Shop, a field, a stall or a "
-                "customer; or buy from the Shop; End when done.")
-    if d == "store":
-        return f"{name}: the Storehouse holds {p.capacity}: sell or return vegetables."
-    if d == "path":
-        return f"{name}: click a Path space to walk there (hover for the price), or Stay."
-    if d == "pay":
-        debt = state.pending[-1]
-        return (f"{name}: raise {debt[2]} Cash for the {debt[3]} (you have {p.cash}): sell, "
-                "take a Loan or discard a Helper.")
-    if d == "keep":
-        return f"{name}: choose what to keep from the Two-pack."
-    if d == "harvest":
-        return f"{name}: use your Harvest helper before the harvest, or Pass."
-    if d == "claim":
-        return f"{name}: the Foreman may take the Helper just discarded."
-    if d == "partner":
-        return f"{name}: choose your partner for the Action phase."
-    return f"{name}: {d}"
+    if d == "cards" and state.config.solo:
+        d = "solo cards"
+    debt = state.pending[-1] if d == "pay" else (None, None, None, None)
+    return PROMPTS.get(d, "{name}: {d}").format(name=name, d=d, capacity=p.capacity,
+                                                 cash=p.cash, owed=debt[2], owed_for=debt[3])
 
 
 def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) -> list[str]:
