@@ -45,7 +45,6 @@ KIND_COLOURS = {
 }
 
 SEAT_COLOURS = ((200, 50, 50), (50, 100, 210), (140, 70, 180), (30, 150, 140))
-SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
 
 MARKER_BLUE = (40, 90, 200)
 MARKER_RED = (210, 40, 40)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ... import records
+from ...session import SEAT_NAMES
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
@@ -28,14 +29,14 @@ class NewGameScene(MenuScene):
         f.add(Item("seats", CHOICE, "Players", value=2, options=[1, 2, 3, 4],
                    show=lambda n: "1 (solo game)" if n == 1 else f"{n} players",
                    on_change=lambda _i: self.seats_changed()))
-        me = d.settings.player_name if d.settings.player_name != "Player" else t.SEAT_NAMES[0]
+        me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
         for seat in range(4):
             f.add(Item(f"kind{seat}", CHOICE, f"Seat {seat + 1}",
                        value="person" if seat == 0 else "normal" if "normal" in levels
                        else levels[0], options=["person", *levels],
                        show=lambda k: "Person" if k == "person" else f"AI: {k}",
                        on_change=lambda _i: self.seats_changed()))
-            f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else t.SEAT_NAMES[seat],
+            f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else SEAT_NAMES[seat],
                        max_len=16, placeholder="name"))
         f.add(Item("intro", TOGGLE, "Introductory variant", value=first_game))
         f.add(Item("seed", TEXT, "Seed", value="", digits=True, max_len=20,
@@ -77,7 +78,7 @@ class NewGameScene(MenuScene):
         kinds = [f.get(f"kind{s}").value for s in range(n)]
         if n == 1 and kinds[0] != "person":
             kinds = ["person"]
-        names = [(f.get(f"name{s}").value.strip() or t.SEAT_NAMES[s])[:16] for s in range(n)]
+        names = [(f.get(f"name{s}").value.strip() or SEAT_NAMES[s])[:16] for s in range(n)]
         if len(set(names)) < n:
             self.message = "Every player needs a different name."
             return
