@@ -8,7 +8,7 @@ import random
 import pygame
 
 from loyang_game.commands import clicks_for
-from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
 from loyang_game.ui.director import Director
@@ -80,3 +80,19 @@ def choose(game: GameSession, rng: random.Random) -> Move:
     if any(m.kind == "end" for m in useful) and rng.random() < 0.25:
         return next(m for m in useful if m.kind == "end")
     return rng.choice(useful)
+
+
+def reach(seats: int, seed: int, wanted, limit: int = 5000):
+    """Play random legal moves from a new deal until `wanted(state)`."""
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if wanted(state):
+            return state
+        assert not state.is_over, "the deal ended before the position was reached"
+        state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("position not reached")
+
+
+def act(state) -> bool:
+    return not state.is_over and flow.decision(state) == "act"

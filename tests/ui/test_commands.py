@@ -3,27 +3,11 @@ checked against the moves the engine offers, not against `sequences` (which it i
 
 from __future__ import annotations
 
-import random
-
 from loyang_game.commands import Picker, UndoStack, due_unserved
-from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine import Move, flow
 from loyang_game.engine.moves import BUY, END, HOME, LOAN, PLACE, SELL, TAKE, USE
 
-
-def reach(seats: int, seed: int, wanted, limit: int = 5000):
-    """Play random legal moves from a new deal until `wanted(state)`."""
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if wanted(state):
-            return state
-        assert not state.is_over, "the deal ended before the position was reached"
-        state.apply(rng.choice(state.legal_moves()))
-    raise AssertionError("position not reached")
-
-
-def act(state) -> bool:
-    return not state.is_over and flow.decision(state) == "act"
+from .driver import act, reach
 
 
 def test_a_shop_vegetable_is_the_home_vegetable_at_the_start():
