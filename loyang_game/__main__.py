@@ -230,11 +230,12 @@ def screenshot(args) -> int:
         if name in ("pause", "save"):
             d.open(name, game=game, tell=table.toast)
         elif name == "card":
-            target = next((t for t in table.L.targets if t[0] in ("helper", "regular", "stall",
-                                                                   "casual", "hand", "field")
+            targets = table.view.L.targets
+            target = next((t for t in targets if t[0] in ("helper", "regular", "stall", "casual",
+                                                          "hand", "field")
                            and (args.card is None or t[1] == args.card)), None)
             if target is not None:
-                table.point_at(table.L.targets[target].center, long=True)
+                table.view.point_at(targets[target].center, long=True)
     elif name == "rules":
         d.open("rules", card=args.card)
     elif name != "title":

@@ -54,7 +54,7 @@ def click(app: TableScene, pos, button: int = 1) -> None:
 
 
 def click_target(app: TableScene, target) -> None:
-    pos = app.position_of(target)
+    pos = app.view.position_of(target)
     assert pos is not None, f"{target} is not on the table"
     click(app, pos)
 

@@ -75,7 +75,7 @@ def play_move(d: Director, move) -> None:
     for target in clicks_for(game.state, move):
         while table.timeline.busy:
             frames(d)
-        pos = table.position_of(target)
+        pos = table.view.position_of(target)
         assert pos is not None, f"{target} is not on the table"
         click(d, pos)
     assert len(game.state.moves()) == before + 1 and game.state.moves()[-1] == move

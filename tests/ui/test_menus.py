@@ -190,8 +190,8 @@ def test_rules_help_from_the_table_and_every_page_draws():
     settle_table(d)
     app = d.top
     frames(d, 2)
-    target = next(t for t in app.L.targets if t[0] in ("offer", "hand", "field"))
-    pos = app.position_of(target)
+    target = next(t for t in app.view.L.targets if t[0] in ("offer", "hand", "field"))
+    pos = app.view.position_of(target)
     click(d, pos, button=3)  # right-click on a card: its rules page
     assert d.top.name == "rules"
     page = d.top.current
@@ -203,7 +203,7 @@ def test_rules_help_from_the_table_and_every_page_draws():
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     frames(d, 70)
-    assert app.hover_target == target[1]
+    assert app.view.hover_target == target[1]
 
     rules = d.open("rules")
     seen = 0

@@ -58,7 +58,7 @@ def test_solo_game_to_the_end_with_the_high_score_table():
 def _no_foreign_face_up_hand(app):
     seat = app.game.state.current_player
     step(app)
-    for place, owner, _card, face_up in app.painter.drawn.cards:
+    for place, owner, _card, face_up in app.view.drawn.cards:
         if place == "hand" and face_up:
             assert owner == seat, f"seat {owner}'s hand is face up while seat {seat} decides"
 
@@ -79,7 +79,7 @@ def test_three_seat_pass_and_play_round_and_privacy():
         if app.pass_to is not None:
             # The pass screen hides the whole table: no card of anybody's hand is drawn.
             step(app)
-            assert not [c for c in app.painter.drawn.cards if c[0] == "hand" and c[3]]
+            assert not [c for c in app.view.drawn.cards if c[0] == "hand" and c[3]]
             passes += 1
             click_target(app, ("ui", "ready"))
             continue
@@ -114,12 +114,12 @@ def test_picking_up_lights_targets_and_a_wrong_click_changes_nothing():
     sells = any(m.kind == SELL and m.a == veg for m in state.legal_moves())
     assert lit and (("shop", veg) in lit) == sells
     assert not any(t[0] == "path" for t in lit)
-    assert all(t in app.L.targets for t in lit if t[0] != "btn")
+    assert all(t in app.view.L.targets for t in lit if t[0] != "btn")
     before = state.to_data()
     # A Path space is never a place for a vegetable: a message, nothing else.
     click_target(app, ("path", 20))
     assert app.message and app.game.state.to_data() == before
-    click(app, app.position_of(("cart", veg)), button=3)  # right-click puts it back
+    click(app, app.view.position_of(("cart", veg)), button=3)  # right-click puts it back
     assert not app.picker.selection
 
 
@@ -171,7 +171,7 @@ def test_the_layout_scales(size):
     settle(app)
     move = app.game.state.legal_moves()[0]
     play_move(app, move)
-    for r in app.L.targets.values():
+    for r in app.view.L.targets.values():
         assert app.d.screen.get_rect().contains(r)
     app.d.close()
 

@@ -1,8 +1,8 @@
 """The table: a `GameSession` played with the mouse. Clicks become targets, the `Picker` of
 `commands` turns them into moves, and the session makes them; animations play on a fixed
-update step (60 a second) while the picture is drawn by `TablePainter`. Over the game sit the
-game menu (Esc), the rules of a right-clicked card, the pass-and-play screen, and the
-first-game guide (`Guide`).
+update step (60 a second), and `TableView` draws the picture and says what is where. Over
+the game sit the game menu (Esc), the rules of a right-clicked card, the pass-and-play screen
+and the first-game guide (`Guide`).
 """
 
 from __future__ import annotations
@@ -17,14 +17,9 @@ from .. import choreo, layout
 from ..anim import Timeline
 from ..guide import Guide
 from ..scene import Scene
-from ..tableview import TablePainter
+from ..tableview import TOAST_TIME, TableView
 
 STEP = 1 / 60
-BUTTON_ORDER = ("play", "keeponly", "keepnone", "supply", "stay", "twopack", "upgrade", "loan",
-                "pass", "done", "end")
-PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}
-CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
-                "keep"}
 AI_PAUSE = 0.35  # seconds between an AI's moves at normal speed
 
 
@@ -38,7 +33,7 @@ class TableScene(Scene):
         self.sprites = d.sprites
         self.picker = commands.Picker()
         self.timeline = Timeline()
-        self.painter = TablePainter()
+        self.view = TableView(self)
         self.confirm_unserved = True
         persons = game.persons
         self.viewer: int | None = persons[0] if len(persons) == 1 else None
@@ -46,17 +41,12 @@ class TableScene(Scene):
         self.focus_override: int | None = None  # another seat's board, clicked to look at
         self.focus_lock: int | None = None  # the board shown while a move's animation plays
         self.version = 0  # bumped by every change of the state
-        self.L: layout.Layout | None = None
-        self.overlay_targets: dict = {}
         self.log_scroll = 0
         self.message = ""
         self.message_time = 0.0
         self.clock_time = 0.0
         self.ai_pause = 0.0
         self.scoring_open = False
-        self.mouse = (0, 0)
-        self.hover_target: int | None = None
-        self.hover_since = 0.0
         self.guide = Guide(d.settings, d.save_settings)
         self._acc = 0.0
 
@@ -64,7 +54,7 @@ class TableScene(Scene):
         s = self.d.settings
         self.timeline.speed = s.speed
         self.confirm_unserved = s.confirm_unserved
-        self.painter.invalidate()  # the palette or the window may have changed
+        self.view.invalidate()  # the palette or the window may have changed
 
     def close(self) -> None:
         self.game.close()
@@ -103,70 +93,6 @@ class TableScene(Scene):
         return bool(self.picker.choosing) or (self.person_to_play() and bool(
             commands.option_moves(self.game.state)))
 
-    # --- layout --------------------------------------------------------------------------------
-
-    def bar_buttons(self) -> list[tuple[tuple, str]]:
-        if not self.person_to_play() or self.focus() != self.decider():
-            return []
-        state = self.game.state
-        nxt = self.picker.next_targets(state)
-        out = []
-        for name in BUTTON_ORDER:
-            if ("btn", name) in nxt:
-                label = commands.BUTTON_LABELS[name]
-                if name == "twopack":
-                    label = commands.two_pack_label(state, self.decider())
-                out.append((("btn", name), label))
-        return out
-
-    def layout(self) -> layout.Layout:
-        self.L = layout.build(self.game.state, self.focus(), self.d.size,
-                              hand_seat=self.hand_seat(), bar_buttons=self.bar_buttons())
-        return self.L
-
-    def top_buttons(self) -> list[tuple[tuple, str]]:
-        out = []
-        if self.game.state.is_over and not self.scoring_open:
-            out.append((("ui", "scores"), "Scores"))
-        if self.focus_override is not None:
-            out.append((("ui", "back"), "Back"))
-        out += [(("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
-                (("ui", "speed"), f"Speed: {self.timeline.speed}"),
-                (("ui", "full"), "Full screen")]
-        return out
-
-    def top_rects(self) -> dict:
-        L = self.L or self.layout()
-        out = {}
-        x = L.R(1274, 3, 0, 0).x
-        for target, label in reversed(self.top_buttons()):
-            w = L.px(130 if target[1] in ("speed", "full") else 90)
-            out[target] = (pygame.Rect(x - w, L.R(0, 3, 0, 0).y, w, L.px(28)), label)
-            x -= w + L.px(6)
-        return out
-
-    def target_at(self, pos) -> tuple | None:
-        for target, r in self.overlay_targets.items():
-            if r.collidepoint(pos):
-                return target
-        if self.pass_to is not None or self.scoring_open or self.dialog_open():
-            return None
-        for target, (r, _label) in self.top_rects().items():
-            if r.collidepoint(pos):
-                return target
-        L = self.L or self.layout()
-        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)]
-        if not hits:
-            return None
-        return min(hits, key=lambda x: PRIORITY.get(x[0], 5))
-
-    def card_at(self, pos) -> int | None:
-        """The card under `pos` on the table (for its rules text), if any."""
-        target = self.target_at(pos)
-        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
-            return target[1]
-        return None
-
     # --- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -181,11 +107,9 @@ class TableScene(Scene):
     def step(self, dt: float) -> None:
         self.clock_time += dt
         self.timeline.update(dt)
-        if self.message and self.clock_time - self.message_time > 3.5:
+        if self.message and self.clock_time - self.message_time > TOAST_TIME:
             self.message = ""
-        card = None if self.dialog_open() else self.card_at(self.mouse)
-        if card != self.hover_target:
-            self.hover_target, self.hover_since = card, self.clock_time
+        self.view.follow_hover()
         if self.timeline.busy:
             return
         self.focus_lock = None
@@ -215,18 +139,12 @@ class TableScene(Scene):
         """Open or close the scoring screen of a finished game."""
         self.scoring_open = shown
 
-    def point_at(self, pos, long: bool = False) -> None:
-        """Put the mouse at `pos`; `long`: as if it had rested there (a card's whole text)."""
-        self.mouse = pos
-        self.hover_target = self.card_at(pos)
-        self.hover_since = self.clock_time - (5 if long else 0)
-
     # --- moves ---------------------------------------------------------------------------------
 
     def apply(self, move: Move, person: bool) -> bool:
         """Make `move` through the session and plan its animation."""
         seat = self.decider()
-        L0 = self.L or self.layout()
+        L0 = self.view.L or self.view.layout()
         before = self.game.apply(move, person)
         if before is None:
             return False
@@ -236,7 +154,7 @@ class TableScene(Scene):
         self.focus_override = None
         if self.timeline.factor > 0:
             self.focus_lock = seat
-            L1 = self.layout()
+            L1 = self.view.layout()
             if L0.focus != L1.focus or L0.size != L1.size:
                 L0 = layout.build(before, L1.focus, self.d.size, hand_seat=self.hand_seat(),
                                   bar_buttons=[])
@@ -266,20 +184,21 @@ class TableScene(Scene):
         if used:
             return
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            self.view.point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
+            self.view.point_at(event.pos)
             if event.button == 1:
                 self.click(event.pos)
             elif event.button == 3:
                 self.right_click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            if self.L and self.L.regions["log"].collidepoint(self.mouse):
+            L = self.view.L
+            if L and L.regions["log"].collidepoint(self.view.mouse):
                 self.log_scroll = max(0, self.log_scroll + event.y * 3)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.painter.invalidate()
+            self.view.invalidate()
 
     def _key(self, event) -> None:
         if event.key == pygame.K_ESCAPE:
@@ -304,7 +223,7 @@ class TableScene(Scene):
         if self.timeline.busy:
             self.timeline.skip()
             return
-        target = self.target_at(pos)
+        target = self.view.target_at(pos)
         if target is None:
             if self.picker.selection:
                 self.picker.reset()
@@ -358,7 +277,7 @@ class TableScene(Scene):
         if self.picker.selection or self.picker.choosing or self.pass_to is not None:
             self.put_back()
             return
-        card = self.card_at(pos)
+        card = self.view.card_at(pos)
         if card is not None:
             self.d.open("rules", card=card)
         else:
@@ -372,27 +291,6 @@ class TableScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surf) -> None:
-        L = self.layout()
-        self.overlay_targets = {}
-        self.overlay_targets = self.painter.draw(surf, self, L)
+        L = self.view.draw(surf)
         if not self.scoring_open:
-            self.guide.draw(surf, L, self.mouse)
-
-    def position_of(self, target: tuple) -> tuple[int, int] | None:
-        """Screen position to click for `target` as the table is now (None: not on it)."""
-        self.draw(self.d.screen)
-        r = self.overlay_targets.get(target)
-        if r is None and target[0] == "ui":
-            r = self.top_rects().get(target, (None,))[0]
-        if r is None and self.L is not None:
-            r = self.L.targets.get(target)
-        if r is None:
-            return None
-        if self.target_at(r.center) == target:
-            return r.center
-        for fy in (0.1, 0.3, 0.5, 0.7, 0.9):  # a point not covered by something in front
-            for fx in (0.1, 0.3, 0.5, 0.7, 0.9):
-                pos = (int(r.x + r.w * fx), int(r.y + r.h * fy))
-                if self.target_at(pos) == target:
-                    return pos
-        return None
+            self.guide.draw(surf, L, self.view.mouse)
