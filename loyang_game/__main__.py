@@ -11,7 +11,9 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
     loyang --bench 20 --ai hard     AI seats play with animations; frame times printed
     loyang --terminal               the old terminal game between agents
 
-A mistake in the options is told in one line, and nothing starts.
+A mistake in the options is told in one line, and nothing starts. The window's modules are
+imported only once a window is wanted, so the terminal game and the option checks never load
+pygame.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import time
 from pathlib import Path
 
 from ai.agents import AGENTS, make_agent
+from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
+from loyang_game.save import SaveError, load_with_info
 from loyang_game.session import SEAT_NAMES, GameSession, seed_problem
 from loyang_game.settings import MIN_SIZE
 from loyang_game.settings import load as load_settings
@@ -157,8 +161,6 @@ def agents_of(parser, args) -> list[str]:
 
 
 def terminal(args) -> int:
-    from ai.play import play_game
-
     seats = len(args.agents)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4))
     names = list(SEAT_NAMES[:seats])
@@ -179,8 +181,6 @@ def new_state(args):
 def tool_game(args, kinds: list[str]) -> GameSession:
     """A game for a screenshot or the bench: never autosaved or put on record."""
     if args.load:
-        from loyang_game.save import SaveError, load_with_info
-
         try:
             state, info = load_with_info(args.load)
         except SaveError as error:
