@@ -8,7 +8,12 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
     loyang --load FILE              carry on a saved (or autosaved) game
     loyang --screenshot out.png --moves 40   the table after 40 moves, to a PNG
     loyang --screenshot out.png --scene title  a menu scene to a PNG (see --scene)
+    loyang --bench 20 --ai hard     AI seats play with animations; frame times printed
     loyang --terminal               the old terminal game between agents
+
+A mistake in the options is told in one line, and nothing starts. The window's modules are
+imported only once a window is wanted, so the terminal game and the option checks never load
+pygame.
 """
 
 from __future__ import annotations
@@ -16,9 +21,27 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from pathlib import Path
 
 from ai.agents import AGENTS, make_agent
+from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.cards import card_by_code, helper_id
+from loyang_game.save import SaveError, load_with_info
+from loyang_game.session import SEAT_NAMES, GameSession, seed_problem
+from loyang_game.settings import MIN_SIZE
+from loyang_game.settings import load as load_settings
+
+SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
+          "pause", "save", "hint", "card")
+TABLE_SCENES = ("table", "pause", "save", "hint", "card")
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """One line, no usage block: what was wrong."""
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def standings_lines(state, names) -> list[str]:
@@ -31,14 +54,13 @@ def standings_lines(state, names) -> list[str]:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="loyang", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="loyang", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seats", type=int, default=None, choices=(1, 2, 3, 4))
     parser.add_argument("--solo", action="store_true", help="the solo game (1 seat)")
     parser.add_argument("--seed", type=int, default=None, help="deal (random if omitted)")
-    parser.add_argument("--ai", default=None,
-                        help=f"level of the AI seats (every seat but the first): "
-                             f"{', '.join(AGENTS)}")
+    parser.add_argument("--ai", default=None, choices=list(AGENTS),
+                        help="level of the AI seats (every seat but the first)")
     parser.add_argument("--hotseat", "--pass-and-play", action="store_true", dest="hotseat",
                         help="every seat is a person at this screen")
     parser.add_argument("--kinds", default=None,
@@ -67,26 +89,82 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args.direct = bool(args.seats or args.solo or args.load or args.kinds or args.hotseat
                        or args.seed is not None or args.intro or args.ai)
     if args.solo:
+        if args.seats not in (None, 1):
+            parser.error(f"--solo is one seat, not --seats {args.seats}")
         args.seats = 1
     args.seats = args.seats or 2
     args.ai = args.ai or "normal"
+    if args.intro and args.seats == 1:
+        parser.error("the Introductory version is for 2 to 4 players, not the solo game")
+    if args.seed is not None and seed_problem(args.seed):
+        parser.error(f"--seed: {seed_problem(args.seed)}")
+    if args.moves < 0 or args.bench < 0:
+        parser.error("--moves and --bench count up from 0")
+    args.size = window_size(parser, args.size)
+    args.card = card_of(parser, args.card)
+    args.kinds = kinds_of(parser, args)
+    if args.screenshot and not Path(args.screenshot).resolve().parent.is_dir():
+        parser.error(f"--screenshot: there is no folder {Path(args.screenshot).parent}")
+    if args.terminal:
+        args.agents = agents_of(parser, args)
     return args
 
 
-SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
-          "pause", "save", "hint", "card")
+def window_size(parser, size: str | None) -> tuple[int, int] | None:
+    if not size:
+        return None
+    try:
+        w, h = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size is WIDTHxHEIGHT, not {size!r}")
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        parser.error(f"--size {size} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+    return w, h
+
+
+def card_of(parser, code: str | None) -> int | None:
+    """The card id for --card: a code as in CARDS.md (S7) or H: and a Helper's name."""
+    if code is None:
+        return None
+    try:
+        return helper_id(code[2:]) if code.startswith("H:") else card_by_code(code).id
+    except KeyError:
+        parser.error(f"--card: no card {code!r} (a code such as S7 or R12, or H:Maid)")
+
+
+def kinds_of(parser, args) -> list[str]:
+    """Who plays each seat: --kinds, or the first seat a person and the rest --ai."""
+    seats = args.seats
+    if args.kinds:
+        kinds = [k.strip() for k in args.kinds.split(",")]
+        if len(kinds) != seats:
+            parser.error(f"--kinds names {len(kinds)} players for {seats} seats")
+    elif args.hotseat or seats == 1:
+        kinds = ["person"] * seats
+    else:
+        kinds = ["person"] + [args.ai] * (seats - 1)
+    for k in kinds:
+        if k != "person" and k not in AGENTS:
+            parser.error(f"unknown player kind {k!r}: person or one of {', '.join(AGENTS)}")
+    return kinds
+
+
+def agents_of(parser, args) -> list[str]:
+    seats = 1 if args.solo else max(2, args.seats)
+    names = (args.agents or ",".join(["random"] * seats)).split(",")
+    if len(names) != seats:
+        parser.error(f"--agents names {len(names)} agents for {seats} seats")
+    for name in names:
+        if name not in AGENTS:
+            parser.error(f"--agents: no agent {name!r}: one of {', '.join(AGENTS)}")
+    return names
 
 
 def terminal(args) -> int:
-    from ai.play import play_game
-
-    seats = max(2, args.seats) if not args.solo else 1
+    seats = len(args.agents)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4))
-    names = ["Anna", "Bao", "Chen", "Dara"][:seats]
-    agent_names = (args.agents or ",".join(["random"] * seats)).split(",")
-    if len(agent_names) != seats:
-        raise SystemExit(f"--agents names {len(agent_names)} agents for {seats} seats")
-    agents = [make_agent(name, seed + i) for i, name in enumerate(agent_names)]
+    names = list(SEAT_NAMES[:seats])
+    agents = [make_agent(name, seed + i) for i, name in enumerate(args.agents)]
     config = GameConfig(seats=seats, seed=seed, introductory=args.intro)
     log: list[str] = []
     state, _ = play_game(config, agents, log, names)
@@ -95,185 +173,116 @@ def terminal(args) -> int:
     return 0
 
 
-def kinds_for(args, seats: int) -> list[str]:
-    if args.kinds:
-        kinds = [k.strip() for k in args.kinds.split(",")]
-        if len(kinds) != seats:
-            raise SystemExit(f"--kinds names {len(kinds)} players for {seats} seats")
-    elif args.hotseat or seats == 1:
-        kinds = ["person"] * seats
-    else:
-        kinds = ["person"] + [args.ai] * (seats - 1)
-    for k in kinds:
-        if k != "person" and k not in AGENTS:
-            raise SystemExit(f"unknown player kind {k!r}: person or one of {', '.join(AGENTS)}")
-    return kinds
+def new_state(args):
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3))
+    return new_game(GameConfig(seats=args.seats, seed=seed, introductory=args.intro))
 
 
-def window_size(args) -> tuple[int, int] | None:
-    if not args.size:
-        return None
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"--size is WIDTHxHEIGHT, not {args.size!r}") from None
-    return w, h
-
-
-def build_app(args, **extra):
-    from loyang_game.ui.app import App
-
-    w, h = window_size(args) or (1280, 800)
-    names = None
-    game_id = None
+def tool_game(args, kinds: list[str]) -> GameSession:
+    """A game for a screenshot or the bench: never autosaved or put on record."""
     if args.load:
-        from loyang_game.save import SaveError, load_with_info
-
         try:
             state, info = load_with_info(args.load)
         except SaveError as error:
-            raise SystemExit(str(error)) from None
+            raise SystemExit(f"loyang: {error}") from None
         kinds = [k if k == "person" or k in AGENTS else "normal" for k in info.kinds]
         names = list(info.names)
-        stem = os.path.basename(args.load).removesuffix(".msgpack").removeprefix("autosave-")
-        game_id = stem if stem.replace("-", "").replace("_", "").isalnum() else None
     else:
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3))
-        state = new_game(GameConfig(seats=args.seats, seed=seed, introductory=args.intro))
-        kinds = kinds_for(args, args.seats)
-    speed = "off" if args.screenshot else (args.speed or "normal")
-    app = App(state, kinds, names, size=(w, h), game_id=game_id,
-              autosave=not (args.screenshot or args.bench), speed=speed,
-              ai_seed=state.config.seed, record=not (args.screenshot or args.bench), **extra)
-    if args.fullscreen:
-        app.toggle_fullscreen()
-    return app
+        state, names = new_state(args), None
+    return GameSession(state, kinds, names, autosave=False, record=False,
+                       ai_seed=state.config.seed)
 
 
-def play_moves(app, count: int) -> None:
+def play_moves(game: GameSession, count: int) -> None:
     """Play `count` moves by built-in agents (for screenshots)."""
-    agents = [make_agent("greedy" if "greedy" in AGENTS else "random", app.state.config.seed + i)
-              for i in range(app.state.config.seats)]
+    agents = [make_agent("greedy" if "greedy" in AGENTS else "random", game.state.config.seed + i)
+              for i in range(game.state.config.seats)]
     for _ in range(count):
-        if app.state.is_over:
+        if game.state.is_over:
             break
-        seat = app.state.current_player
-        app.apply(agents[seat].choose(app.state.clone()), person=app.kinds[seat] == "person")
-    app.timeline.skip()
+        seat = game.state.current_player
+        game.apply(agents[seat].choose(game.state.clone()), person=game.is_person(seat))
+
+
+def director(**options):
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES as registry
+
+    return Director(registry, **options)
 
 
 def screenshot(args) -> int:
+    """Draw one scene, as a player would see it, to a PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    if args.scene:
-        return scene_screenshot(args)
-    app = build_app(args)
-    agents = [make_agent("greedy" if "greedy" in AGENTS else "random", app.state.config.seed + i)
-              for i in range(app.state.config.seats)]
-    for _ in range(args.moves):
-        if app.state.is_over:
-            break
-        seat = app.state.current_player
-        app.apply(agents[seat].choose(app.state.clone()), person=app.kinds[seat] == "person")
-    app.timeline.skip()
-    for _ in range(3):
-        app.frame(dt=1 / 60)
-    app.scoring_open = False
-    app.screenshot(args.screenshot)
-    app.close()
+    name = args.scene or "table"
+    settings = load_settings()
+    if name in TABLE_SCENES:
+        settings.hints = name == "hint"
+    d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False, fps_cap=0)
+    d.open("title")
+    if name in TABLE_SCENES:
+        game = tool_game(args, args.kinds)
+        play_moves(game, args.moves)
+        table = d.open("table", game=game)
+        for _ in range(3):
+            d.frame(dt=1 / 60)
+        table.show_scores(False)
+        if name in ("pause", "save"):
+            d.open(name, game=game, tell=table.toast)
+        elif name == "card":
+            targets = table.view.L.targets
+            target = next((t for t in targets if t[0] in ("helper", "regular", "stall", "casual",
+                                                          "hand", "field")
+                           and (args.card is None or t[1] == args.card)), None)
+            if target is not None:
+                table.view.point_at(targets[target].center, long=True)
+    elif name == "rules":
+        d.open("rules", card=args.card)
+    elif name != "title":
+        d.open(name)
+    try:
+        d.screenshot(args.screenshot)
+    except Exception as error:  # pygame.error: a folder that cannot be written, a bad suffix
+        raise SystemExit(f"loyang: --screenshot: {error}") from None
+    finally:
+        d.close()
     print(f"wrote {args.screenshot}")
     return 0
 
 
 def bench(args) -> int:
-    app = build_app(args)
-    app.kinds = [args.ai] * app.state.config.seats
-    app.persons = []
-    import time
-
+    """AI seats play with animations for `args.bench` seconds; frame statistics printed."""
+    game = tool_game(args, [args.ai] * args.seats)
+    settings = load_settings()
+    settings.speed = args.speed or "normal"
+    d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False)
+    d.open("table", game=game)
     end = time.perf_counter() + args.bench
-    while time.perf_counter() < end and app.running and not app.state.is_over:
-        app.frame()
-    stats = app.frame_stats()
-    app.close()
+    while time.perf_counter() < end and d.running and not game.state.is_over:
+        d.frame()
+    stats = {**d.frame_stats(), "moves": len(game.state.moves())}
+    d.close()
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
                    for k, v in stats.items()))
     return 0
 
 
-def scene_screenshot(args) -> int:
-    """Draw one scene, as a player would see it, to a PNG."""
-    from loyang_game.engine.cards import card_by_code, helper_id
-    from loyang_game.ui import browse, menus, settings_scene
-    from loyang_game.ui.scenes import Director
-    from loyang_game.ui.table import TableScene
-
-    d = Director(size=window_size(args) or (1280, 800), fullscreen=False, fps_cap=0)
-    d.push(menus.TitleScene(d))
-    name = args.scene
-    card = None
-    if args.card:
-        card = helper_id(args.card[2:]) if args.card.startswith("H:") else card_by_code(
-            args.card).id
-    if name in ("table", "pause", "save", "hint", "card"):
-        app = build_app(args, screen=d.screen, sprites=d.sprites, fps_cap=0)
-        app.confirm_unserved = d.settings.confirm_unserved
-        play_moves(app, args.moves)
-        table = d.push(TableScene(d, app))
-        if name != "hint":
-            d.settings.hints = False
-        for _ in range(3):
-            d.frame(dt=1 / 60)
-        app.scoring_open = False
-        if name == "pause":
-            d.push(menus.PauseScene(d, table))
-        elif name == "save":
-            d.push(menus.SaveScene(d, table))
-        elif name == "card":
-            target = next((t for t in app.L.targets if t[0] in ("helper", "regular", "stall",
-                                                                 "casual", "hand", "field")
-                           and (card is None or t[1] == card)), None)
-            if target is not None:
-                app.mouse = app.L.targets[target].center
-                app.hover_target = app.card_at(app.mouse)
-                app.hover_since = app.clock_time - 5
-    else:
-        scenes = {"new": menus.NewGameScene, "solo": menus.SoloScene, "load": browse.LoadScene,
-                  "settings": settings_scene.SettingsScene, "scores": browse.HighScoresScene,
-                  "stats": browse.StatsScene}
-        if name == "rules":
-            d.push(browse.RulesScene(d, card=card))
-        elif name in scenes:
-            d.push(scenes[name](d))
-    d.mouse = (-1, -1) if name != "card" else d.mouse
-    d.screenshot(args.screenshot)
-    d.close()
-    print(f"wrote {args.screenshot}")
-    return 0
-
-
 def run_menus(args) -> int:
     """The title screen; with game options, their game on top of it."""
-    from loyang_game.ui.menus import TitleScene, start_table
-    from loyang_game.ui.scenes import Director
+    from loyang_game.ui.start import resume, start_table
 
-    d = Director(size=window_size(args), fullscreen=True if args.fullscreen else None)
+    settings = load_settings()
     if args.speed:
-        d.settings.speed = args.speed
-    d.push(TitleScene(d))
+        settings.speed = args.speed
+    d = director(settings=settings, size=args.size, fullscreen=True if args.fullscreen else None)
+    title = d.open("title")
     if args.direct:
         if args.load:
-            from loyang_game.ui.menus import resume
-
             problem = resume(d, args.load)
             if problem:
-                d.find("title").message = problem
+                title.tell(problem)
         else:
-            seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3))
-            state = new_game(GameConfig(seats=args.seats, seed=seed, introductory=args.intro))
-            kinds = kinds_for(args, args.seats)
-            from loyang_game.ui import theme
-
-            start_table(d, state, kinds, list(theme.SEAT_NAMES[: args.seats]))
+            start_table(d, new_state(args), args.kinds, list(SEAT_NAMES[: args.seats]))
     d.run()
     return 0
 
@@ -282,11 +291,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if args.terminal:
         return terminal(args)
-    if args.screenshot:
-        return screenshot(args)
-    if args.bench:
-        return bench(args)
-    return run_menus(args)
+    from loyang_game.ui.director import NoDisplay
+
+    try:
+        if args.screenshot:
+            return screenshot(args)
+        if args.bench:
+            return bench(args)
+        return run_menus(args)
+    except NoDisplay as error:
+        print(f"loyang: no display to open a window on ({error}).", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

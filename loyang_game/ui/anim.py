@@ -10,13 +10,10 @@ from __future__ import annotations
 import math
 
 import pygame
+from pygame.math import lerp, smoothstep
 
 SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 SPEED_ORDER = ("normal", "fast", "slow", "off")
-
-
-def _ease(x: float) -> float:
-    return x * x * (3 - 2 * x)
 
 
 class Flight:
@@ -47,17 +44,16 @@ class Flight:
                 self.on_land()
 
     def position(self) -> tuple[float, float, float]:
-        x = min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
-        e = _ease(x)
+        e = smoothstep(0.0, 1.0, (self.elapsed - self.delay) / self.duration)  # eased 0..1
         pts = self.points
         if len(pts) == 2:
             (x0, y0), (x1, y1) = pts
-            px, py = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e
+            px, py = lerp(x0, x1, e), lerp(y0, y1, e)
         else:
             seg = min(len(pts) - 2, int(e * (len(pts) - 1)))
             f = e * (len(pts) - 1) - seg
             (x0, y0), (x1, y1) = pts[seg], pts[seg + 1]
-            px, py = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f - math.sin(f * math.pi) * 10
+            px, py = lerp(x0, x1, f), lerp(y0, y1, f) - math.sin(f * math.pi) * 10
         py -= math.sin(e * math.pi) * self.arc
         return px, py, e
 
@@ -69,11 +65,10 @@ class Flight:
         if self.end_size and self.end_size != img.get_size():
             w0, h0 = img.get_size()
             w1, h1 = self.end_size
-            w, h = int(w0 + (w1 - w0) * e), int(h0 + (h1 - h0) * e)
+            w, h = int(lerp(w0, w1, e)), int(lerp(h0, h1, e))
             if w > 0 and h > 0:
                 img = pygame.transform.scale(img, (w, h))
-        r = img.get_rect(center=(round(px), round(py)))
-        surf.blit(img, r)
+        surf.blit(img, img.get_frect(center=(px, py)))
 
 
 class Timeline:

@@ -17,7 +17,6 @@ from ..engine.cards import (
     CASUAL,
     COMMON_FIELD,
     HELPER,
-    PRIVATE_FIELD,
     REGULAR,
     STALL,
     VEG_LETTERS,
@@ -25,25 +24,12 @@ from ..engine.cards import (
 )
 from . import cardgeom as g
 from . import theme as t
+from .draw import text, wrap
 
 
-def _font(size: int, bold: bool = True) -> pygame.font.Font:
-    return t.font(size, bold)
-
-
-def _text(surf, text, size, colour, center=None, topleft=None, bold=True):
-    img = _font(size, bold).render(text, True, colour)
-    rect = img.get_rect()
-    if center:
-        rect.center = center
-    else:
-        rect.topleft = topleft
-    surf.blit(img, rect)
-    return rect
-
-
-def _wrap(text: str, size: int, width: int, bold=False) -> list[str]:
-    return t.wrap(text, _font(size, bold), width)
+def _text(surf, s, size, colour, center=None, topleft=None, bold=True):
+    """Card lettering: bold unless told otherwise."""
+    return text(surf, s, size, colour, center=center, topleft=topleft, bold=bold)
 
 
 def _darker(c, k=0.6):
@@ -224,7 +210,7 @@ def tile(card_id: int) -> pygame.Surface:
         _text(surf, str(card.pays[0]), 52, t.INK, center=(330, 74))
     elif card.kind == HELPER:
         _text(surf, card.name, 28, white, topleft=(14, 4))
-        lines = _wrap(t.HELPER_SHORT[card.name], 27, g.TILE_W - 36)
+        lines = wrap(t.HELPER_SHORT[card.name], 27, g.TILE_W - 36)
         for i, line in enumerate(lines[:3]):
             _text(surf, line, 27, t.INK, topleft=(18, g.HEADER + 8 + i * 24), bold=False)
     else:
@@ -265,10 +251,10 @@ def portrait(card_id: int) -> pygame.Surface:
     elif card.kind == HELPER:
         _text(surf, "Helper", 24, white, topleft=(10, 7))
         y = g.HEADER + 6
-        for line in _wrap(card.name, 27, w - 24, bold=True):
+        for line in wrap(card.name, 27, w - 24, bold=True):
             _text(surf, line, 27, ink, topleft=(12, y))
             y += 26
-        for line in _wrap(t.HELPER_SHORT[card.name], 23, w - 24)[:6]:
+        for line in wrap(t.HELPER_SHORT[card.name], 23, w - 24)[:6]:
             _text(surf, line, 23, t.INK_SOFT, topleft=(12, y + 4), bold=False)
             y += 20
     else:  # fields
@@ -332,7 +318,3 @@ def build_all() -> dict[str, pygame.Surface]:
             out[f"tile_{card.id}"] = tile(card.id)
     return out
 
-
-SPRITE_NAMES_FIXED = ("coin", "coin_big", "start_big", "start_small", "wood", "paper",
-                      "back_action", "back_field", "loan")
-_ = (PRIVATE_FIELD,)

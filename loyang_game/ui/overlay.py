@@ -8,24 +8,12 @@ import math
 
 import pygame
 
-from ..engine import GameState, Move
-from ..engine.cards import CARDS
+from ..engine import GameState
 from . import theme as t
+from .draw import button, dim, fit, panel, text, wrap
 from .layout import Layout
-from .render import fit, panel, text
+from .rules_text import card_help, helper_text
 from .sprites import Sprites
-
-
-def button(surf, r: pygame.Rect, label: str, L: Layout, *, lit=False, hover=False,
-           colour=(120, 70, 40)) -> None:
-    base = tuple(min(255, c + 30) for c in colour) if hover else colour
-    pygame.draw.rect(surf, (20, 12, 8), r.move(0, L.px(2)), border_radius=L.px(8))
-    pygame.draw.rect(surf, base, r, border_radius=L.px(8))
-    pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
-                     border_radius=L.px(8))
-    size = L.px(19) if t.font(L.px(19), True).size(label)[0] <= r.w - L.px(10) else L.px(16)
-    text(surf, fit(label, size, r.w - L.px(10), True), size, t.WHITE, center=r.center,
-         bold=True)
 
 
 def highlights(surf, rects: list[pygame.Rect], clock: float, L: Layout, colour=t.HIGHLIGHT):
@@ -39,13 +27,6 @@ def picked(surf, rects: list[pygame.Rect], L: Layout):
     for r in rects:
         pygame.draw.rect(surf, (90, 220, 255), r.inflate(L.px(6), L.px(6)), L.px(4),
                          border_radius=L.px(8))
-
-
-def dim(surf, r: pygame.Rect | None = None, alpha=140):
-    r = r or surf.get_rect()
-    shade = pygame.Surface(r.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surf.blit(shade, r)
 
 
 def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
@@ -64,7 +45,7 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
     if card is not None and card >= 0:
         cr = pygame.Rect(x0, r.y + L.px(50), L.px(150), L.px(210))
         surf.blit(sp.card(card, cr.w, cr.h), cr)
-        lines = _wrap(_card_text(card), L.px(16), cr.w + L.px(4))
+        lines = wrap(helper_text(card), L.px(16), cr.w + L.px(4))
         for i, line in enumerate(lines[:8]):
             text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
         x0 = cr.right + L.px(16)
@@ -81,20 +62,6 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
         targets[target] = b
         y += L.px(44)
     return targets
-
-
-def _card_text(card: int) -> str:
-    c = CARDS[card]
-    if c.kind == "helper":
-        from ..engine.helpers import REGISTRY
-
-        h = REGISTRY[c.name]
-        return getattr(h, "text", "")
-    return ""
-
-
-def _wrap(s: str, size: int, width: int) -> list[str]:
-    return t.wrap(s, t.font(size), width)
 
 
 def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int | None):
@@ -136,7 +103,7 @@ def toast(surf, L: Layout, message: str, alpha: float):
     if not message:
         return
     size = L.px(20)
-    lines = _wrap(message, size, L.px(700))
+    lines = wrap(message, size, L.px(700))
     w = max(t.font(size).size(s)[0] for s in lines) + L.px(30)
     h = len(lines) * L.px(22) + L.px(16)
     board = L.regions["board"]
@@ -173,7 +140,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     wrapped: list[tuple[str, bool]] = []
     for line in lines[-200:]:
         indent = line.startswith("   ")
-        for k, part in enumerate(_wrap(line.strip(), size, width - (L.px(10) if indent else 0))):
+        for k, part in enumerate(wrap(line.strip(), size, width - (L.px(10) if indent else 0))):
             wrapped.append((part, indent or k > 0))
     rows = max(1, (r.h - L.px(26)) // L.px(15))
     end = max(0, len(wrapped) - scroll)
@@ -238,18 +205,14 @@ def scoring_screen(surf, L: Layout, state: GameState, rows: list[dict], names: l
     return {("ui", "close"): b}
 
 
-_ = Move
-
 
 def card_info(surf, L: Layout, sp: Sprites, card: int, pos) -> None:
     """A card's whole text next to the cursor (a long hover on a card)."""
-    from .rules_text import card_help
-
     title, body, notes = card_help(card)
     width = L.px(420)
     size = L.px(17)
-    lines = _wrap(body, size, width - L.px(130))
-    note_lines = _wrap(notes[0], L.px(15), width - L.px(20)) if notes else []
+    lines = wrap(body, size, width - L.px(130))
+    note_lines = wrap(notes[0], L.px(15), width - L.px(20)) if notes else []
     h = max(L.px(160), L.px(40) + len(lines) * L.px(18)) + len(note_lines) * L.px(16) + L.px(34)
     r = pygame.Rect(pos[0] + L.px(18), pos[1] + L.px(18), width, h)
     r.clamp_ip(surf.get_rect())

@@ -26,6 +26,7 @@ from ..engine.solo import ROW_PRICES
 from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
 from . import cardgeom as g
 from . import theme as t
+from .draw import fit, panel, text, wrap
 from .layout import Layout
 from .sprites import Sprites
 
@@ -49,53 +50,7 @@ class View:
     viewer: int | None  # whose private cards may be shown face up (None: nobody's)
     hide: set[int] = field(default_factory=set)  # cards in flight, drawn by the animation
     prompt: str = ""
-    round_text: str = ""
     due_marks: bool = True
-
-
-_text_cache: dict = {}
-
-
-def text(surf, s: str, size: int, colour, *, topleft=None, center=None, midleft=None,
-         midright=None, bold=False) -> pygame.Rect:
-    key = (s, size, colour, bold)
-    img = _text_cache.get(key)
-    if img is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
-        img = t.font(size, bold).render(s, True, colour)
-        _text_cache[key] = img
-    r = img.get_rect()
-    if topleft is not None:
-        r.topleft = topleft
-    elif center is not None:
-        r.center = center
-    elif midleft is not None:
-        r.midleft = midleft
-    elif midright is not None:
-        r.midright = midright
-    surf.blit(img, r)
-    return r
-
-
-def fit(s: str, size: int, width: int, bold=False) -> str:
-    f = t.font(size, bold)
-    if f.size(s)[0] <= width:
-        return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
-
-
-def panel(surf, r: pygame.Rect, colour=t.PANEL, border=None, radius=10, alpha=None):
-    if alpha is not None:
-        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
-        surf.blit(tmp, r)
-    else:
-        pygame.draw.rect(surf, colour, r, border_radius=radius)
-    if border:
-        pygame.draw.rect(surf, border, r, 2, border_radius=radius)
 
 
 def draw_table(surf: pygame.Surface, state: GameState, L: Layout, sp: Sprites,
@@ -537,15 +492,7 @@ def _bottom(surf, state, L, sp, view, drawn):
         buttons = [r for target, r in L.targets.items() if target[0] == "btn"]
         right = min([r.x for r in buttons], default=bottom.right) - L.px(10)
         size = L.px(22)
-        words, lines, line = view.prompt.split(), [], ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if t.font(size).size(trial)[0] <= right - bottom.x - L.px(20) or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines = wrap(view.prompt, size, right - bottom.x - L.px(20))
         for i, s in enumerate(lines[:4]):
             text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
                                                    bottom.y + L.px(10) + i * L.px(23)))

@@ -1,6 +1,9 @@
 """The bullets under each Helper in the rulebook's Helper Reference (quoted from
 shared/rules/rulebook-en.txt), shown in the rules help under the card text."""
 
+from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL, VEG_NAMES
+from ..engine.helpers import REGISTRY
+
 NOTES: dict[str, tuple[str, ...]] = {
     'Book-keeper': (
         'As well as during the Action phase, the Book-keeper can be used during the Card phase, '
@@ -237,11 +240,14 @@ HINTS = {
 }
 
 
+def helper_text(card_id: int) -> str:
+    """A Helper card's own words (empty for any other card)."""
+    card = CARDS[card_id]
+    return getattr(REGISTRY[card.name], "text", "") if card.kind == HELPER else ""
+
+
 def card_help(card_id: int) -> tuple[str, str, list[str]]:
     """A card's title, its text (the card's own words and what it shows) and the notes."""
-    from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL, VEG_NAMES
-    from ..engine.helpers import REGISTRY
-
     card = CARDS[card_id]
     if card.kind == HELPER:
         helper = REGISTRY[card.name]

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
 
 DESIGN_W, DESIGN_H = 1280, 800  # the layout is drawn for this size and scaled
-MIN_W, MIN_H = 1024, 640
 
 TABLE = (92, 58, 36)
 TABLE_DARK = (62, 38, 24)
-FELT = (46, 86, 60)
 PANEL = (238, 226, 200)
 PANEL_DARK = (206, 190, 160)
 INK = (40, 30, 22)
@@ -20,9 +20,7 @@ WHITE = (250, 248, 240)
 GOLD = (232, 186, 64)
 HIGHLIGHT = (255, 230, 90)
 HOVER = (255, 255, 255)
-BAD = (200, 60, 50)
 GOOD = (60, 150, 80)
-SHADOW = (0, 0, 0, 90)
 
 # Vegetables: colour, darker outline, letter colour. Shapes are drawn in art.py.
 VEG_COLOURS = (
@@ -45,11 +43,8 @@ KIND_COLOURS = {
     COMMON_FIELD: ((66, 136, 62), (214, 236, 196)),
     PRIVATE_FIELD: ((54, 116, 52), (206, 230, 186)),
 }
-KIND_WORDS = {STALL: "Market stall", REGULAR: "Regular customer", CASUAL: "Casual customer",
-              HELPER: "Helper", COMMON_FIELD: "Common field", PRIVATE_FIELD: "Field"}
 
 SEAT_COLOURS = ((200, 50, 50), (50, 100, 210), (140, 70, 180), (30, 150, 140))
-SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
 
 MARKER_BLUE = (40, 90, 200)
 MARKER_RED = (210, 40, 40)
@@ -81,10 +76,10 @@ HELPER_SHORT = {
 # The colour-blind-friendly palette (Okabe and Ito): seats, Satisfaction markers and the
 # good/bad signals are told apart by more than red against green.
 _NORMAL = {"SEAT_COLOURS": SEAT_COLOURS, "MARKER_BLUE": MARKER_BLUE, "MARKER_RED": MARKER_RED,
-           "GOOD": GOOD, "BAD": BAD}
+           "GOOD": GOOD}
 _COLOUR_BLIND = {"SEAT_COLOURS": ((230, 159, 0), (0, 114, 178), (204, 121, 167), (0, 158, 115)),
                  "MARKER_BLUE": (0, 114, 178), "MARKER_RED": (230, 120, 0),
-                 "GOOD": (0, 114, 178), "BAD": (213, 94, 0)}
+                 "GOOD": (0, 114, 178)}
 
 
 def set_palette(colour_blind: bool) -> None:
@@ -92,18 +87,16 @@ def set_palette(colour_blind: bool) -> None:
     globals().update(_COLOUR_BLIND if colour_blind else _NORMAL)
 
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font (shipped with pygame-ce), cached by size."""
-    size = max(8, int(size))
-    key = (size, bold)
-    if key not in _fonts:
-        f = pygame.font.Font(None, size)
-        f.set_bold(bold)
-        _fonts[key] = f
-    return _fonts[key]
+    """pygame's default font (shipped with pygame-ce), one per size."""
+    return _font(max(8, int(size)), bool(bold))
+
+
+@functools.cache
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
 
 
 def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from . import theme as t
+from .draw import button, fit, panel, text
 from .layout import Layout
-from .overlay import button
-from .render import fit, panel, text
 
 BUTTON, TOGGLE, CHOICE, TEXT = "button", "toggle", "choice", "text"
 

@@ -1,4 +1,5 @@
-"""Playing the table by posting real mouse events at the positions of its sprites."""
+"""Playing the table by posting real mouse events at the positions of its sprites, through the
+director's own loop (`step` is one frame of 1/60 s)."""
 
 from __future__ import annotations
 
@@ -7,64 +8,91 @@ import random
 import pygame
 
 from loyang_game.commands import clicks_for
-from loyang_game.engine import GameConfig, Move, new_game
-from loyang_game.ui.app import STEP, App
+from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.session import GameSession
+from loyang_game.settings import Settings
+from loyang_game.ui.director import Director
+from loyang_game.ui.scenes import SCENES, TableScene
+from loyang_game.ui.scenes.table import STEP
 
 
 def make_app(seats: int, kinds: list[str], seed: int, speed: str = "off",
-             size=(1280, 800)) -> App:
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    return App(state, kinds, size=size, speed=speed, ai_seed=seed, fps_cap=0)
+             size=(1280, 800), clock=None) -> TableScene:
+    """A director showing the table of a new game (no first-game hints)."""
+    d = Director(SCENES, Settings(speed=speed, hints=False), size=size, fullscreen=False,
+                 fps_cap=0, **({"clock": clock} if clock else {}))
+    game = GameSession(new_game(GameConfig(seats=seats, seed=seed)), kinds, ai_seed=seed)
+    return d.open("table", game=game)
 
 
-def settle(app: App, limit: int = 20000) -> None:
+def step(app: TableScene, n: int = 1) -> None:
+    for _ in range(n):
+        app.d.frame(dt=STEP)
+
+
+def settle(app: TableScene, limit: int = 20000) -> None:
     """Run frames until the table waits for a person (or the game is over)."""
+    game = app.game
     for _ in range(limit):
-        app.frame(dt=STEP)
+        step(app)
         if app.timeline.busy:
             continue
-        if app.state.is_over and app.scoring_rows is not None:
+        if game.state.is_over and game.scoring_rows is not None:
             return
-        seat = app.state.current_player
-        if seat is not None and app.kinds[seat] == "person":
-            if app.pass_to is None and app.viewer == seat:
-                return
-            if app.pass_to is not None:
-                return
+        seat = game.state.current_player
+        if game.is_person(seat) and (app.pass_to is not None or app.viewer == seat):
+            return
     raise AssertionError("the table did not settle")
 
 
-def click(app: App, pos, button: int = 1) -> None:
+def click(app: TableScene, pos, button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.frame(dt=STEP)
+    step(app)
 
 
-def click_target(app: App, target) -> None:
-    pos = app.position_of(target)
+def click_target(app: TableScene, target) -> None:
+    pos = app.view.position_of(target)
     assert pos is not None, f"{target} is not on the table"
     click(app, pos)
 
 
-def play_move(app: App, move: Move) -> None:
+def play_move(app: TableScene, move: Move) -> None:
     """Make `move` by clicking; asserts the engine saw exactly that move."""
-    before = len(app.state.moves())
-    targets = clicks_for(app.state, move)
+    state = app.game.state
+    before = len(state.moves())
+    targets = clicks_for(state, move)
     assert targets, f"no clicks make {move}"
     for target in targets:
         while app.timeline.busy:
-            app.frame(dt=STEP)
+            step(app)
         click_target(app, target)
-    moves = app.state.moves()
+    moves = app.game.state.moves()
     assert len(moves) == before + 1 and moves[-1] == move, (move, targets, moves[-1:])
 
 
-def choose(app: App, rng: random.Random) -> Move:
+def choose(game: GameSession, rng: random.Random) -> Move:
     """A person's choice: random, but biased to end a game in reasonable time."""
-    moves = app.state.legal_moves()
+    moves = game.state.legal_moves()
     useful = [m for m in moves if m.kind not in ("loan",)] or moves
     if any(m.kind == "end" for m in useful) and rng.random() < 0.25:
         return next(m for m in useful if m.kind == "end")
     return rng.choice(useful)
+
+
+def reach(seats: int, seed: int, wanted, limit: int = 5000):
+    """Play random legal moves from a new deal until `wanted(state)`."""
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if wanted(state):
+            return state
+        assert not state.is_over, "the deal ended before the position was reached"
+        state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("position not reached")
+
+
+def act(state) -> bool:
+    return not state.is_over and flow.decision(state) == "act"

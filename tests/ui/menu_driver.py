@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 
 from loyang_game.commands import clicks_for
-from loyang_game.ui.app import STEP
-from loyang_game.ui.menus import TitleScene
-from loyang_game.ui.scenes import Director
+from loyang_game.ui.director import Director
+from loyang_game.ui.scenes import SCENES
+from loyang_game.ui.scenes.table import STEP
 
 
 def make_director(size=(1280, 800)) -> Director:
-    d = Director(size=size, fullscreen=False, fps_cap=0)
-    d.push(TitleScene(d))
+    d = Director(SCENES, size=size, fullscreen=False, fps_cap=0)
+    d.open("title")
     d.frame(dt=STEP)
     return d
 
@@ -55,26 +55,27 @@ def click_item(d: Director, key_name: str, where: float = 0.7) -> None:
 def settle_table(d: Director, limit: int = 20000) -> None:
     """Run frames until the table waits for a person."""
     table = d.find("table")
-    app = table.app
+    game = table.game
     for _ in range(limit):
         frames(d)
-        if d.top is not table or app.timeline.busy:
+        if d.top is not table or table.timeline.busy:
             continue
-        seat = app.state.current_player
-        if app.state.is_over or (seat is not None and app.kinds[seat] == "person"
-                                 and app.viewer == seat and app.pass_to is None):
+        seat = game.state.current_player
+        if game.state.is_over or (game.is_person(seat) and table.viewer == seat
+                                  and table.pass_to is None):
             return
     raise AssertionError("the table did not settle")
 
 
 def play_move(d: Director, move) -> None:
     """Make `move` on the table by clicking its targets."""
-    app = d.find("table").app
-    before = len(app.state.moves())
-    for target in clicks_for(app.state, move):
-        while app.timeline.busy:
+    table = d.find("table")
+    game = table.game
+    before = len(game.state.moves())
+    for target in clicks_for(game.state, move):
+        while table.timeline.busy:
             frames(d)
-        pos = app.position_of(target)
+        pos = table.view.position_of(target)
         assert pos is not None, f"{target} is not on the table"
         click(d, pos)
-    assert len(app.state.moves()) == before + 1 and app.state.moves()[-1] == move
+    assert len(game.state.moves()) == before + 1 and game.state.moves()[-1] == move

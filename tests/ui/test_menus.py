@@ -9,7 +9,7 @@ import pygame
 from loyang_game import highscores, settings
 from loyang_game.engine.cards import CARDS
 from loyang_game.paths import save_dir
-from loyang_game.ui.browse import CATEGORIES, RulesScene
+from loyang_game.ui.scenes.rules import CATEGORIES
 
 from .driver import choose
 from .menu_driver import (
@@ -43,14 +43,14 @@ def test_new_three_seat_game_save_title_load_same_position():
     assert d.top.form.get("seed").value == "42"
     click_item(d, "start")
     assert d.top.name == "table"
-    app = d.top.app
-    assert app.state.config.seats == 3 and app.state.config.seed == 42
-    assert sorted(app.kinds) == ["person", "random", "random"]
+    game = d.top.game
+    assert game.state.config.seats == 3 and game.state.config.seed == 42
+    assert sorted(game.kinds) == ["person", "random", "random"]
 
     rng = random.Random(3)
     for _ in range(8):
         settle_table(d)
-        play_move(d, choose(app, rng))
+        play_move(d, choose(game, rng))
     settle_table(d)
 
     key(d, pygame.K_ESCAPE)  # the game menu
@@ -64,8 +64,8 @@ def test_new_three_seat_game_save_title_load_same_position():
     assert d.top.name == "table"
     path = save_dir() / "three-at-the-gates.msgpack"
     assert path.is_file()
-    position = app.state.to_data()
-    kinds, names = list(app.kinds), list(app.names)
+    position = game.state.to_data()
+    kinds, names = list(game.kinds), list(game.names)
 
     key(d, pygame.K_ESCAPE)
     click_item(d, "title")
@@ -80,18 +80,18 @@ def test_new_three_seat_game_save_title_load_same_position():
     assert info.seats == 3 and list(info.kinds) == kinds
     click_item(d, f"row{row}", 0.5)
     assert d.top.name == "table"
-    loaded = d.top.app
+    loaded = d.top.game
     assert loaded.state.to_data() == position
     assert loaded.kinds == kinds and loaded.names == names
     # The AI seats play on from the loaded position.
     settle_table(d)
-    assert len(loaded.state.moves()) >= len(app.state.moves())
+    assert len(loaded.state.moves()) >= len(game.state.moves())
 
     # Continue resumes the autosave of the same game.
     key(d, pygame.K_ESCAPE)
     click_item(d, "title")
     click_item(d, "continue")
-    assert d.top.name == "table" and d.top.app.state.config.seed == 42
+    assert d.top.name == "table" and d.top.game.state.config.seed == 42
     d.close()
 
 
@@ -104,14 +104,14 @@ def test_todays_solo_deal_from_the_title_by_keyboard():
     assert d.top.name == "solo"
     assert d.top.form.focused.key == "today"
     key(d, pygame.K_RETURN)
-    app = d.top.app
     assert d.top.name == "table"
-    assert app.state.config.solo and app.state.config.seed == highscores.daily_seed()
+    state = d.top.game.state
+    assert state.config.solo and state.config.seed == highscores.daily_seed()
     # The first-game guide shows its solo hint; Enter dismisses it for good.
     frames(d, 3)
-    assert d.top.hint == "solo"
+    assert d.top.guide.hint == "solo"
     key(d, pygame.K_RETURN)
-    assert d.top.hint != "solo" and "solo" in settings.load().hints_seen
+    assert d.top.guide.hint != "solo" and "solo" in settings.load().hints_seen
     d.close()
 
 
@@ -172,7 +172,7 @@ def test_corrupt_save_and_settings_files_are_reported_and_the_menus_keep_working
 
 
 def test_a_save_that_fails_to_load_says_why(tmp_path):
-    from loyang_game.ui.menus import resume
+    from loyang_game.ui.start import resume
 
     d = make_director()
     bad = tmp_path / "gone.msgpack"
@@ -188,10 +188,10 @@ def test_rules_help_from_the_table_and_every_page_draws():
     click_item(d, "seats", 0.1)  # 2 -> 1: the solo game
     click_item(d, "start")
     settle_table(d)
-    app = d.top.app
+    app = d.top
     frames(d, 2)
-    target = next(t for t in app.L.targets if t[0] in ("offer", "hand", "field"))
-    pos = app.position_of(target)
+    target = next(t for t in app.view.L.targets if t[0] in ("offer", "hand", "field"))
+    pos = app.view.position_of(target)
     click(d, pos, button=3)  # right-click on a card: its rules page
     assert d.top.name == "rules"
     page = d.top.current
@@ -203,10 +203,9 @@ def test_rules_help_from_the_table_and_every_page_draws():
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     frames(d, 70)
-    assert app.hover_target == target[1]
+    assert app.view.hover_target == target[1]
 
-    d.push(RulesScene(d))
-    rules = d.top
+    rules = d.open("rules")
     seen = 0
     for cat in range(len(CATEGORIES)):
         for _entry in CATEGORIES[cat][1]:

@@ -1,77 +1,67 @@
-"""The scene stack: the title screen, the menus and the table are scenes; the `Director`
-owns the window and the loop and shows the top scene (over the ones below it when the top one
-is `transparent`, like the game menu over the table).
+"""The `Director` owns the window, the one loop and its pacing, and a stack of scenes: the
+title screen, the menus and the table. It shows the top scene (over the ones below it when
+the top one is `transparent`, like the game menu over the table).
 
-`push` puts a scene on top, `pop` goes back, `replace` swaps the top one. Escape goes back in
-every menu (the scenes do that themselves, so a text field or a dialog can use it first).
+Scenes are opened by name from the registry it is given (`open("rules", card=...)`), so no
+scene imports another. `pop` goes back, `back_to` pops down to a named scene. Escape goes
+back in every menu (the scenes do that themselves, so a text field or a dialog can use it
+first); F11 toggles full screen everywhere. `frame()` is one turn of the loop; `run()` loops
+until the last scene is gone or the window is closed; `frame_stats()` reports how even the
+frames were (`loyang --bench`).
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable, Mapping
 
 import pygame
 
 from .. import settings as settings_mod
 from . import theme as t
-from .layout import Layout
-from .render import panel, text
+from .scene import Scene
 from .sprites import Sprites
 
-STEP = 1 / 60
+HEADLESS = {"offscreen", "dummy"}  # SDL's video drivers that show nothing
 
 
-def frame_layout(size: tuple[int, int]) -> Layout:
-    """Positions on the 1280x800 design, scaled and centred in the window."""
-    w, h = size
-    s = min(w / t.DESIGN_W, h / t.DESIGN_H)
-    return Layout(size=size, focus=0, s=s, ox=(w - t.DESIGN_W * s) / 2,
-                  oy=(h - t.DESIGN_H * s) / 2)
-
-
-class Scene:
-    transparent = False  # draw the scenes below first (a dialog over the table)
-    name = "scene"
-
-    def __init__(self, director: Director) -> None:
-        self.d = director
-
-    def enter(self) -> None:
-        """The scene is on top again (pushed, or uncovered by a pop)."""
-
-    def handle(self, event) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surf: pygame.Surface) -> None:
-        pass
-
-    def close(self) -> None:
-        """The scene leaves the stack for good."""
+class NoDisplay(RuntimeError):
+    """No window can be opened (no display, or the video driver refused)."""
 
 
 class Director:
-    def __init__(self, settings: settings_mod.Settings | None = None, *,
+    def __init__(self, scenes: Mapping[str, Callable[..., Scene]],
+                 settings: settings_mod.Settings | None = None, *,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 fps_cap: int = 60) -> None:
-        pygame.display.init()
+                 fps_cap: int = 60, clock: Callable[[], float] = time.perf_counter) -> None:
+        """`clock`: seconds, for the frame statistics (tests give one of their own)."""
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            raise NoDisplay(str(error)) from None
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS and os.environ.get("SDL_VIDEODRIVER") != driver:
+            pygame.display.quit()  # SDL fell back to drawing where nobody can see it
+            raise NoDisplay(f"SDL found none and chose its {driver} driver; "
+                            "SDL_VIDEODRIVER=dummy runs without one")
         pygame.font.init()
         pygame.display.set_caption("Loyang")
+        self.scenes = scenes
         self.settings = settings if settings is not None else settings_mod.load()
         t.set_palette(self.settings.colour_blind)
         self.windowed_size = size or (self.settings.width, self.settings.height)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._set_mode()
         self.fps_cap = fps_cap
+        self.pacer = pygame.time.Clock()
+        self.clock = clock
         self.stack: list[Scene] = []
         self.running = True
-        self.mouse = (0, 0)
-        self.clock = 0.0
+        self.mouse = (-1, -1)  # no mouse seen yet
         self._sprites: Sprites | None = None
-        self._last = time.perf_counter()
-        self._deadline = self._last
+        self._last = clock()
+        self.frame_log: list[tuple[float, float]] = []  # (interval, work) per frame
         # Problems to tell the player on the title screen (a damaged settings file...).
         self.notices: list[str] = [self.settings.problem] if self.settings.problem else []
 
@@ -83,7 +73,10 @@ class Director:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
                 self.fullscreen = False
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        except pygame.error as error:
+            raise NoDisplay(str(error)) from None
 
     def apply_display(self) -> None:
         """Follow the settings' window size and full screen."""
@@ -101,6 +94,7 @@ class Director:
         self.save_settings()
 
     def save_settings(self) -> str | None:
+        """Write the settings; the problem, if they could not be written."""
         try:
             self.settings.save()
         except OSError as error:
@@ -117,11 +111,20 @@ class Director:
             self._sprites = Sprites()
         return self._sprites
 
+    def take_notices(self) -> list[str]:
+        """The problems to tell the player (once: they are forgotten here)."""
+        notices, self.notices = self.notices, []
+        return notices
+
     # --- the stack -----------------------------------------------------------------------------
 
     @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
+
+    def open(self, name: str, **options) -> Scene:
+        """Put the scene called `name` on top, made with `options`."""
+        return self.push(self.scenes[name](self, **options))
 
     def push(self, scene: Scene) -> Scene:
         self.stack.append(scene)
@@ -136,11 +139,6 @@ class Director:
         else:
             self.running = False
 
-    def replace(self, scene: Scene) -> Scene:
-        if self.stack:
-            self.stack.pop().close()
-        return self.push(scene)
-
     def back_to(self, name: str) -> None:
         """Pop down to the scene called `name` (the title screen)."""
         while self.stack and self.stack[-1].name != name:
@@ -152,6 +150,10 @@ class Director:
 
     def find(self, name: str) -> Scene | None:
         return next((s for s in reversed(self.stack) if s.name == name), None)
+
+    def quit(self) -> None:
+        self.running = False
+        self.close()
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -165,26 +167,28 @@ class Director:
             self.stack.pop().close()
 
     def frame(self, dt: float | None = None) -> None:
-        now = time.perf_counter()
-        interval = now - self._last
-        self._last = now
+        """Read input, update the top scene by `dt` (the time since the last frame if None),
+        draw, and wait for the next frame at `fps_cap` frames a second (0: no wait)."""
+        start = self.clock()
+        interval = start - self._last
+        self._last = start
         for event in pygame.event.get():
             self.handle(event)
             if not self.stack:
                 return
-        dt = interval if dt is None else dt
-        self.clock += dt
         if self.top is not None:
-            self.top.update(dt)
+            self.top.update(interval if dt is None else dt)
         self.draw()
         pygame.display.flip()
+        self.frame_log.append((interval, self.clock() - start))
+        if len(self.frame_log) > 100_000:
+            del self.frame_log[:50_000]
         if self.fps_cap:
-            self._pace()
+            self.pacer.tick(self.fps_cap)
 
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
-            self.close()
+            self.quit()
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
@@ -203,54 +207,23 @@ class Director:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
-    def _pace(self) -> None:
-        period = 1 / self.fps_cap
-        now = time.perf_counter()
-        self._deadline = max(self._deadline + period, now - period)
-        if self._deadline - now > 0.002:
-            time.sleep(self._deadline - now - 0.002)
-
     def screenshot(self, path: str) -> None:
         self.draw()
         pygame.image.save(self.screen, path)
 
+    def frame_stats(self, skip: int = 10) -> dict:
+        """Frames, frames a second, the 99th-percentile and worst frame interval, and the
+        drawing work per frame, over the frames after the first `skip`."""
+        data = self.frame_log[skip:]
+        if not data:
+            return {}
+        intervals = sorted(i for i, _ in data)
+        works = sorted(w for _, w in data)
+        total = sum(intervals)
 
-# --- shared drawing ------------------------------------------------------------------------------
+        def p99(values: list[float]) -> float:
+            return values[min(len(values) - 1, int(len(values) * 0.99))] * 1000
 
-def backdrop(surf: pygame.Surface, sp: Sprites) -> None:
-    surf.blit(sp.tiled("wood", surf.get_size()), (0, 0))
-
-
-def page(surf: pygame.Surface, sp: Sprites, L: Layout, title: str, subtitle: str = "",
-         footer: str = "Arrows or Tab: move   Enter: choose   Esc: back") -> pygame.Rect:
-    """A menu page: wood, a paper sheet, its title and the keyboard line. Returns the sheet."""
-    backdrop(surf, sp)
-    sheet = L.R(90, 26, 1100, 748)
-    shade = pygame.Surface(sheet.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 0))
-    pygame.draw.rect(shade, (28, 18, 12, 215), shade.get_rect(), border_radius=L.px(18))
-    surf.blit(shade, sheet)
-    pygame.draw.rect(surf, t.GOLD, sheet, L.px(2), border_radius=L.px(18))
-    text(surf, title, L.px(46), t.GOLD, center=(sheet.centerx, sheet.y + L.px(40)), bold=True)
-    if subtitle:
-        text(surf, subtitle, L.px(21), (225, 210, 185),
-             center=(sheet.centerx, sheet.y + L.px(76)))
-    if footer:
-        text(surf, footer, L.px(17), (190, 170, 140),
-             center=(sheet.centerx, sheet.bottom - L.px(16)))
-    return sheet
-
-
-def message_box(surf, L: Layout, message: str, colour=(150, 40, 30)) -> None:
-    """A message line at the foot of a menu page (problems in red, news in green)."""
-    from .overlay import _wrap
-
-    if not message:
-        return
-    lines = _wrap(message, L.px(19), L.px(960))
-    h = L.px(14) + len(lines) * L.px(21)
-    r = pygame.Rect(0, 0, L.px(1000), h)
-    r.midbottom = L.R(640, 742, 0, 0).topleft
-    panel(surf, r, colour, border=t.WHITE, radius=L.px(8), alpha=235)
-    for i, line in enumerate(lines):
-        text(surf, line, L.px(19), t.WHITE, center=(r.centerx, r.y + L.px(17) + i * L.px(21)))
+        return {"frames": len(data), "fps": len(data) / total if total else 0.0,
+                "p99_ms": p99(intervals), "max_ms": intervals[-1] * 1000,
+                "work_p99_ms": p99(works), "work_mean_ms": sum(works) / len(works) * 1000}

@@ -5,32 +5,32 @@ from __future__ import annotations
 
 import pygame
 
-from ..settings import SPEEDS
-from . import theme as t
-from .render import text
-from .scenes import Director, Scene, frame_layout, message_box, page
-from .widgets import BUTTON, CHOICE, TEXT, TOGGLE, Form, Item
+from .. import theme as t
+from ..draw import text
+from ..menu import GREEN, GREY, PROBLEM, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
 
+SPEED_CHOICES = ["slow", "normal", "fast", "off"]  # the order Right steps through
 SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200)]
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
     name = "settings"
 
-    def __init__(self, d: Director) -> None:
+    def __init__(self, d) -> None:
         super().__init__(d)
         s = d.settings
-        self.message = ""
         self.ok = True
         size = (s.width, s.height)
         sizes = SIZES if size in SIZES else sorted([*SIZES, size])
-        f = self.form = Form()
+        f = self.form
         f.add(Item("size", CHOICE, "Window size", value=size, options=sizes,
                    show=lambda v: f"{v[0]} x {v[1]}", on_change=self.changed))
         f.add(Item("fullscreen", TOGGLE, "Full screen (F11)", value=s.fullscreen,
                    on_change=self.changed))
         f.add(Item("speed", CHOICE, "Animation speed", value=s.speed,
-                   options=["slow", "normal", "fast", "off"], on_change=self.changed))
+                   options=SPEED_CHOICES, on_change=self.changed))
         f.add(Item("colour_blind", TOGGLE, "Colour-blind palette", value=s.colour_blind,
                    on_change=self.changed))
         f.add(Item("confirm_unserved", TOGGLE, "Ask before ending with an unserved customer",
@@ -39,8 +39,7 @@ class SettingsScene(Scene):
         f.add(Item("again", BUTTON, "Show every hint again", action=self.hints_again))
         f.add(Item("player_name", TEXT, "Your name", value=s.player_name, max_len=16,
                    on_change=self.changed))
-        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=(90, 80, 70)))
-        assert set(SPEEDS) == {"slow", "normal", "fast", "off"}
+        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
 
     def changed(self, item: Item) -> None:
         s = self.d.settings
@@ -73,12 +72,6 @@ class SettingsScene(Scene):
         self.ok = problem is None
         self.message = problem or news
 
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.d.pop()
-            return
-        self.form.handle(event)
-
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
         page(surf, self.d.sprites, L, "Settings",
@@ -101,4 +94,4 @@ class SettingsScene(Scene):
         for i, colour in enumerate(t.SEAT_COLOURS):
             pygame.draw.circle(surf, colour, L.R(1060 + i * 28, 326, 0, 0).topleft, L.px(11))
         self.form.draw(surf, L, self.d.mouse)
-        message_box(surf, L, self.message, (50, 110, 60) if self.ok else (150, 40, 30))
+        message_box(surf, L, self.message, GREEN if self.ok else PROBLEM)

@@ -3,8 +3,8 @@ player (deliveries, Cash earned, Helpers used), found by replaying the move list
 
 from __future__ import annotations
 
-from ..engine import GameState, new_game
-from ..engine.moves import CASUAL, REGULAR, USE
+from .engine import GameState, new_game
+from .engine.moves import CASUAL, REGULAR, USE
 
 
 def final_rows(state: GameState) -> list[dict]:

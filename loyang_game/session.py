@@ -1,0 +1,185 @@
+"""One game being played at the table, without the table: the state, who plays each seat,
+the log, undo (`commands.UndoStack`), autosave after every move, the AI seats thinking through
+`ai.worker.AIWorker`, and at the end the standings, the high scores (solo) and the record of
+games. The table scene turns clicks into moves with `commands` and hands them here; whatever
+the session has to tell the player goes to `on_message`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+
+from ai.worker import AIWorker
+
+from . import highscores, records
+from .commands import UndoStack
+from .engine import GameState, IllegalMove, Move, solo
+from .log import describe_events
+from .save import autosave
+from .summary import final_rows
+
+SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
+SEED_LIMIT = 2**64  # a deal's seed is saved as an unsigned 64-bit number
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot be a deal's seed (None: it can)."""
+    if not 0 <= seed < SEED_LIMIT:
+        return f"A seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed}."
+    return None
+
+
+def new_game_id() -> str:
+    """An autosave id of its own for a new game (two games started in the same second get
+    different ones)."""
+    return datetime.now().strftime("game-%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+class GameSession:
+    def __init__(self, state: GameState, kinds: list[str], names: list[str] | None = None, *,
+                 game_id: str | None = None, autosave: bool = True, record: bool = True,
+                 ai_seed: int = 0, on_message: Callable[[str], None] | None = None) -> None:
+        self.state = state
+        self.kinds = list(kinds)
+        self.names = list(names or SEAT_NAMES[: state.config.seats])
+        self.game_id = game_id or new_game_id()
+        self.autosave_on = autosave
+        self.record = record
+        self.ai_seed = ai_seed
+        self.on_message = on_message or (lambda _message: None)
+        self.undo = UndoStack()
+        self.worker = AIWorker()
+        self.thinking = False
+        self.saved = False  # autosaved at least once in this session
+        self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
+                               f"{'player (solo)' if state.config.solo else 'players'}, "
+                               f"seed {state.config.seed}."]
+        self.scoring_rows: list[dict] | None = None  # the standings, once the game is over
+        self.end_lines: list[str] = []  # the solo result, high scores and record, at the end
+
+    def report_to(self, tell: Callable[[str], None]) -> None:
+        """Send what the session has to tell the player to `tell` from now on."""
+        self.on_message = tell
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats played by people at this screen."""
+        return [s for s, k in enumerate(self.kinds) if k == "person"]
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat is not None and self.kinds[seat] == "person"
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def apply(self, move: Move, person: bool) -> GameState | None:
+        """Make `move`; returns the state before it (None, with a message, if illegal)."""
+        state = self.state
+        seat = state.current_player
+        before = state.clone()
+        try:
+            state.apply(move)
+        except IllegalMove as error:
+            self.on_message(str(error))
+            return None
+        if person:
+            self.undo.record(before, seat, state)
+        else:
+            self.undo.forget()
+        self.log.append(f"R{max(1, before.round)} {self.names[seat]}: "
+                        f"{move.describe(self.names)}")
+        self.log.extend(f"   {line}" for line in describe_events(state.events, self.names))
+        self.autosave()
+        return before
+
+    def take_back(self) -> bool:
+        """Undo the last of a person's moves this turn (False: there is none)."""
+        if not self.undo.can_undo():
+            return False
+        self.stop_thinking()
+        self.state = self.undo.pop()
+        self.log.append(f"   {self.names[self.state.current_player]} takes back a move.")
+        self.autosave()
+        return True
+
+    def autosave(self) -> None:
+        if not self.autosave_on:
+            return
+        try:
+            autosave(self.state, self.game_id, seat_kinds=self.kinds, names=self.names)
+            self.saved = True
+        except Exception as error:  # a full disk must not end the game
+            self.on_message(f"Autosave failed: {error}")
+
+    # --- the AI seats --------------------------------------------------------------------------
+
+    def think(self) -> Move | None:
+        """For an AI seat's decision: start thinking, or the move once it is found. A new
+        game is autosaved before the AI's first move, so an AI-first game is never lost."""
+        seat = self.state.current_player
+        if not self.thinking:
+            if not self.saved:
+                self.autosave()
+            self.worker.start(self.state, seat, self.kinds[seat], self.ai_seed + seat)
+            self.thinking = True
+            return None
+        move = self.worker.poll()
+        if move is None and self.worker.error is not None:
+            self.on_message(f"The AI stumbled ({self.worker.error}); it plays a random move.")
+            move = self.state.legal_moves()[0]
+            self.worker.cancel()
+        if move is not None:
+            self.thinking = False
+        return move
+
+    def stop_thinking(self) -> None:
+        self.worker.cancel()
+        self.thinking = False
+
+    def close(self) -> None:
+        self.worker.cancel()
+
+    # --- the end -------------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """The standings; for a solo game its result and the high scores; the record."""
+        if self.scoring_rows is not None:
+            return
+        self.scoring_rows = final_rows(self.state)
+        if self.state.config.solo:
+            self.end_lines += self._high_scores()
+        if self.record:
+            self.end_lines += self._record_game()
+
+    def _high_scores(self) -> list[str]:
+        result = solo.result(self.state)
+        lines = [f"Solo result: space {result['score']} — {result['band']} "
+                 "(17 good, 18 very good, 19 master)"]
+        try:
+            table = highscores.load()
+            rank = table.add(highscores.result_of(self.state, self.names[0]))
+        except Exception as error:  # the table must never cost the end of a game
+            return [*lines, f"(The high-score table could not be written: {error})"]
+        lines.append(f"High scores{f' (you are #{rank})' if rank else ''}:")
+        for i, r in enumerate(table.results[:5], 1):
+            lines.append(f"  {i}. {r.name}  {r.score} ({r.band})  Cash {r.cash}"
+                         f"  seed {r.seed}  {r.date}")
+        return lines
+
+    def _record_game(self) -> list[str]:
+        """Add the finished game to the record of games; one line of statistics from it."""
+        try:
+            book = records.load()
+            book.add(records.entry_of(self.state, self.kinds, self.names))
+        except Exception as error:  # the record must never cost the end of a game
+            return [f"(The record of games could not be written: {error})"]
+        levels = sorted({k for k in self.kinds if k != "person"})
+        tally = book.wins_by_level()
+        parts = [f"against {lv}: {tally[lv][1]} of {tally[lv][0]} won" for lv in levels
+                 if lv in tally and "person" in self.kinds]
+        if parts:
+            return ["Your record " + "; ".join(parts) + "."]
+        if self.state.config.solo and book.best_solo() is not None:
+            return [f"Your best solo score so far: space {book.best_solo()}."]
+        return []

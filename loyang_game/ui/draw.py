@@ -1,0 +1,82 @@
+"""Drawing helpers every scene uses: text (rendered once per string, size and colour), text
+fitted to a width or wrapped into lines, panels, buttons and a dimming veil."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from . import theme as t
+
+
+@functools.lru_cache(maxsize=4096)
+def rendered(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    """`s` drawn in the default font (kept: the same words are drawn every frame)."""
+    return t.font(size, bold).render(s, True, colour)
+
+
+def text(surf, s: str, size: int, colour, *, topleft=None, center=None, midleft=None,
+         midright=None, bold=False) -> pygame.Rect:
+    """Draw `s` placed by one of its points; returns where it went."""
+    img = rendered(s, size, tuple(colour), bold)
+    if topleft is not None:
+        r = img.get_rect(topleft=topleft)
+    elif center is not None:
+        r = img.get_rect(center=center)
+    elif midleft is not None:
+        r = img.get_rect(midleft=midleft)
+    elif midright is not None:
+        r = img.get_rect(midright=midright)
+    else:
+        r = img.get_rect()
+    surf.blit(img, r)
+    return r
+
+
+def fit(s: str, size: int, width: int, bold=False) -> str:
+    """`s`, cut with an ellipsis to be no wider than `width`."""
+    f = t.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"
+
+
+def wrap(s: str, size: int, width: int, bold=False) -> list[str]:
+    """The words of `s` in lines no wider than `width` (a lone long word keeps its own line)."""
+    return t.wrap(s, t.font(size, bold), width)
+
+
+def panel(surf, r: pygame.Rect, colour=t.PANEL, border=None, radius=10, alpha=None) -> None:
+    """A rounded rectangle, see-through when `alpha` is given, with an optional border."""
+    if alpha is not None:
+        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*colour, alpha), tmp.get_rect(), border_radius=radius)
+        surf.blit(tmp, r)
+    else:
+        pygame.draw.rect(surf, colour, r, border_radius=radius)
+    if border:
+        pygame.draw.rect(surf, border, r, 2, border_radius=radius)
+
+
+def button(surf, r: pygame.Rect, label: str, L, *, lit=False, hover=False,
+           colour=(120, 70, 40)) -> None:
+    """A raised button; `lit` (keyboard focus) gets the highlight border."""
+    base = tuple(min(255, c + 30) for c in colour) if hover else colour
+    pygame.draw.rect(surf, (20, 12, 8), r.move(0, L.px(2)), border_radius=L.px(8))
+    pygame.draw.rect(surf, base, r, border_radius=L.px(8))
+    pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
+                     border_radius=L.px(8))
+    size = L.px(19) if t.font(L.px(19), True).size(label)[0] <= r.w - L.px(10) else L.px(16)
+    text(surf, fit(label, size, r.w - L.px(10), True), size, t.WHITE, center=r.center,
+         bold=True)
+
+
+def dim(surf, r: pygame.Rect | None = None, alpha=140) -> None:
+    """Darken `r` (the whole surface if None): what is under a dialog."""
+    r = r or surf.get_rect()
+    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surf.blit(shade, r)

@@ -1,0 +1,81 @@
+"""The first-game guide: a short hint over the log the first time each phase comes up (and
+once for the solo game), with Got it and No more hints. What was seen is kept in the
+settings, so a hint never comes back after a restart."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import GameState, flow
+from ..settings import Settings
+from . import theme as t
+from .draw import button, panel, text, wrap
+from .layout import Layout
+from .rules_text import HINTS
+
+
+class Guide:
+    def __init__(self, settings: Settings, save_settings) -> None:
+        """`save_settings()` writes the settings and returns the problem, if any."""
+        self.settings = settings
+        self.save_settings = save_settings
+        self.hint: str | None = None  # the key in HINTS shown now
+        self.targets: dict[str, pygame.Rect] = {}
+
+    def look(self, state: GameState) -> None:
+        """Show the hint for the decision a person faces in `state`, if not seen yet."""
+        s = self.settings
+        if self.hint or not s.hints:
+            return
+        key = flow.decision(state)
+        if state.config.solo and "solo" not in s.hints_seen:
+            key = "solo"
+        if key in HINTS and key not in s.hints_seen:
+            self.hint = key
+
+    def handle(self, event) -> tuple[bool, str | None]:
+        """Whether `event` was the guide's, and a problem to tell (the settings unsaved)."""
+        if not self.hint:
+            return False, None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name in ("ok", "never"):
+                r = self.targets.get(name)
+                if r is not None and r.collidepoint(event.pos):
+                    return True, self.dismiss(all_hints=name == "never")
+            box = self.targets.get("box")
+            return bool(box and box.collidepoint(event.pos)), None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return True, self.dismiss()
+        return False, None
+
+    def dismiss(self, all_hints: bool = False) -> str | None:
+        """Put the hint away for good (`all_hints`: every hint); the problem, if the settings
+        could not be saved."""
+        s = self.settings
+        if self.hint and self.hint not in s.hints_seen:
+            s.hints_seen.append(self.hint)
+        if all_hints:
+            s.hints = False
+        self.hint = None
+        self.targets = {}
+        return self.save_settings()
+
+    def draw(self, surf, L: Layout, mouse) -> None:
+        self.targets = {}
+        if not self.hint:
+            return
+        r = L.regions["log"].copy()
+        lines = wrap(HINTS[self.hint], L.px(17), r.w - L.px(20))
+        panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))
+        text(surf, "FIRST-GAME GUIDE", L.px(16), (150, 100, 20),
+             topleft=(r.x + L.px(10), r.y + L.px(8)), bold=True)
+        y = r.y + L.px(28)
+        for line in lines:
+            text(surf, line, L.px(17), t.INK, topleft=(r.x + L.px(10), y))
+            y += L.px(17)
+        ok = pygame.Rect(r.x + L.px(10), r.bottom - L.px(40), L.px(92), L.px(32))
+        never = pygame.Rect(ok.right + L.px(8), ok.y, r.right - ok.right - L.px(18), ok.h)
+        button(surf, ok, "Got it", L, colour=(50, 110, 60), hover=ok.collidepoint(mouse))
+        button(surf, never, "No more hints", L, colour=(90, 80, 70),
+               hover=never.collidepoint(mouse))
+        self.targets = {"box": r, "ok": ok, "never": never}

@@ -1,0 +1,81 @@
+"""The words of the table: the prompt line (what the player to decide is asked to do) and the
+tooltip for whatever is under the mouse."""
+
+from __future__ import annotations
+
+from .. import commands
+from ..engine import GameState, flow
+from ..engine.cards import CARDS
+from ..engine.solo import price
+from ..session import GameSession
+from .draw import wrap
+from .layout import Layout
+from .rules_text import helper_text
+
+PROMPTS = {
+    "home": "{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop.",
+    "cards": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard card "
+             "(take both).",
+    "solo cards": "{name}: buy cards from the Offer (row price shown), then Done buying.",
+    "act": "{name}: click a Cart vegetable, then the Shop, a field, a stall or a customer; or "
+           "buy from the Shop; End when done.",
+    "store": "{name}: the Storehouse holds {capacity}: sell or return vegetables.",
+    "path": "{name}: click a Path space to walk there (hover for the price), or Stay.",
+    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan "
+           "or discard a Helper.",
+    "keep": "{name}: choose what to keep from the Two-pack.",
+    "harvest": "{name}: use your Harvest helper before the harvest, or Pass.",
+    "claim": "{name}: the Foreman may take the Helper just discarded.",
+    "partner": "{name}: choose your partner for the Action phase.",
+}
+
+
+def prompt(game: GameSession, pass_to: int | None) -> str:
+    """The prompt line for the decision at hand."""
+    state = game.state
+    seat = state.current_player
+    if seat is None:
+        return "The game is over."
+    name = game.names[seat]
+    if not game.is_person(seat):
+        return f"{name} (AI) is playing."
+    if pass_to is not None:
+        return f"Pass the table to {name}."
+    p = state.players[seat]
+    d = flow.decision(state)
+    if d == "cards" and state.config.solo:
+        d = "solo cards"
+    debt = state.pending[-1] if d == "pay" else (None, None, None, None)
+    return PROMPTS.get(d, "{name}: {d}").format(name=name, d=d, capacity=p.capacity,
+                                                 cash=p.cash, owed=debt[2], owed_for=debt[3])
+
+
+def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) -> list[str]:
+    """The tooltip for `target` on the board of `seat` (empty: none)."""
+    if target is None:
+        return []
+    kind = target[0]
+    if kind == "path":
+        return [commands.path_preview(state, seat, target[1])]
+    if kind == "shop":
+        return [commands.shop_preview(target[1])]
+    if kind == "casual":
+        return [commands.casual_preview(state, seat, target[1])]
+    if kind in ("helper", "hand", "court", "offer", "regular", "keep", "field"):
+        card = CARDS[target[1]]
+        lines = [card.name]
+        if card.kind == "helper":
+            lines += wrap(helper_text(card.id), L.px(18), L.px(380))
+        if kind == "offer":
+            lines.append(f"costs {price(state, state.offer.index(card.id))} Cash")
+        if card.kind == "casual" and kind != "casual":
+            lines.append(commands.casual_preview(state, seat, card.id))
+        return lines
+    if kind == "store":
+        return ["Storehouse: what stays in it at the end of your Action phase.",
+                "Upgrade (2 Cash): holds 4 instead of 1."]
+    if kind == "btn" and target[1] == "end":
+        due = commands.due_unserved(state, seat)
+        if due:
+            return ["Unserved due customers: " + ", ".join(CARDS[c].code for c in due)]
+    return []

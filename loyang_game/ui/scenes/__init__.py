@@ -1,0 +1,21 @@
+"""Every scene, one per module, and the registry the `Director` opens them from by name."""
+
+from .load import LoadScene
+from .new_game import NewGameScene
+from .pause import PauseScene
+from .rules import RulesScene
+from .save import SaveScene
+from .scores import HighScoresScene
+from .settings import SettingsScene
+from .solo import SoloScene
+from .stats import StatsScene
+from .table import TableScene
+from .title import TitleScene
+
+SCENES = {scene.name: scene for scene in (
+    TitleScene, NewGameScene, SoloScene, LoadScene, HighScoresScene, StatsScene, RulesScene,
+    SettingsScene, PauseScene, SaveScene, TableScene)}
+
+__all__ = ["SCENES", "HighScoresScene", "LoadScene", "NewGameScene", "PauseScene",
+           "RulesScene", "SaveScene", "SettingsScene", "SoloScene", "StatsScene", "TableScene",
+           "TitleScene"]

@@ -1,0 +1,158 @@
+"""Load a game: the saves in the save folder, newest first, each with who plays and how far
+the game is; Enter loads one, Delete (pressed twice) deletes it."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from ...engine.cards import ROUNDS
+from .. import theme as t
+from ..draw import fit, panel, text
+from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..start import game_saves, resume
+from ..widgets import BUTTON, Form, Item
+
+
+def _date(value) -> str:
+    s = str(value or "")
+    return s[:16].replace("T", " ")
+
+
+class LoadScene(MenuScene):
+    name = "load"
+    ROWS = 8
+
+    def __init__(self, d) -> None:
+        super().__init__(d)
+        self.ok = False
+        self.armed: str | None = None  # the file whose Delete was pressed once
+        self.top = 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.saves = game_saves()
+        except OSError as error:
+            self.saves = []
+            self.message = f"The save folder cannot be read ({error})."
+        f = self.form = Form()
+        for i, info in enumerate(self.saves):
+            f.add(Item(f"row{i}", BUTTON, info.path.name, action=lambda i=i: self.load(i),
+                       paint=self.paint_row))
+            f.add(Item(f"del{i}", BUTTON, "Delete", action=lambda i=i: self.delete(i),
+                       colour=RED))
+        f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
+
+    def load(self, i: int) -> None:
+        info = self.saves[i]
+        if info.error:
+            self.ok = False
+            self.message = f"{info.path.name} cannot be loaded: {info.error}. Delete it?"
+            return
+        error = resume(self.d, info.path)
+        if error:
+            self.ok = False
+            self.message = error
+
+    def delete(self, i: int) -> None:
+        info = self.saves[i]
+        name = info.path.name
+        if self.armed != name:
+            self.armed = name
+            self.ok = False
+            self.message = f"Press Delete again to delete {name} for good."
+            return
+        self.armed = None
+        try:
+            os.remove(info.path)
+            self.ok, self.message = True, f"Deleted {name}."
+        except OSError as error:
+            self.ok, self.message = False, f"{name} could not be deleted ({error.strerror})."
+        self.refresh()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            item = self.form.focused
+            if item and item.key.startswith(("row", "del")):
+                self.delete(int(item.key[3:]))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(len(self.saves) - self.ROWS, self.top - event.y))
+            return
+        if event.type == pygame.KEYDOWN:
+            item = self.form.focused
+            if item and item.key.startswith("row") and event.key == pygame.K_RIGHT:
+                self.form.move(1)
+                return
+            if item and item.key.startswith("del") and event.key == pygame.K_LEFT:
+                self.form.move(-1)
+                return
+        before = self.form.focused
+        self.form.handle(event)
+        if self.form.focused is not before and event.type == pygame.KEYDOWN:
+            self.armed = None
+
+    def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
+        info = self.saves[int(item.key[3:])]
+        r = item.rect
+        bad = info.error is not None
+        panel(surf, r, (70, 40, 34) if bad else (60, 44, 30), radius=L.px(8), alpha=235)
+        pygame.draw.rect(surf, t.HIGHLIGHT if focused else t.GOLD if hover else (120, 95, 60),
+                         r, L.px(3) if focused else L.px(1), border_radius=L.px(8))
+        x, y = r.x + L.px(14), r.y + L.px(8)
+        if bad:
+            text(surf, fit(info.path.name, L.px(22), r.w - L.px(30), True), L.px(22),
+                 (255, 150, 130), topleft=(x, y), bold=True)
+            text(surf, fit(f"Cannot be read: {info.error}", L.px(19), r.w - L.px(30)), L.px(19),
+                 (240, 200, 180), topleft=(x, y + L.px(26)))
+            return
+        title = info.title or info.path.stem
+        tag = "  (autosave)" if info.is_autosave else ""
+        text(surf, fit(title + tag, L.px(22), r.w - L.px(220), True), L.px(22), t.WHITE,
+             topleft=(x, y), bold=True)
+        text(surf, _date(info.date), L.px(19), SOFT, midright=(r.right - L.px(14),
+                                                                 r.y + L.px(19)))
+        seats = ", ".join(f"{n} ({'person' if k == 'person' else 'AI ' + k})"
+                          for n, k in zip(info.names, info.kinds))
+        when = "finished" if info.over else f"round {max(1, info.round)} of {ROUNDS}"
+        count = "solo" if info.seats == 1 else f"{info.seats} players"
+        text(surf, fit(f"{count}: {seats}  -  {when}", L.px(19), r.w - L.px(30)), L.px(19),
+             SOFT, topleft=(x, y + L.px(26)))
+
+    def draw(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        page(surf, self.d.sprites, L, "Load a game",
+             "Enter or click: load   Delete: delete (press twice)   Esc: back")
+        focused = self.form.focused
+        if focused and focused.key[3:].isdigit():
+            i = int(focused.key[3:])
+            if i < self.top:
+                self.top = i
+            elif i >= self.top + self.ROWS:
+                self.top = i - self.ROWS + 1
+        for i in range(len(self.saves)):
+            row, dele = self.form.get(f"row{i}"), self.form.get(f"del{i}")
+            if self.top <= i < self.top + self.ROWS:
+                y = 110 + (i - self.top) * 66
+                row.rect = L.R(130, y, 890, 58)
+                dele.rect = L.R(1034, y + 8, 116, 42)
+                dele.label = "Sure?" if self.armed == self.saves[i].path.name else "Delete"
+            else:
+                row.rect = dele.rect = pygame.Rect(0, 0, 0, 0)
+        if not self.saves:
+            text(surf, "No saved games yet. Every game is autosaved as you play; save one "
+                 "under a name from the table's Menu.", L.px(21), SOFT,
+                 center=L.R(640, 300, 0, 0).topleft)
+        elif len(self.saves) > self.ROWS:
+            text(surf, f"{self.top + 1}-{min(len(self.saves), self.top + self.ROWS)} of "
+                 f"{len(self.saves)} (wheel or arrows to scroll)", L.px(18), SOFT,
+                 center=L.R(640, 648, 0, 0).topleft)
+        self.form.get("back").rect = L.R(540, 664, 200, 46)
+        self.form.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message, GREEN if self.ok else PROBLEM)

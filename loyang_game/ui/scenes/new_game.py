@@ -1,0 +1,123 @@
+"""New game: how many players, who plays each seat (a person with a name, or an AI level),
+the Introductory variant, the seed and the starting player."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import records
+from ...session import SEAT_NAMES
+from .. import theme as t
+from ..draw import text
+from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..start import ai_levels, new_table
+from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
+
+NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+class NewGameScene(MenuScene):
+    name = "new"
+    clears_message = True
+
+    def __init__(self, d) -> None:
+        super().__init__(d)
+        first_game = not records.load().games
+        levels = ai_levels()
+        f = self.form
+        f.add(Item("seats", CHOICE, "Players", value=2, options=[1, 2, 3, 4],
+                   show=lambda n: "1 (solo game)" if n == 1 else f"{n} players",
+                   on_change=lambda _i: self.seats_changed()))
+        me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
+        for seat in range(4):
+            f.add(Item(f"kind{seat}", CHOICE, f"Seat {seat + 1}",
+                       value="person" if seat == 0 else "normal" if "normal" in levels
+                       else levels[0], options=["person", *levels],
+                       show=lambda k: "Person" if k == "person" else f"AI: {k}",
+                       on_change=lambda _i: self.seats_changed()))
+            f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else SEAT_NAMES[seat],
+                       max_len=16, placeholder="name"))
+        f.add(Item("intro", TOGGLE, "Introductory variant", value=first_game))
+        f.add(Item("seed", TEXT, "Seed", value="", digits=True, max_len=20,
+                   placeholder="random (type a number for a chosen deal)"))
+        f.add(Item("starter", CHOICE, "Starting player", value="random", options=["random"],
+                   show=self.starter_words))
+        self.start = f.add(Item("start", BUTTON, "Start the game", action=self.go,
+                                colour=GREEN))
+        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+        self.seats_changed()
+        f.set_focus(self.start)
+
+    def seats(self) -> int:
+        return self.form.get("seats").value
+
+    def starter_words(self, v) -> str:
+        if v == "random":
+            return "Random (as dealt)"
+        return self.form.get(f"name{v}").value or f"Seat {v + 1}"
+
+    def seats_changed(self) -> None:
+        n = self.seats()
+        f = self.form
+        for seat in range(4):
+            f.get(f"kind{seat}").visible = seat < n
+            f.get(f"name{seat}").visible = seat < n
+        if n == 1:
+            f.get("kind0").value = "person"
+        starter = f.get("starter")
+        starter.options = ["random", *range(n)] if n > 1 else ["random"]
+        if starter.value not in starter.options:
+            starter.value = "random"
+        starter.visible = n > 1
+        f.get("intro").visible = n > 1  # the Introductory version is for 2 to 4 players
+
+    def go(self) -> None:
+        f = self.form
+        n = self.seats()
+        kinds = [f.get(f"kind{s}").value for s in range(n)]
+        if n == 1 and kinds[0] != "person":
+            kinds = ["person"]
+        names = [(f.get(f"name{s}").value.strip() or SEAT_NAMES[s])[:16] for s in range(n)]
+        if len(set(names)) < n:
+            self.message = "Every player needs a different name."
+            return
+        seed_text = f.get("seed").value
+        seed = int(seed_text) if seed_text else None
+        starter = f.get("starter").value
+        if kinds[0] == "person" and names[0] != self.d.settings.player_name:
+            self.d.settings.player_name = names[0]
+            self.d.save_settings()
+        problem = new_table(self.d, n, seed, kinds, names, intro=f.get("intro").value and n > 1,
+                            starter=None if starter == "random" else starter)
+        if problem:
+            self.message = problem
+
+    def draw(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        page(surf, self.d.sprites, L, "New game",
+             "Who plays? A person at this screen (with a name) or an AI at a level")
+        f = self.form
+        f.get("seats").rect = L.R(440, 122, 300, 44)
+        n = self.seats()
+        for seat in range(4):
+            y = 186 + seat * 56
+            f.get(f"kind{seat}").rect = L.R(440, y, 300, 44) if seat < n else NOWHERE
+            f.get(f"name{seat}").rect = L.R(760, y, 260, 44) if seat < n else NOWHERE
+            if seat < n:
+                pygame.draw.circle(surf, t.SEAT_COLOURS[seat], L.R(1050, y + 22, 0, 0).topleft,
+                                   L.px(12))
+        y = 186 + 4 * 56 + 10
+        if n > 1:
+            f.get("intro").rect = L.R(440, y, 300, 44)
+            text(surf, "suggested for a first game: start cards, easier openings", L.px(18),
+                 SOFT, midleft=L.R(760, y + 22, 0, 0).topleft)
+        f.get("seed").rect = L.R(440, y + 60, 580, 44)
+        f.get("starter").rect = L.R(440, y + 120, 300, 44) if n > 1 else NOWHERE
+        if n == 1:
+            text(surf, "One seat is the solo game (its score goes to the high-score table).",
+                 L.px(19), SOFT, midleft=L.R(440, y + 142, 0, 0).topleft)
+        self.start.rect = L.R(440, y + 200, 300, 52)
+        f.get("back").rect = L.R(760, y + 200, 200, 52)
+        f.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message)

@@ -1,0 +1,71 @@
+"""High scores: the solo challenge's best 20, today's deal marked, and a button to play it."""
+
+from __future__ import annotations
+
+from ... import highscores
+from .. import theme as t
+from ..draw import fit, panel, text
+from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..start import new_table
+from ..widgets import BUTTON, Item
+
+BAND_COLOURS = {"master": (240, 196, 60), "very good": (200, 205, 215), "good": (205, 140, 80),
+                "below good": (200, 190, 175)}
+
+
+class HighScoresScene(MenuScene):
+    name = "scores"
+
+    def __init__(self, d) -> None:
+        super().__init__(d)
+        self.today = highscores.daily_seed()
+        try:
+            table = highscores.load()
+            self.results, self.message = table.results, table.problem or ""
+        except OSError as error:
+            self.results, self.message = [], f"The high-score table cannot be read ({error})."
+        f = self.form
+        f.add(Item("today", BUTTON, "Play today's deal", action=self.play_today,
+                   colour=GREEN))
+        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+
+    def play_today(self) -> None:
+        new_table(self.d, 1, self.today, ["person"], [self.d.settings.player_name])
+
+    def draw(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        page(surf, self.d.sprites, L, "High scores",
+             f"The solo challenge's best 20. Today's deal is seed {self.today}, marked here.")
+        cols = [("#", 50), ("Name", 230), ("Space", 90), ("Band", 150), ("Cash", 80),
+                ("Veg.", 70), ("Seed", 150), ("Date", 150)]
+        x0, y = 150, 118
+        x = x0
+        for name, w in cols:
+            text(surf, name, L.px(20), t.GOLD, topleft=L.R(x, y, 0, 0).topleft, bold=True)
+            x += w
+        y += 30
+        if not self.results:
+            text(surf, "No solo games finished yet: try the Solo challenge.", L.px(22), SOFT,
+                 center=L.R(640, 300, 0, 0).topleft)
+        for i, r in enumerate(self.results):
+            today = r.seed == self.today
+            if today:
+                panel(surf, L.R(x0 - 10, y - 3, 990, 25), (70, 90, 50), radius=L.px(5),
+                      alpha=200)
+            vals = [f"{i + 1}.", r.name, str(r.score), r.band, str(r.cash), str(r.vegetables),
+                    f"{r.seed}{'  today' if today else ''}", r.date]
+            x = x0
+            for (name, w), v in zip(cols, vals):
+                colour = BAND_COLOURS.get(r.band, t.WHITE) if name in ("Band", "Space") \
+                    else t.WHITE
+                text(surf, fit(v, L.px(20), L.px(w - 8)), L.px(20), colour,
+                     topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
+                x += w
+            y += 26
+        text(surf, "Bands: 17 good, 18 very good, 19 master (the final space after Loans).",
+             L.px(18), SOFT, center=L.R(640, 672, 0, 0).topleft)
+        self.form.get("today").rect = L.R(390, 690, 260, 46)
+        self.form.get("back").rect = L.R(670, 690, 220, 46)
+        self.form.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message)

@@ -1,0 +1,67 @@
+"""The solo challenge: today's deal (the same for everyone) or a random one, the player's
+name, and the best scores on today's deal."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ... import highscores
+from .. import theme as t
+from ..draw import text
+from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..start import new_table
+from ..widgets import BUTTON, TEXT, Item
+
+
+class SoloScene(MenuScene):
+    name = "solo"
+
+    def __init__(self, d) -> None:
+        super().__init__(d)
+        self.today = highscores.daily_seed()
+        f = self.form
+        f.add(Item("today", BUTTON, f"Today's deal (seed {self.today})",
+                   action=lambda: self.go(self.today), colour=GREEN))
+        f.add(Item("random", BUTTON, "A random deal", action=lambda: self.go(None)))
+        f.add(Item("name", TEXT, "Your name", value=d.settings.player_name, max_len=16))
+        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+        try:
+            table = highscores.load()
+            self.best = [r for r in table.results if r.seed == self.today][:3]
+            self.message = table.problem or ""
+        except OSError as error:
+            self.best, self.message = [], f"The high-score table cannot be read ({error})."
+
+    def go(self, seed: int | None) -> None:
+        name = self.form.get("name").value.strip() or "Player"
+        if name != self.d.settings.player_name:
+            self.d.settings.player_name = name
+            self.d.save_settings()
+        problem = new_table(self.d, 1, seed, ["person"], [name])
+        if problem:
+            self.message = problem
+
+    def draw(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        page(surf, self.d.sprites, L, "Solo challenge",
+             "Nine rounds alone against the Offer: reach space 17 (good), "
+             "18 (very good) or 19 (master)")
+        f = self.form
+        f.get("today").rect = L.R(390, 150, 500, 56)
+        text(surf, f"The same deal for everyone on {date.today():%d %B %Y}.", L.px(19), SOFT,
+             center=L.R(640, 224, 0, 0).topleft)
+        f.get("random").rect = L.R(390, 260, 500, 56)
+        f.get("name").rect = L.R(560, 350, 330, 44)
+        f.get("back").rect = L.R(540, 640, 200, 50)
+        y = 430
+        text(surf, "Best on today's deal", L.px(24), t.GOLD, center=L.R(640, y, 0, 0).topleft,
+             bold=True)
+        if not self.best:
+            text(surf, "nobody yet: be the first", L.px(20), SOFT,
+                 center=L.R(640, y + 34, 0, 0).topleft)
+        for i, r in enumerate(self.best):
+            text(surf, f"{i + 1}. {r.name}  space {r.score} ({r.band})  Cash {r.cash}",
+                 L.px(21), t.WHITE, center=L.R(640, y + 34 + i * 28, 0, 0).topleft)
+        f.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message)

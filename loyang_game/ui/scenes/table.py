@@ -1,0 +1,296 @@
+"""The table: a `GameSession` played with the mouse. Clicks become targets, the `Picker` of
+`commands` turns them into moves, and the session makes them; animations play on a fixed
+update step (60 a second), and `TableView` draws the picture and says what is where. Over
+the game sit the game menu (Esc), the rules of a right-clicked card, the pass-and-play screen
+and the first-game guide (`Guide`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import commands
+from ...engine import Move
+from ...engine.moves import NONE
+from ...session import GameSession
+from .. import choreo, layout
+from ..anim import Timeline
+from ..guide import Guide
+from ..scene import Scene
+from ..tableview import TOAST_TIME, TableView
+
+STEP = 1 / 60
+AI_PAUSE = 0.35  # seconds between an AI's moves at normal speed
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, d, game: GameSession) -> None:
+        super().__init__(d)
+        self.game = game
+        game.report_to(self.toast)
+        self.sprites = d.sprites
+        self.picker = commands.Picker()
+        self.timeline = Timeline()
+        self.view = TableView(self)
+        self.confirm_unserved = True
+        persons = game.persons
+        self.viewer: int | None = persons[0] if len(persons) == 1 else None
+        self.pass_to: int | None = None  # the seat the pass screen waits for
+        self.focus_override: int | None = None  # another seat's board, clicked to look at
+        self.focus_lock: int | None = None  # the board shown while a move's animation plays
+        self.version = 0  # bumped by every change of the state
+        self.log_scroll = 0
+        self.message = ""
+        self.message_time = 0.0
+        self.clock_time = 0.0
+        self.ai_pause = 0.0
+        self.scoring_open = False
+        self.guide = Guide(d.settings, d.save_settings)
+        self._acc = 0.0
+
+    def enter(self) -> None:
+        s = self.d.settings
+        self.timeline.speed = s.speed
+        self.confirm_unserved = s.confirm_unserved
+        self.view.invalidate()  # the palette or the window may have changed
+
+    def close(self) -> None:
+        self.game.close()
+
+    # --- who sees what -------------------------------------------------------------------------
+
+    def decider(self) -> int | None:
+        return self.game.state.current_player
+
+    def person_to_play(self) -> bool:
+        seat = self.decider()
+        return self.game.is_person(seat) and self.pass_to is None and self.viewer == seat
+
+    def focus(self) -> int:
+        if self.focus_override is not None:
+            return self.focus_override
+        if self.focus_lock is not None and self.timeline.busy:
+            return self.focus_lock
+        seat = self.decider()
+        if seat is None:
+            return self.viewer if self.viewer is not None else 0
+        return seat
+
+    def hand_seat(self) -> int | None:
+        v = self.viewer
+        if v is None or self.pass_to is not None:
+            return None
+        p = self.game.state.players[v]
+        return v if (p.hand or p.intro != NONE) else None
+
+    def _needs_pass(self, seat: int) -> bool:
+        p = self.game.state.players[seat]
+        return len(self.game.persons) >= 2 and bool(p.hand or p.intro != NONE)
+
+    def dialog_open(self) -> bool:
+        return bool(self.picker.choosing) or (self.person_to_play() and bool(
+            commands.option_moves(self.game.state)))
+
+    # --- time ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Run the fixed updates that `dt` seconds call for, then look for a guide's hint."""
+        self._acc += min(dt, 0.25)
+        while self._acc >= STEP:
+            self.step(STEP)
+            self._acc -= STEP
+        if not self.timeline.busy and self.person_to_play():
+            self.guide.look(self.game.state)
+
+    def step(self, dt: float) -> None:
+        self.clock_time += dt
+        self.timeline.update(dt)
+        if self.message and self.clock_time - self.message_time > TOAST_TIME:
+            self.message = ""
+        self.view.follow_hover()
+        if self.timeline.busy:
+            return
+        self.focus_lock = None
+        game = self.game
+        if game.state.is_over:
+            if game.scoring_rows is None:
+                game.finish()
+                self.scoring_open = True
+            return
+        seat = self.decider()
+        if game.is_person(seat):
+            if self.viewer != seat and self.pass_to is None:
+                if self._needs_pass(seat):
+                    self.pass_to, self.viewer = seat, None
+                else:
+                    self.viewer = seat
+            return
+        if self.ai_pause > 0:
+            self.ai_pause -= dt
+            return
+        move = game.think()
+        if move is not None:
+            self.apply(move, person=False)
+            self.ai_pause = AI_PAUSE * self.timeline.factor
+
+    def show_scores(self, shown: bool) -> None:
+        """Open or close the scoring screen of a finished game."""
+        self.scoring_open = shown
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def apply(self, move: Move, person: bool) -> bool:
+        """Make `move` through the session and plan its animation."""
+        seat = self.decider()
+        L0 = self.view.L or self.view.layout()
+        before = self.game.apply(move, person)
+        if before is None:
+            return False
+        self.log_scroll = 0
+        self.picker.reset()
+        self.version += 1
+        self.focus_override = None
+        if self.timeline.factor > 0:
+            self.focus_lock = seat
+            L1 = self.view.layout()
+            if L0.focus != L1.focus or L0.size != L1.size:
+                L0 = layout.build(before, L1.focus, self.d.size, hand_seat=self.hand_seat(),
+                                  bar_buttons=[])
+            choreo.plan(self.timeline, before, self.game.state, move, seat, L0, L1,
+                        self.sprites, self.viewer)
+        return True
+
+    def undo(self) -> None:
+        if not self.person_to_play() or not self.game.take_back():
+            self.toast("Nothing to undo: only your own moves this turn, back to the last "
+                       "revealed card or draw.")
+            return
+        self.timeline.skip()
+        self.picker.reset()
+        self.version += 1
+
+    def toast(self, message: str) -> None:
+        self.message = message
+        self.message_time = self.clock_time
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        used, problem = self.guide.handle(event)
+        if problem:
+            self.toast(problem)
+        if used:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.view.point_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.view.point_at(event.pos)
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button == 3:
+                self.right_click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            L = self.view.L
+            if L and L.regions["log"].collidepoint(self.view.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.view.invalidate()
+
+    def _key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            if self.picker.selection or self.picker.choosing or self.focus_override is not None:
+                self.put_back()
+            elif self.scoring_open:
+                self.scoring_open = False
+            else:
+                self.open_menu()
+        elif event.key == pygame.K_f:
+            self.d.toggle_fullscreen()
+        elif event.key == pygame.K_u or (event.key == pygame.K_z
+                                         and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+        elif event.key == pygame.K_SPACE:
+            self.timeline.skip()
+
+    def open_menu(self) -> None:
+        self.d.open("pause", game=self.game, tell=self.toast)
+
+    def click(self, pos) -> None:
+        if self.timeline.busy:
+            self.timeline.skip()
+            return
+        target = self.view.target_at(pos)
+        if target is None:
+            if self.picker.selection:
+                self.picker.reset()
+            return
+        if target[0] == "ui":
+            self._ui(target[1])
+            return
+        if target[0] == "seat" and not self.picker.selection:
+            self.focus_override = None if target[1] == self.decider() else target[1]
+            return
+        if not self.person_to_play():
+            seat = self.decider()
+            if seat is not None:
+                self.toast(f"It is {self.game.names[seat]}'s turn.")
+            return
+        if self.focus() != self.decider():
+            self.toast("You are looking at another player's board: click Back (or Esc).")
+            return
+        state = self.game.state
+        result = self.picker.click(state, target)
+        if (result.kind == "choose" and not self.confirm_unserved and len(result.options) == 1
+                and result.options[0].kind == "end" and target == ("btn", "end")):
+            self.picker.reset()  # the setting turns off the question about unserved customers
+            result = commands.Result("apply", result.options[0])
+        if result.kind == "apply":
+            self.apply(result.move, person=True)
+        elif result.kind == "reject":
+            self.toast(result.message)
+
+    def _ui(self, name: str) -> None:
+        if name == "ready" and self.pass_to is not None:
+            self.viewer, self.pass_to = self.pass_to, None
+        elif name in ("close", "scores"):
+            self.show_scores(name == "scores")
+        elif name == "cancel":
+            self.picker.reset()
+        elif name == "undo":
+            self.undo()
+        elif name == "speed":
+            self.timeline.cycle_speed()
+        elif name == "full":
+            self.d.toggle_fullscreen()
+        elif name == "back":
+            self.focus_override = None
+        elif name == "menu":
+            self.open_menu()
+
+    def right_click(self, pos) -> None:
+        """Right-click puts back what is picked up; on a card (nothing picked up) it opens
+        the card's rules text."""
+        if self.picker.selection or self.picker.choosing or self.pass_to is not None:
+            self.put_back()
+            return
+        card = self.view.card_at(pos)
+        if card is not None:
+            self.d.open("rules", card=card)
+        else:
+            self.put_back()
+
+    def put_back(self) -> None:
+        if self.picker.selection or self.picker.choosing:
+            self.picker.reset()
+        self.focus_override = None
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surf) -> None:
+        L = self.view.draw(surf)
+        if not self.scoring_open:
+            self.guide.draw(surf, L, self.view.mouse)

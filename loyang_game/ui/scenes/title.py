@@ -1,0 +1,85 @@
+"""The title screen: Continue (the newest unfinished autosave), New game, Load, the Solo
+challenge, High scores, Rules, Statistics, Settings and Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme as t
+from ..draw import panel, text
+from ..menu import GREEN, GREY, MenuScene, backdrop, message_box
+from ..scene import frame_layout
+from ..start import latest_autosave, resume
+from ..widgets import BUTTON, Form, Item
+
+# (key, label, scene opened); Continue comes first when there is a game to continue.
+ENTRIES = (("new", "New game", "new"), ("load", "Load a game", "load"),
+           ("solo", "Solo challenge", "solo"), ("scores", "High scores", "scores"),
+           ("rules", "Rules", "rules"), ("stats", "Statistics", "stats"),
+           ("settings", "Settings", "settings"))
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def __init__(self, d) -> None:
+        super().__init__(d)
+        self.continue_info = None
+
+    def enter(self) -> None:
+        d = self.d
+        try:
+            self.continue_info = latest_autosave()
+        except OSError:
+            self.continue_info = None
+        focus_key = self.form.focused.key if self.form.items else None
+        self.form = Form()
+        if self.continue_info is not None:
+            info = self.continue_info
+            self.form.add(Item("continue", BUTTON, f"Continue: {', '.join(info.names)}, "
+                               f"round {max(1, info.round)}", action=self.do_continue,
+                               colour=GREEN))
+        for key, label, scene in ENTRIES:
+            self.form.add(Item(key, BUTTON, label, action=lambda scene=scene: d.open(scene)))
+        self.form.add(Item("quit", BUTTON, "Quit", action=d.quit, colour=GREY))
+        if focus_key and any(i.key == focus_key for i in self.form.items):
+            self.form.set_focus(self.form.get(focus_key))
+        notices = d.take_notices()
+        if notices:
+            self.message = " ".join(notices)
+
+    def back(self) -> None:
+        self.d.quit()
+
+    def do_continue(self) -> None:
+        if self.continue_info is not None:
+            error = resume(self.d, self.continue_info.path)
+            if error:
+                self.message = error
+
+    def draw(self, surf) -> None:
+        d = self.d
+        L = frame_layout(surf.get_size())
+        backdrop(surf, d.sprites)
+        # A fan of cards behind the title.
+        for i, card in enumerate((48, 14, 0, 28, 57)):
+            img = pygame.transform.rotozoom(d.sprites.card(card, L.px(150), L.px(210)),
+                                            (2 - i) * 9, 1.0)
+            r = img.get_rect(center=L.R(190 + i * 42, 430 + abs(2 - i) * 14, 0, 0).topleft)
+            surf.blit(img, r)
+        for veg in range(6):
+            surf.blit(d.sprites.veg(veg, L.px(44)), L.R(80 + veg * 50, 610, 0, 0).topleft)
+        text(surf, "At the Gates of Loyang", L.px(64), t.GOLD, center=L.R(640, 84, 0, 0).topleft,
+             bold=True)
+        text(surf, "a digital edition of Uwe Rosenberg's game of fields, stalls and customers",
+             L.px(24), (235, 220, 190), center=L.R(640, 130, 0, 0).topleft)
+        col = L.R(560, 180, 0, 0)
+        box = pygame.Rect(col.x - L.px(30), col.y - L.px(24), L.px(480),
+                          L.px(48 + 56 * len(self.form.items)))
+        panel(surf, box, (28, 18, 12), border=t.GOLD, radius=L.px(16), alpha=215)
+        for i, item in enumerate(self.form.items):
+            item.rect = pygame.Rect(col.x, col.y + i * L.px(56), L.px(420), L.px(46))
+        self.form.draw(surf, L, d.mouse)
+        text(surf, "Arrows or Tab: move   Enter: choose   Esc: quit   F11: full screen",
+             L.px(17), (210, 190, 160), center=L.R(640, 784, 0, 0).topleft)
+        message_box(surf, L, self.message)

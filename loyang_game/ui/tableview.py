@@ -1,0 +1,274 @@
+"""The table's picture and what is where on it. `TableView` lays the table out for the state
+the table scene shows (`layout`), says which target is under a point (`target_at`), follows
+the mouse (a card rested on long enough shows its whole text), and draws a frame: the still
+picture of the state (re-drawn only when something it shows changed), the lit targets, the
+animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the thinking
+indicator, the tooltip or a card's text, messages and the scoring screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import commands
+from ..engine import flow
+from ..engine.cards import CARDS
+from . import layout, overlay, render
+from . import theme as t
+from .draw import button
+from .layout import Layout
+from .prompts import hover_lines, prompt
+
+BUTTON_ORDER = ("play", "keeponly", "keepnone", "supply", "stay", "twopack", "upgrade", "loan",
+                "pass", "done", "end")
+PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
+CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
+                "keep"}
+AREA_TARGETS = {"courtyard", "seat"}
+LONG_HOVER = 0.9  # seconds on a card before its whole text shows
+TOAST_TIME = 3.5  # seconds a message stays
+CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: set the Shop",
+                 "partner": "Choose a partner"}
+
+
+class TableView:
+    def __init__(self, table) -> None:
+        """`table`: the table scene whose state is shown (read, never changed, here)."""
+        self.table = table
+        self.L: Layout | None = None
+        self.overlay_targets: dict = {}  # what the last frame drew over the table
+        self.static: pygame.Surface | None = None
+        self.static_key = None
+        self.log_cache: tuple | None = None
+        self.drawn = render.Drawn()  # what the last still picture showed
+        self.mouse = (0, 0)
+        self.hover_target: int | None = None  # the card under the mouse
+        self.hover_since = 0.0  # the table's clock when the mouse came to it
+
+    def invalidate(self) -> None:
+        """Draw everything afresh next time (the palette or the window changed)."""
+        self.static_key = None
+        self.log_cache = None
+
+    # --- what is where -------------------------------------------------------------------------
+
+    def bar_buttons(self) -> list[tuple[tuple, str]]:
+        table = self.table
+        seat = table.decider()
+        if not table.person_to_play() or table.focus() != seat:
+            return []
+        state = table.game.state
+        nxt = table.picker.next_targets(state)
+        out = []
+        for name in BUTTON_ORDER:
+            if ("btn", name) in nxt:
+                label = commands.BUTTON_LABELS[name]
+                if name == "twopack":
+                    label = commands.two_pack_label(state, seat)
+                out.append((("btn", name), label))
+        return out
+
+    def layout(self) -> Layout:
+        table = self.table
+        self.L = layout.build(table.game.state, table.focus(), table.d.size,
+                              hand_seat=table.hand_seat(), bar_buttons=self.bar_buttons())
+        return self.L
+
+    def top_buttons(self) -> list[tuple[tuple, str]]:
+        table = self.table
+        out = []
+        if table.game.state.is_over and not table.scoring_open:
+            out.append((("ui", "scores"), "Scores"))
+        if table.focus_override is not None:
+            out.append((("ui", "back"), "Back"))
+        out += [(("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
+                (("ui", "speed"), f"Speed: {table.timeline.speed}"),
+                (("ui", "full"), "Full screen")]
+        return out
+
+    def top_rects(self) -> dict:
+        L = self.L or self.layout()
+        out = {}
+        x = L.R(1274, 3, 0, 0).x
+        for target, label in reversed(self.top_buttons()):
+            w = L.px(130 if target[1] in ("speed", "full") else 90)
+            out[target] = (pygame.Rect(x - w, L.R(0, 3, 0, 0).y, w, L.px(28)), label)
+            x -= w + L.px(6)
+        return out
+
+    def target_at(self, pos) -> tuple | None:
+        for target, r in self.overlay_targets.items():
+            if r.collidepoint(pos):
+                return target
+        table = self.table
+        if table.pass_to is not None or table.scoring_open or table.dialog_open():
+            return None
+        for target, (r, _label) in self.top_rects().items():
+            if r.collidepoint(pos):
+                return target
+        L = self.L or self.layout()
+        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)]
+        if not hits:
+            return None
+        return min(hits, key=lambda x: PRIORITY.get(x[0], 5))
+
+    def card_at(self, pos) -> int | None:
+        """The card under `pos` on the table (for its rules text), if any."""
+        target = self.target_at(pos)
+        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
+            return target[1]
+        return None
+
+    def point_at(self, pos, long: bool = False) -> None:
+        """The mouse is at `pos`; `long`: as if it had rested there (a card's whole text)."""
+        self.mouse = pos
+        if long:
+            self.hover_target = self.card_at(pos)
+            self.hover_since = self.table.clock_time - 2 * LONG_HOVER
+
+    def follow_hover(self) -> None:
+        """Note when the mouse came to the card it is on (none while a choice is open)."""
+        card = None if self.table.dialog_open() else self.card_at(self.mouse)
+        if card != self.hover_target:
+            self.hover_target, self.hover_since = card, self.table.clock_time
+
+    def position_of(self, target: tuple) -> tuple[int, int] | None:
+        """Screen position to click for `target` as the table is now (None: not on it)."""
+        self.table.draw(self.table.d.screen)
+        r = self.overlay_targets.get(target)
+        if r is None and target[0] == "ui":
+            r = self.top_rects().get(target, (None,))[0]
+        if r is None and self.L is not None:
+            r = self.L.targets.get(target)
+        if r is None:
+            return None
+        if self.target_at(r.center) == target:
+            return r.center
+        for fy in (0.1, 0.3, 0.5, 0.7, 0.9):  # a point not covered by something in front
+            for fx in (0.1, 0.3, 0.5, 0.7, 0.9):
+                pos = (int(r.x + r.w * fx), int(r.y + r.h * fy))
+                if self.target_at(pos) == target:
+                    return pos
+        return None
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> Layout:
+        """Draw the table as it is now; returns its layout."""
+        L = self.layout()
+        self.overlay_targets = {}
+        self.overlay_targets = self._draw(surf, L)
+        return L
+
+    def _draw(self, surf: pygame.Surface, L: Layout) -> dict:
+        table = self.table
+        game = table.game
+        view = render.View(names=game.names, kinds=game.kinds, viewer=table.viewer,
+                           hide=table.timeline.hidden_cards(), prompt=prompt(game, table.pass_to))
+        size = surf.get_size()
+        key = (table.version, L.focus, table.viewer, size, frozenset(view.hide), table.pass_to,
+               view.prompt)
+        if key != self.static_key:
+            if self.static is None or self.static.get_size() != size:
+                self.static = pygame.Surface(size).convert()
+            self.drawn = render.draw_table(self.static, game.state, L, table.sprites, view)
+            self.static_key = key
+        surf.blit(self.static, (0, 0))
+        if table.pass_to is not None:
+            self.drawn = render.Drawn()  # nothing of the table is visible
+            return overlay.pass_screen(surf, L, game.names[table.pass_to],
+                                       t.SEAT_COLOURS[table.pass_to])
+        mouse = self.mouse
+        self._highlights(surf, table, L)
+        table.timeline.draw(surf)
+        for _target, label, r in L.buttons:
+            button(surf, r, label, L, hover=r.collidepoint(mouse))
+        for target, (r, label) in self.top_rects().items():
+            enabled = target[1] != "undo" or game.undo.can_undo()
+            button(surf, r, label, L, hover=r.collidepoint(mouse),
+                   colour=(110, 70, 40) if enabled else (80, 70, 60))
+        self._log(surf, table, L)
+        self._keep(surf, table, L)
+        targets = self._dialog(surf, table, L)
+        seat = game.state.current_player
+        if seat is not None and not game.is_person(seat) and game.thinking:
+            overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
+        if not table.dialog_open():
+            card = self.hover_target
+            if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
+                overlay.card_info(surf, L, table.sprites, card, mouse)
+            else:
+                overlay.tooltip(surf, L, mouse, hover_lines(game.state, self.target_at(mouse),
+                                                            table.focus(), L))
+        if table.message:
+            age = table.clock_time - table.message_time
+            overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
+        if table.scoring_open and game.scoring_rows is not None:
+            targets = overlay.scoring_screen(surf, L, game.state, game.scoring_rows, game.names,
+                                             game.end_lines)
+        return targets
+
+    def _highlights(self, surf, table, L: Layout) -> None:
+        state = table.game.state
+        if not table.person_to_play() or L.focus != state.current_player or table.timeline.busy:
+            return
+        nxt = table.picker.next_targets(state)
+        sel = table.picker.selection
+        if sel or flow.decision(state) != "act":
+            rects = [L.targets[x] for x in nxt if x in L.targets and x[0] != "btn"]
+            overlay.highlights(surf, rects, table.clock_time, L)
+        overlay.picked(surf, [L.targets[x] for x in sel if x in L.targets], L)
+        hover = self.target_at(self.mouse)
+        if hover in nxt and hover in L.targets and hover[0] not in AREA_TARGETS:
+            pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
+                             L.px(2), border_radius=L.px(7))
+
+    def _log(self, surf, table, L: Layout) -> None:
+        r = L.regions["log"]
+        lines = table.game.log
+        key = (len(lines), table.log_scroll, r.size)
+        if self.log_cache is None or self.log_cache[0] != key:
+            tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            overlay.log_panel(tmp, L, lines, table.log_scroll)
+            self.log_cache = (key, tmp.subsurface(r).copy())
+        surf.blit(self.log_cache[1], r)
+
+    def _keep(self, surf, table, L: Layout) -> None:
+        state = table.game.state
+        pend = state.pending
+        if not pend or pend[-1][0] != "keep" or not table.person_to_play():
+            return
+        picker = table.picker
+        first = picker.selection[0][1] if picker.selection else None
+        overlay.keep_panel(surf, L, table.sprites, pend[-1][2], first)
+        for _target, label, r in L.buttons:  # the buttons stay above the panel
+            button(surf, r, label, L, hover=r.collidepoint(self.mouse))
+        nxt = picker.next_targets(state)
+        overlay.highlights(surf, [L.targets[x] for x in nxt if x in L.targets and x[0] == "keep"],
+                           table.clock_time, L)
+
+    def _dialog(self, surf, table, L: Layout) -> dict:
+        if not table.dialog_open():
+            return {}
+        game, picker = table.game, table.picker
+        state = game.state
+        if picker.choosing:
+            moves = picker.choosing
+            title = picker.choose_title
+            last = picker.selection[-1] if picker.selection else None
+            card = last[1] if last and last[0] in ("helper", "regular", "casual") else None
+        else:
+            moves = commands.option_moves(state)
+            d = state.pending[-1] if state.pending else None
+            card = d[2] if d and d[0] == "claim" else None
+            title = CHOICE_TITLES.get(flow.decision(state), "Choose")
+        options = []
+        for m in moves:
+            label = "End the Action phase anyway" if m.kind == "end" else m.describe(game.names)
+            options.append((("opt", m), label[0].upper() + label[1:]))
+        detail = ""
+        if card is not None and CARDS[card].kind == "casual":
+            detail = commands.casual_preview(state, state.current_player, card)
+        return overlay.choice_dialog(surf, L, table.sprites, title, card, options, self.mouse,
+                                     detail, cancel=bool(picker.choosing))
+

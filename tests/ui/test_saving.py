@@ -1,0 +1,68 @@
+"""Nothing a player makes is lost at the table: a save never silently replaces another, the
+default name is free, an AI-first game is autosaved before the AI moves, and a seed out of
+range is refused with a message."""
+
+from __future__ import annotations
+
+import pygame
+
+from loyang_game.paths import save_dir
+from loyang_game.save import autosave_path, load_with_info
+
+from .driver import make_app, step
+from .menu_driver import click_item, key, make_director, settle_table, type_text
+
+
+def _save_as(d, title: str) -> None:
+    key(d, pygame.K_ESCAPE)
+    click_item(d, "save")
+    assert d.top.name == "save"
+    for _ in range(60):
+        key(d, pygame.K_BACKSPACE)
+    type_text(d, title)
+    key(d, pygame.K_RETURN)
+
+
+def test_a_taken_name_asks_before_replacing_and_the_default_name_is_free():
+    d = make_director()
+    click_item(d, "new")
+    click_item(d, "start")
+    settle_table(d)
+    _save_as(d, "Evening game")
+    path = save_dir() / "evening-game.msgpack"
+    assert d.top.name == "table" and load_with_info(path)[1].title == "Evening game"
+
+    _save_as(d, "evening-GAME!")  # the same file after slugging: a question, not a save
+    assert d.top.name == "save" and "is taken" in d.top.message
+    assert load_with_info(path)[1].title == "Evening game"
+    key(d, pygame.K_RETURN)  # Save again: replace it
+    assert d.top.name == "table" and load_with_info(path)[1].title == "evening-GAME!"
+
+    key(d, pygame.K_ESCAPE)
+    click_item(d, "save")
+    default = d.top.field.value
+    key(d, pygame.K_RETURN)
+    assert d.top.name == "table"  # the default name saved at once: it was free
+    key(d, pygame.K_ESCAPE)
+    click_item(d, "save")
+    assert d.top.field.value != default and d.top.field.value.endswith("(2)")
+    d.close()
+
+
+def test_an_ai_first_game_is_autosaved_before_the_ais_first_move():
+    app = make_app(2, ["random", "person"], seed=5)
+    assert app.game.state.current_player == 0
+    step(app)
+    state, info = load_with_info(autosave_path(app.game.game_id))
+    assert state.moves() == [] and list(info.kinds) == ["random", "person"]
+    app.d.close()
+
+
+def test_a_seed_beyond_64_bits_is_refused_in_new_game():
+    d = make_director()
+    click_item(d, "new")
+    click_item(d, "seed")
+    type_text(d, "18446744073709551616")  # 2**64
+    click_item(d, "start")
+    assert d.top.name == "new" and "A seed is a whole number" in d.top.message
+    d.close()

@@ -1,0 +1,63 @@
+"""The game session without the table: moves, messages, undo, autosave and its ids, seeds."""
+
+from __future__ import annotations
+
+from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine.moves import BUY
+from loyang_game.save import autosave_path, load_with_info
+from loyang_game.session import SEED_LIMIT, GameSession, new_game_id, seed_problem
+
+from .driver import act, reach
+
+
+def _session(**options) -> tuple[GameSession, list[str]]:
+    told: list[str] = []
+    game = GameSession(new_game(GameConfig(seats=2, seed=4)), ["person", "person"],
+                       on_message=told.append, **options)
+    return game, told
+
+
+def test_an_illegal_move_is_told_and_changes_nothing():
+    game, told = _session()
+    before = game.state.to_data()
+    assert game.apply(Move("home", 5), person=True) is None
+    assert told and game.state.to_data() == before and len(game.log) == 1
+    game.close()
+
+
+def test_a_move_is_logged_autosaved_and_taken_back():
+    state = reach(2, 5, lambda s: act(s) and any(m.kind == BUY for m in s.legal_moves()))
+    told: list[str] = []
+    game = GameSession(state, ["person", "person"], on_message=told.append)
+    made = len(state.moves())
+    move = next(m for m in state.legal_moves() if m.kind == BUY)
+    before = game.apply(move, person=True)
+    assert before is not None and len(before.moves()) == made
+    assert game.state.moves()[-1] == move and len(game.log) > 1 and not told
+    assert load_with_info(autosave_path(game.game_id))[0].moves()[-1] == move
+    assert game.take_back() and len(game.state.moves()) == made
+    assert len(load_with_info(autosave_path(game.game_id))[0].moves()) == made
+    assert not game.take_back()  # nothing more of this turn to take back
+    game.close()
+
+
+def test_a_failing_autosave_is_told_and_the_game_goes_on(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the save folder should be")
+    monkeypatch.setenv("LOYANG_SAVE_DIR", str(blocker))
+    game, told = _session()
+    move = game.state.legal_moves()[0]
+    assert game.apply(move, person=True) is not None
+    assert game.state.moves() == [move] and told and told[0].startswith("Autosave failed")
+    game.close()
+
+
+def test_games_started_in_the_same_second_get_their_own_autosave():
+    ids = {new_game_id() for _ in range(50)}
+    assert len(ids) == 50
+    assert all(autosave_path(i).name.startswith("autosave-game-") for i in ids)
+
+
+def test_a_seed_is_a_64_bit_number():
+    assert seed_problem(0) is None and seed_problem(SEED_LIMIT - 1) is None
+    assert seed_problem(SEED_LIMIT) and seed_problem(-1)
