@@ -66,6 +66,11 @@ AGENTS: dict[str, Callable[[int], object]] = {
 }
 
 
+# What a player may seat at the table; the rest of AGENTS are for measuring (the engine's
+# shaker, the frozen yardstick).
+PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
+
+
 def make_agent(name: str, seed: int = 0, deterministic: bool = False):
     """An agent by its name in `AGENTS`; ValueError listing the names for anything else.
 
