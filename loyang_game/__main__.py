@@ -24,12 +24,12 @@ import sys
 import time
 from pathlib import Path
 
-from ai.agents import AGENTS, make_agent
+from ai.agents import PLAYER_LEVELS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
-from loyang_game.save import SaveError, load_with_info
-from loyang_game.session import SEAT_NAMES, GameSession, seed_problem
+from loyang_game.save import SaveError, load_with_info, validate_seed
+from loyang_game.session import SEAT_NAMES, GameSession, playable_kinds
 from loyang_game.settings import MIN_SIZE
 from loyang_game.settings import load as load_settings
 
@@ -42,6 +42,14 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         """One line, no usage block: what was wrong."""
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+def seed_option(text: str) -> int:
+    """--seed: a whole number within 64 bits, or the one-line reason it is not."""
+    try:
+        return validate_seed(text)
+    except ValueError as error:  # argparse shows only this kind of error's own words
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def standings_lines(state, names) -> list[str]:
@@ -58,8 +66,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seats", type=int, default=None, choices=(1, 2, 3, 4))
     parser.add_argument("--solo", action="store_true", help="the solo game (1 seat)")
-    parser.add_argument("--seed", type=int, default=None, help="deal (random if omitted)")
-    parser.add_argument("--ai", default=None, choices=list(AGENTS),
+    parser.add_argument("--seed", type=seed_option, default=None, help="deal (random if omitted)")
+    parser.add_argument("--ai", default=None, choices=PLAYER_LEVELS,
                         help="level of the AI seats (every seat but the first)")
     parser.add_argument("--hotseat", "--pass-and-play", action="store_true", dest="hotseat",
                         help="every seat is a person at this screen")
@@ -84,7 +92,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="play AI moves with animations for SECONDS and print frame times")
     parser.add_argument("--terminal", action="store_true",
                         help="no window: one game between agents, printed (old behaviour)")
-    parser.add_argument("--agents", default=None, help="with --terminal: one agent per seat")
+    parser.add_argument("--agents", default=None,
+                        help="with --terminal: an AI level per seat, comma-separated")
     args = parser.parse_args(argv)
     args.direct = bool(args.seats or args.solo or args.load or args.kinds or args.hotseat
                        or args.seed is not None or args.intro or args.ai)
@@ -96,8 +105,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args.ai = args.ai or "normal"
     if args.intro and args.seats == 1:
         parser.error("the Introductory version is for 2 to 4 players, not the solo game")
-    if args.seed is not None and seed_problem(args.seed):
-        parser.error(f"--seed: {seed_problem(args.seed)}")
     if args.moves < 0 or args.bench < 0:
         parser.error("--moves and --bench count up from 0")
     args.size = window_size(parser, args.size)
@@ -123,7 +130,7 @@ def window_size(parser, size: str | None) -> tuple[int, int] | None:
 
 
 def card_of(parser, code: str | None) -> int | None:
-    """The card id for --card: a code as in CARDS.md (S7) or H: and a Helper's name."""
+    """The card id for --card: a code as in docs/rules/CARDS.md (S7) or H: and a Helper's name."""
     if code is None:
         return None
     try:
@@ -144,8 +151,8 @@ def kinds_of(parser, args) -> list[str]:
     else:
         kinds = ["person"] + [args.ai] * (seats - 1)
     for k in kinds:
-        if k != "person" and k not in AGENTS:
-            parser.error(f"unknown player kind {k!r}: person or one of {', '.join(AGENTS)}")
+        if k != "person" and k not in PLAYER_LEVELS:
+            parser.error(f"unknown player kind {k!r}: person or one of {', '.join(PLAYER_LEVELS)}")
     return kinds
 
 
@@ -155,8 +162,8 @@ def agents_of(parser, args) -> list[str]:
     if len(names) != seats:
         parser.error(f"--agents names {len(names)} agents for {seats} seats")
     for name in names:
-        if name not in AGENTS:
-            parser.error(f"--agents: no agent {name!r}: one of {', '.join(AGENTS)}")
+        if name not in PLAYER_LEVELS:
+            parser.error(f"--agents: no agent {name!r}: one of {', '.join(PLAYER_LEVELS)}")
     return names
 
 
@@ -185,7 +192,7 @@ def tool_game(args, kinds: list[str]) -> GameSession:
             state, info = load_with_info(args.load)
         except SaveError as error:
             raise SystemExit(f"loyang: {error}") from None
-        kinds = [k if k == "person" or k in AGENTS else "normal" for k in info.kinds]
+        kinds = playable_kinds(info.kinds)
         names = list(info.names)
     else:
         state, names = new_state(args), None
@@ -195,7 +202,7 @@ def tool_game(args, kinds: list[str]) -> GameSession:
 
 def play_moves(game: GameSession, count: int) -> None:
     """Play `count` moves by built-in agents (for screenshots)."""
-    agents = [make_agent("greedy" if "greedy" in AGENTS else "random", game.state.config.seed + i)
+    agents = [make_agent("greedy", game.state.config.seed + i)
               for i in range(game.state.config.seats)]
     for _ in range(count):
         if game.state.is_over:

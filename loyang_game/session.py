@@ -7,34 +7,25 @@ the session has to tell the player goes to `on_message`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
-from datetime import datetime
 
+from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
 from . import highscores, records
 from .commands import UndoStack
 from .engine import GameState, IllegalMove, Move, solo
 from .log import describe_events
-from .save import autosave
+from .save import autosave, new_autosave_id
 from .summary import final_rows
 
 SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
-SEED_LIMIT = 2**64  # a deal's seed is saved as an unsigned 64-bit number
 
 
-def seed_problem(seed: int) -> str | None:
-    """Why `seed` cannot be a deal's seed (None: it can)."""
-    if not 0 <= seed < SEED_LIMIT:
-        return f"A seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed}."
-    return None
-
-
-def new_game_id() -> str:
-    """An autosave id of its own for a new game (two games started in the same second get
-    different ones)."""
-    return datetime.now().strftime("game-%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+def playable_kinds(kinds) -> list[str]:
+    """Who plays each seat of a loaded game: "person" or one of `PLAYER_LEVELS`; any other
+    kind (an agent for measurements, a level from another version) plays "normal"."""
+    return [k if k == "person" or k in PLAYER_LEVELS else "normal" for k in kinds]
 
 
 class GameSession:
@@ -44,7 +35,7 @@ class GameSession:
         self.state = state
         self.kinds = list(kinds)
         self.names = list(names or SEAT_NAMES[: state.config.seats])
-        self.game_id = game_id or new_game_id()
+        self.game_id = game_id or new_autosave_id()
         self.autosave_on = autosave
         self.record = record
         self.ai_seed = ai_seed

@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import os
 import random
-import re
-
-from ai.agents import AGENTS
 
 from ..engine import GameConfig, new_game
-from ..save import AUTOSAVE_PREFIX, SUFFIX, SaveError, list_saves, load_with_info
-from ..session import GameSession, seed_problem
+from ..save import (
+    AUTOSAVE_PREFIX,
+    SUFFIX,
+    SaveError,
+    autosave_path,
+    list_saves,
+    load_with_info,
+    validate_seed,
+)
+from ..session import GameSession, playable_kinds
 from .scene import Scene
 
 # The save folder also keeps these documents; they are not games.
 NOT_SAVES = {"settings.msgpack", "highscores.msgpack", "records.msgpack"}
-
-
-def ai_levels() -> list[str]:
-    """The AI levels a player can choose in the menus."""
-    return [k for k in AGENTS if k != "helper-happy"]
 
 
 def game_saves() -> list:
@@ -44,15 +44,17 @@ def start_table(d, state, kinds: list[str], names: list[str], *,
     return d.open("table", game=game)
 
 
-def new_table(d, seats: int, seed: int | None, kinds: list[str], names: list[str],
+def new_table(d, seats: int, seed: int | str | None, kinds: list[str], names: list[str],
               intro: bool = False, starter: int | None = None) -> str | None:
-    """A new game; `starter` (a seat) is the starting player, or None to draw one. Returns
-    the problem instead if `seed` cannot be a seed."""
+    """A new game; `seed` a number or the text typed for one (None draws a deal), `starter`
+    (a seat) the starting player, or None to draw one. Returns the problem instead, and
+    starts nothing, if `seed` cannot be a seed."""
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    problem = seed_problem(seed)
-    if problem:
-        return problem
+    try:
+        seed = validate_seed(seed)
+    except ValueError as error:
+        return f"Not started: {error}."
     start = -1 if starter is None or seats == 1 else starter
     state = new_game(GameConfig(seats=seats, seed=seed, introductory=intro, start_seat=start))
     start_table(d, state, kinds, names)
@@ -65,9 +67,16 @@ def resume(d, path) -> str | None:
         state, info = load_with_info(path)
     except SaveError as error:
         return f"That save cannot be loaded: {error.reason}."
-    levels = ai_levels()
-    kinds = [k if k == "person" or k in levels else "normal" for k in info.kinds]
-    stem = os.path.basename(str(path)).removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
-    game_id = stem if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", stem) else None
-    start_table(d, state, kinds, list(info.names), game_id=game_id)
+    start_table(d, state, playable_kinds(info.kinds), list(info.names), game_id=_game_id_of(path))
     return None
+
+
+def _game_id_of(path) -> str | None:
+    """The game id whose autosave a loaded save goes on in: its file's name without the
+    autosave prefix and suffix, or None (a fresh id) if that is no game id."""
+    stem = os.path.basename(str(path)).removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
+    try:
+        autosave_path(stem)
+    except ValueError:
+        return None
+    return stem

@@ -15,11 +15,15 @@ from loyang_game.__main__ import main
     (["--screenshot", "x.png", "--scene", "rules", "--card", "junk"], "no card 'junk'"),
     (["--terminal", "--agents", "bogus,random"], "no agent 'bogus'"),
     (["--terminal", "--agents", "random"], "names 1 agents for 2 seats"),
-    (["--seed", str(2**64)], "A seed is a whole number from 0 to"),
-    (["--seed", "-1"], "A seed is a whole number"),
+    (["--seed", str(2**64)], "--seed: a seed is a whole number from 0 to 18446744073709551615;"),
+    (["--seed", "-1"], "--seed: a seed is a whole number from 0 to 18446744073709551615, not"),
+    (["--seed", "7x"], "not '7x'"),
     (["--kinds", "person,robot"], "unknown player kind 'robot'"),
     (["--size", "big"], "--size is WIDTHxHEIGHT"),
     (["--ai", "genius"], "invalid choice: 'genius'"),
+    (["--ai", "hard-v1"], "invalid choice: 'hard-v1'"),  # agents for measuring, not to play
+    (["--kinds", "person,helper-happy"], "unknown player kind 'helper-happy'"),
+    (["--terminal", "--agents", "hard-v1,random"], "no agent 'hard-v1'"),
 ])
 def test_a_command_line_mistake_is_one_line(argv, words, capsys):
     with pytest.raises(SystemExit) as stop:

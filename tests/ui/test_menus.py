@@ -6,9 +6,12 @@ import random
 
 import pygame
 
+from ai.agents import PLAYER_LEVELS
 from loyang_game import highscores, settings
+from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import CARDS
 from loyang_game.paths import save_dir
+from loyang_game.save import save_game
 from loyang_game.ui.scenes.rules import CATEGORIES
 
 from .driver import choose
@@ -179,6 +182,27 @@ def test_a_save_that_fails_to_load_says_why(tmp_path):
     problem = resume(d, bad)
     assert problem and "cannot be loaded" in problem
     assert d.top.name == "title"
+    d.close()
+
+
+def test_new_game_offers_the_player_levels_only():
+    d = make_director()
+    click_item(d, "new")
+    for seat in range(4):
+        assert d.top.form.get(f"kind{seat}").options == ["person", *PLAYER_LEVELS]
+    assert "hard-v1" not in PLAYER_LEVELS and "helper-happy" not in PLAYER_LEVELS
+    d.close()
+
+
+def test_a_loaded_seat_of_a_measuring_agent_is_played_at_normal(tmp_path):
+    from loyang_game.ui.start import resume
+
+    path = tmp_path / "measured.msgpack"
+    save_game(new_game(GameConfig(seats=3, seed=2)), path,
+              seat_kinds=["person", "hard-v1", "helper-happy"])
+    d = make_director()
+    assert resume(d, path) is None
+    assert d.top.name == "table" and d.top.game.kinds == ["person", "normal", "normal"]
     d.close()
 
 

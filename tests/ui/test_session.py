@@ -1,11 +1,11 @@
-"""The game session without the table: moves, messages, undo, autosave and its ids, seeds."""
+"""The game session without the table: moves, messages, undo and autosave."""
 
 from __future__ import annotations
 
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.moves import BUY
 from loyang_game.save import autosave_path, load_with_info
-from loyang_game.session import SEED_LIMIT, GameSession, new_game_id, seed_problem
+from loyang_game.session import GameSession
 
 from .driver import act, reach
 
@@ -51,13 +51,3 @@ def test_a_failing_autosave_is_told_and_the_game_goes_on(tmp_path, monkeypatch):
     assert game.state.moves() == [move] and told and told[0].startswith("Autosave failed")
     game.close()
 
-
-def test_games_started_in_the_same_second_get_their_own_autosave():
-    ids = {new_game_id() for _ in range(50)}
-    assert len(ids) == 50
-    assert all(autosave_path(i).name.startswith("autosave-game-") for i in ids)
-
-
-def test_a_seed_is_a_64_bit_number():
-    assert seed_problem(0) is None and seed_problem(SEED_LIMIT - 1) is None
-    assert seed_problem(SEED_LIMIT) and seed_problem(-1)

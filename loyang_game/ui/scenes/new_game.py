@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pygame
 
+from ai.agents import PLAYER_LEVELS
+
 from ... import records
 from ...session import SEAT_NAMES
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
-from ..start import ai_levels, new_table
+from ..start import new_table
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
 
 NOWHERE = pygame.Rect(0, 0, 0, 0)
@@ -24,7 +26,6 @@ class NewGameScene(MenuScene):
     def __init__(self, d) -> None:
         super().__init__(d)
         first_game = not records.load().games
-        levels = ai_levels()
         f = self.form
         f.add(Item("seats", CHOICE, "Players", value=2, options=[1, 2, 3, 4],
                    show=lambda n: "1 (solo game)" if n == 1 else f"{n} players",
@@ -32,8 +33,8 @@ class NewGameScene(MenuScene):
         me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
         for seat in range(4):
             f.add(Item(f"kind{seat}", CHOICE, f"Seat {seat + 1}",
-                       value="person" if seat == 0 else "normal" if "normal" in levels
-                       else levels[0], options=["person", *levels],
+                       value="person" if seat == 0 else "normal",
+                       options=["person", *PLAYER_LEVELS],
                        show=lambda k: "Person" if k == "person" else f"AI: {k}",
                        on_change=lambda _i: self.seats_changed()))
             f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else SEAT_NAMES[seat],
@@ -82,8 +83,7 @@ class NewGameScene(MenuScene):
         if len(set(names)) < n:
             self.message = "Every player needs a different name."
             return
-        seed_text = f.get("seed").value
-        seed = int(seed_text) if seed_text else None
+        seed = f.get("seed").value or None
         starter = f.get("starter").value
         if kinds[0] == "person" and names[0] != self.d.settings.player_name:
             self.d.settings.player_name = names[0]
