@@ -79,6 +79,8 @@ def main() -> None:
         shots += [("rules", []), ("rules-helper", ["--scene", "rules", "--card", "H:Foreman"]),
                   ("pause", ["--seats", "3", "--seed", "7", "--moves", "40"]),
                   ("save", ["--seats", "3", "--seed", "7", "--moves", "40"]),
+                  ("save-replace", ["--scene", "save", "--save-name", "evening GAME!",
+                                    "--seats", "3", "--seed", "7", "--moves", "40"]),
                   ("hint", ["--solo", "--seed", "3"]),
                   ("card", ["--seats", "2", "--seed", "3", "--moves", "40",
                             "--card", "H:Deliveryman"])]

@@ -28,7 +28,7 @@ from ai.agents import PLAYER_LEVELS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
-from loyang_game.save import SaveError, load_with_info, validate_seed
+from loyang_game.save import MAX_NAME, SaveError, load_with_info, validate_seed
 from loyang_game.session import SEAT_NAMES, GameSession, playable_kinds
 from loyang_game.settings import MIN_SIZE
 from loyang_game.settings import load as load_settings
@@ -86,6 +86,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="with --screenshot: which scene to draw (default: the table)")
     parser.add_argument("--card", default=None,
                         help="with --scene rules or card: the card's code, e.g. H:Maid, S7")
+    parser.add_argument("--save-name", metavar="NAME", default=None,
+                        help="with --scene save: the name typed; a taken one shows the question "
+                             "asked before replacing a save (nothing is saved)")
     parser.add_argument("--moves", type=int, default=0,
                         help="with --screenshot: moves to play first (by built-in agents)")
     parser.add_argument("--bench", type=float, default=0.0, metavar="SECONDS",
@@ -105,6 +108,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args.ai = args.ai or "normal"
     if args.intro and args.seats == 1:
         parser.error("the Introductory version is for 2 to 4 players, not the solo game")
+    if args.save_name is not None and args.scene != "save":
+        parser.error("--save-name goes with --scene save")
     if args.moves < 0 or args.bench < 0:
         parser.error("--moves and --bench count up from 0")
     args.size = window_size(parser, args.size)
@@ -235,7 +240,10 @@ def screenshot(args) -> int:
             d.frame(dt=1 / 60)
         table.show_scores(False)
         if name in ("pause", "save"):
-            d.open(name, game=game, tell=table.toast)
+            dialog = d.open(name, game=game, tell=table.toast)
+            if args.save_name is not None:
+                dialog.field.value = args.save_name[:MAX_NAME]
+                dialog.ask_before_replacing(dialog.field.value.strip())
         elif name == "card":
             targets = table.view.L.targets
             target = next((t for t in targets if t[0] in ("helper", "regular", "stall", "casual",

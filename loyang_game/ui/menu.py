@@ -99,9 +99,10 @@ class DialogScene(MenuScene):
         text(surf, self.title, L.px(34), t.GOLD, center=(r.centerx, r.y + L.px(34)), bold=True)
         self.place(L, r)
         self.form.draw(surf, L, self.d.mouse)
-        if self.message:
-            text(surf, self.message, L.px(18), (255, 150, 130),
-                 center=(r.centerx, r.bottom - L.px(18)))
+        lines = wrap(self.message, L.px(18), r.w - L.px(40)) if self.message else []
+        for i, line in enumerate(lines):  # the last line at the panel's foot
+            text(surf, line, L.px(18), (255, 150, 130),
+                 center=(r.centerx, r.bottom - L.px(18) - (len(lines) - 1 - i) * L.px(21)))
 
     def place(self, L: Layout, r: pygame.Rect) -> None:
         """Put the form's controls in the panel (one under the other unless overridden)."""

@@ -1,5 +1,5 @@
-"""The bullets under each Helper in the rulebook's Helper Reference (quoted from
-shared/rules/rulebook-en.txt), shown in the rules help under the card text."""
+"""The bullets under each Helper in the rulebook's Helper Reference (quoted word for word
+from the rulebook; see docs/rules/README.md), shown in the rules help under the card text."""
 
 from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL, VEG_NAMES
 from ..engine.helpers import REGISTRY

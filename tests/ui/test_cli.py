@@ -20,6 +20,7 @@ from loyang_game.__main__ import main
     (["--seed", "7x"], "not '7x'"),
     (["--kinds", "person,robot"], "unknown player kind 'robot'"),
     (["--size", "big"], "--size is WIDTHxHEIGHT"),
+    (["--screenshot", "x.png", "--save-name", "Evening"], "--save-name goes with --scene save"),
     (["--ai", "genius"], "invalid choice: 'genius'"),
     (["--ai", "hard-v1"], "invalid choice: 'hard-v1'"),  # agents for measuring, not to play
     (["--kinds", "person,helper-happy"], "unknown player kind 'helper-happy'"),

@@ -11,7 +11,7 @@ from loyang_game import highscores, settings
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import CARDS
 from loyang_game.paths import save_dir
-from loyang_game.save import save_game
+from loyang_game.save import load_game, save_game
 from loyang_game.ui.scenes.rules import CATEGORIES
 
 from .driver import choose
@@ -259,3 +259,16 @@ def test_every_scene_has_a_screenshot(tmp_path):
     assert main(["--screenshot", str(out), "--scene", "pause", "--seats", "3", "--ai", "random",
                  "--moves", "10", "--size", "1024x640"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1024, 640)
+
+
+def test_the_save_question_screenshot_saves_nothing(tmp_path):
+    from loyang_game.__main__ import main
+
+    taken = save_dir() / "evening-game.msgpack"
+    save_game(new_game(GameConfig(seats=2, seed=2)), taken, title="Evening game")
+    before = sorted(save_dir().iterdir())
+    out = tmp_path / "question.png"
+    assert main(["--screenshot", str(out), "--scene", "save", "--save-name", "evening GAME!",
+                 "--seats", "2", "--ai", "random"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+    assert sorted(save_dir().iterdir()) == before and load_game(taken).moves() == []

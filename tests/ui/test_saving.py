@@ -33,8 +33,8 @@ def test_a_taken_name_asks_before_replacing_and_the_default_name_is_free():
     assert d.top.name == "table" and load_with_info(path)[1].title == "Evening game"
 
     _save_as(d, "evening-GAME!")  # the same file after slugging: a question, not a save
-    assert d.top.name == "save" and "is taken" in d.top.message
-    assert load_with_info(path)[1].title == "Evening game"
+    assert d.top.name == "save" and "\u201cEvening game\u201d" in d.top.message
+    assert d.top.ok.label == "Replace it" and load_with_info(path)[1].title == "Evening game"
     key(d, pygame.K_RETURN)  # Save again: replace it
     assert d.top.name == "table" and load_with_info(path)[1].title == "evening-GAME!"
 
@@ -46,6 +46,25 @@ def test_a_taken_name_asks_before_replacing_and_the_default_name_is_free():
     key(d, pygame.K_ESCAPE)
     click_item(d, "save")
     assert d.top.field.value != default and d.top.field.value.endswith("(2)")
+    d.close()
+
+
+def test_a_changed_name_asks_again_and_an_unreadable_save_is_named_by_its_file():
+    d = make_director()
+    click_item(d, "new")
+    click_item(d, "start")
+    settle_table(d)
+    folder = save_dir()
+    (folder / "old-laptop.msgpack").write_bytes(b"not a save")
+    _save_as(d, "Old laptop")
+    assert d.top.name == "save" and "cannot be read (old-laptop.msgpack)" in d.top.message
+    type_text(d, "!")  # "Old laptop!": the same file, but a new name asks again
+    assert d.top.ok.label == "Save" and not d.top.message
+    key(d, pygame.K_RETURN)
+    assert d.top.name == "save" and (folder / "old-laptop.msgpack").read_bytes() == b"not a save"
+    key(d, pygame.K_RETURN)
+    assert d.top.name == "table" and load_with_info(folder / "old-laptop.msgpack")[1].title == (
+        "Old laptop!")
     d.close()
 
 

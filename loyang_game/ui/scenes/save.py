@@ -1,58 +1,37 @@
-"""Save the game under a name. The file's name is the slug of the title; a title whose file
-already holds a save (another game's, or one whose title differs only in case and marks, as
-"Evening game" and "evening-GAME!") is saved only when Save is pressed a second time."""
+"""Save the game under a name. The name becomes the file's name by `save_names.slug`, so names
+that differ only in case and marks ("Evening game", "evening-GAME!") share a file: when the
+file already holds a save, the dialog names that save and saves over it only when Save is
+pressed a second time. The name offered is one no save has yet."""
 
 from __future__ import annotations
-
-import re
 
 import pygame
 
 from ...paths import save_dir
-from ...save import AUTOSAVE_PREFIX, SUFFIX, SaveError, save_game
+from ...save import MAX_NAME, SaveError, save_game
+from ...save_names import default_save_name, save_path, taken_by
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, DialogScene
 from ..scene import frame_layout
 from ..widgets import BUTTON, TEXT, Item
 
 
-def file_name_for(title: str) -> str:
-    """The save file's name for `title` (never one an autosave could have)."""
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:48] or "save"
-    if slug.startswith(AUTOSAVE_PREFIX.rstrip("-")):
-        slug = "save-" + slug
-    return slug + SUFFIX
-
-
-def unique_title(title: str, max_len: int = 40) -> str:
-    """`title`, or `title (2)`, `(3)`... : the first whose file is not taken yet."""
-    folder = save_dir()
-    candidate, n = title[:max_len], 1
-    while (folder / file_name_for(candidate)).exists():
-        n += 1
-        tag = f" ({n})"
-        candidate = title[: max_len - len(tag)] + tag
-    return candidate
-
-
 class SaveScene(DialogScene):
     name = "save"
     title = "Save the game"
-    width, height = 620, 285
+    width, height = 620, 330
 
     def __init__(self, d, game, tell) -> None:
         """`game`: the table's `GameSession`; `tell`: shows a message on the table."""
         super().__init__(d)
         self.game = game
         self.tell = tell
-        self.confirmed: str | None = None  # the file that Save was pressed for once already
-        st = game.state
-        default = (f"{' vs '.join(game.names)}, round {max(1, st.round)}" if st.config.seats > 1
-                   else f"{game.names[0]} solo, round {max(1, st.round)}")
+        self.confirmed = None  # the file the player has agreed to replace
         f = self.form
-        self.field = f.add(Item("name", TEXT, value=unique_title(default), max_len=40,
-                                placeholder="a name for the save", action=self.save,
-                                on_change=self.name_changed))
+        self.field = f.add(Item("name", TEXT, value=default_save_name(game.names,
+                                                                      game.state.round),
+                                max_len=MAX_NAME, placeholder="a name for the save",
+                                action=self.save, on_change=self.name_changed))
         self.ok = f.add(Item("ok", BUTTON, "Save", action=self.save, colour=GREEN))
         f.add(Item("cancel", BUTTON, "Cancel", action=d.pop, colour=GREY))
 
@@ -66,11 +45,8 @@ class SaveScene(DialogScene):
         if not title:
             self.message = "Give the save a name."
             return
-        path = save_dir() / file_name_for(title)
-        if path.exists() and self.confirmed != path.name:
-            self.confirmed = path.name
-            self.ok.label = "Replace it"
-            self.message = f"{path.name} is taken: Save again replaces it."
+        path = save_path(title)
+        if path != self.confirmed and self.ask_before_replacing(title):
             return
         game = self.game
         try:
@@ -80,6 +56,20 @@ class SaveScene(DialogScene):
             return
         self.d.back_to("table")
         self.tell(f"Saved as \u201c{title}\u201d ({path.name}).")
+
+    def ask_before_replacing(self, title: str) -> bool:
+        """If saving as `title` would replace a save, ask: name that save, and let Save (now
+        "Replace it") replace it when pressed again. False if the name's file is free."""
+        other = taken_by(title)
+        if other is None:
+            return False
+        held = (f"a save that cannot be read ({other.path.name})" if other.error
+                else f"\u201c{other.title}\u201d" if other.title else other.path.name)
+        self.message = (f"This name's file already holds {held}. Replace it with this game, "
+                        "or change the name to keep both.")
+        self.confirmed = other.path
+        self.ok.label = "Replace it"
+        return True
 
     def place(self, L, r) -> None:
         text_y = r.y + L.px(62)
