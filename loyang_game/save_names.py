@@ -4,6 +4,8 @@ file, and a default name that no save has yet.
 A name becomes a file name by slugging (case folded, every run of anything but letters and
 digits one '-'), so names that differ only in case or punctuation ("Evening game",
 "evening-GAME!") share a file: the Save dialog asks before it replaces one with the other.
+A name is never slugged into an autosave's file or one of the other documents that share the
+save folder (`DOCUMENTS`: a game saved as "Records" must not replace the record of games).
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ import re
 import unicodedata
 from pathlib import Path
 
+from . import highscores, records, settings
 from .paths import save_dir
 from .save import AUTOSAVE_PREFIX, MAX_NAME, SUFFIX, SaveInfo, read_summary
+
+# The files in the save folder that are not games.
+DOCUMENTS = frozenset({settings.FILE_NAME, highscores.FILE_NAME, records.FILE_NAME})
 
 MAX_SLUG = 48  # characters: even four-byte letters stay far below a file name's 255 bytes
 
@@ -22,10 +28,11 @@ MAX_SLUG = 48  # characters: even four-byte letters stay far below a file name's
 def slug(name: str) -> str:
     """The file-name form of a save's name: "Evening game!" -> "evening-game". Letters of
     every script are kept (NFKC-normalised, so one letter typed two ways is one letter); a
-    name with none gives "save", and one that would pass for an autosave is prefixed."""
+    name with none gives "save", and one that would pass for an autosave or name one of the
+    `DOCUMENTS` is prefixed ("save-records")."""
     folded = unicodedata.normalize("NFKC", name).casefold()
     text = re.sub(r"[\W_]+", "-", folded).strip("-")[:MAX_SLUG].strip("-") or "save"
-    if text.startswith(AUTOSAVE_PREFIX.rstrip("-")):
+    if text.startswith(AUTOSAVE_PREFIX.rstrip("-")) or f"{text}{SUFFIX}" in DOCUMENTS:
         text = f"save-{text}"
     return text
 

@@ -29,6 +29,10 @@ from loyang_game.save_names import (
     ("!!!", "save"),
     ("../../etc/passwd", "etc-passwd"),
     ("Autosave game-1", "save-autosave-game-1"),
+    ("Settings", "save-settings"),  # the other documents in the save folder keep their files
+    ("Records!", "save-records"),
+    ("highscores", "save-highscores"),
+    ("High scores", "high-scores"),
     ("x" * 100, "x" * 48),
 ])
 def test_a_name_becomes_a_safe_file_name(name, expected):

@@ -16,16 +16,14 @@ from ..save import (
     load_with_info,
     validate_seed,
 )
+from ..save_names import DOCUMENTS
 from ..session import GameSession, playable_kinds
 from .scene import Scene
-
-# The save folder also keeps these documents; they are not games.
-NOT_SAVES = {"settings.msgpack", "highscores.msgpack", "records.msgpack"}
 
 
 def game_saves() -> list:
     """Every saved game in the save folder (newest first, unreadable ones last)."""
-    return [info for info in list_saves() if info.path.name not in NOT_SAVES]
+    return [info for info in list_saves() if info.path.name not in DOCUMENTS]
 
 
 def latest_autosave():
