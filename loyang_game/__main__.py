@@ -8,6 +8,7 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
     loyang --load FILE              carry on a saved (or autosaved) game
     loyang --screenshot out.png --moves 40   the table after 40 moves, to a PNG
     loyang --screenshot out.png --scene title  a menu scene to a PNG (see --scene)
+    loyang --screenshot out.png --scene save --save-name NAME   the Save dialog, NAME typed
     loyang --bench 20 --ai hard     AI seats play with animations; frame times printed
     loyang --terminal               the old terminal game between agents
 
