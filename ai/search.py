@@ -38,6 +38,7 @@ from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
 
 from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
+from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
 from .view import canonical_view, determinise
@@ -69,6 +70,26 @@ def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
         if m.kind != ADVANCE:
             continue
         value = ev.predict(p, state.round, p.path + m.a, p.cash - path_cost(p.path, m.a))
+        if value > best_value:
+            best, best_value = m, value
+    return best, best_value
+
+
+def path_value_ahead(state, seat: int, ev: Evaluator, every_step: bool) -> tuple[Move, float]:
+    """`path_value` with the next solo Offer's best cheap card counted (`offer_ahead`): for
+    every step (a real decision), or for the best step alone (a leaf of the search)."""
+    p = state.players[seat]
+    if not every_step:
+        move, value = path_value(state, seat, ev)
+        cash = p.cash - path_cost(p.path, move.a)
+        return move, value + next_offer_gain(state, seat, ev, p.path + move.a, cash)
+    best, best_value = None, -1e9
+    for m in state.legal_moves():
+        if m.kind != ADVANCE:
+            continue
+        path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
+        value = ev.predict(p, state.round, path, cash)
+        value += next_offer_gain(state, seat, ev, path, cash)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -154,6 +175,7 @@ class Level:
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
+    offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -343,6 +365,8 @@ class MCTSAgent:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
+            if self.level.offer_ahead:
+                return self._played(view, path_value_ahead(view, seat, self.ev, True)[0])
             return self._played(view, path_value(view, seat, self.ev)[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
@@ -567,7 +591,7 @@ class MCTSAgent:
                 self._other_moves(det)
                 continue
             if flow.decision(det) == "path":
-                return self._against(det, seat, path_value(det, seat, self.ev)[1])
+                return self._against(det, seat, self._path_leaf(det, seat))
             moves = det.legal_moves()
             if len(moves) > 1:
                 return None
@@ -584,9 +608,15 @@ class MCTSAgent:
                 self._other_moves(det)
                 continue
             if flow.decision(det) == "path":
-                return self._against(det, seat, path_value(det, seat, self.ev)[1])
+                return self._against(det, seat, self._path_leaf(det, seat))
             planned_move(det, seat)
         return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
+
+    def _path_leaf(self, det, seat: int) -> float:
+        """The value of a board at the seat's Path step, the step chosen by the evaluation."""
+        if self.level.offer_ahead:
+            return path_value_ahead(det, seat, self.ev, False)[1]
+        return path_value(det, seat, self.ev)[1]
 
     def _other_moves(self, det) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's

@@ -1,0 +1,44 @@
+"""Solo: the next round's Offer, seen from the end of this round.
+
+In the solo game the Offer of the next Card phase is on the table before this round's Path
+step: the columns have slid up and been refilled, so its top row (free) and second row (1
+Cash) are known. The projection alone cannot see that a card is waiting there (its future
+customers are abstract), so it cannot tell "buy a top-row card now, and the row-3 card of that
+column comes up free" from any other purchase, nor weigh Cash kept for a card it knows of.
+
+`next_offer_gain` adds what the best of those cards is worth: the board projected with that
+card played at the start of the next round (as if bought then, its price paid) against the
+board without it. It depends on visible cards only, so the search's max-backup cannot harvest
+lucky samples from it.
+"""
+
+from __future__ import annotations
+
+from loyang_game.engine import solo
+from loyang_game.engine.cards import ROUNDS
+from loyang_game.engine.moves import NONE
+
+CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
+
+
+def next_offer_gain(state, seat: int, ev, path: int, cash: int) -> float:
+    """How much better (in final Path spaces) the board is with the best card of the next
+    Offer's cheap rows bought at the start of the next round; 0 if none helps, or outside the
+    solo game's rounds 1-8."""
+    if not state.config.solo or state.round >= ROUNDS:
+        return 0.0
+    p = state.players[seat]
+    base = ev.predict(p, state.round, path, cash)
+    best = base
+    for index in range(CHEAP_ROWS * solo.COLUMNS):
+        card = state.offer[index]
+        if card == NONE:
+            continue
+        price = solo.price(state, index)
+        if price > cash:
+            continue
+        probe = state.clone()
+        player = probe.players[seat]
+        probe.place_card(player, card)
+        best = max(best, ev.predict(player, state.round, path, cash - price))
+    return best - base
