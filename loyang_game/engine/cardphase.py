@@ -73,7 +73,7 @@ def apply(s: GameState, move: Move) -> None:
     if move.kind == PLACE:
         p.hand.remove(move.a)
         s.courtyard.append(move.a)
-        _next_turn(s)
+        next_turn(s)
         return
     if move.kind == USE:  # the Squire: a hand card and up to 3 Courtyard cards
         hand_card = move.b
@@ -95,9 +95,18 @@ def apply(s: GameState, move: Move) -> None:
     p.hand = []
     s.active.remove(p.seat)
     s.takers.append(p.seat)
-    _next_turn(s)
     if cost:
+        # Paid before the turn moves on: raising the money is part of this Card phase turn
+        # (only the Card phase's means: selling, Loans, discarding, the Book-keeper), even
+        # for the last taker, whose turn moving on would open the Action phase.
         s.pending.append((PAY, p.seat, cost, "common field"))
+    else:
+        next_turn(s)
+
+
+def taker_has_paid(s: GameState) -> bool:
+    """The seat at turn has taken and has nothing left to pay: the turn moves on."""
+    return s.phase == CARDS_PHASE and not s.config.solo and s.turn not in s.active
 
 
 def _play(s: GameState, p: PlayerState, card: int) -> int:
@@ -106,7 +115,7 @@ def _play(s: GameState, p: PlayerState, card: int) -> int:
     return COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
 
 
-def _next_turn(s: GameState) -> None:
+def next_turn(s: GameState) -> None:
     s.flipped = False
     if not s.active:
         end(s)

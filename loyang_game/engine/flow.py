@@ -132,6 +132,9 @@ def run(s: GameState) -> None:
             if money.settle(s) or helpers.drop_stale_claim(s):
                 continue
             return
+        if cardphase.taker_has_paid(s):
+            cardphase.next_turn(s)
+            continue
         if s.phase == ACTIONS and s.step == STORE:
             if not actionphase.store_if_it_fits(s, s.players[s.order[s.turn]]):
                 return
