@@ -176,6 +176,8 @@ def why_illegal(s: GameState, move: Move) -> str:
         return "the game is over"
     if not isinstance(move, Move):
         return f"{move!r:.60} is not a move"
+    if not move.is_well_formed:
+        return f"{move!r:.80} is not a move: a known kind with whole-number choices"
     at_hand = decision(s)
     reason = None
     if move.kind in _KINDS.get(at_hand, ()):

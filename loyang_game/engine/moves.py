@@ -78,6 +78,13 @@ class Move(NamedTuple):
                 raise ValueError(f"move argument {arg!r:.30} is not a small whole number")
         return cls(kind, *args)
 
+    @property
+    def is_well_formed(self) -> bool:
+        """A known kind and whole-number choices (not a float, a bool or anything else that
+        merely compares equal to one)."""
+        return (type(self) is Move and isinstance(self.kind, str) and self.kind in KINDS
+                and all(type(arg) is int for arg in self[1:]))
+
     def describe(self, names: Sequence[str] | None = None) -> str:
         """One line for the game log, e.g. 'trades Wheat + Bean for Leek at Market stall S7'."""
         return _DESCRIBE[self.kind](self, names)

@@ -344,7 +344,7 @@ class GameState:
         """
         if self._legal is None:
             self._legal = flow.legal_moves(self)
-        if move not in self._legal:
+        if not (isinstance(move, Move) and move.is_well_formed and move in self._legal):
             raise IllegalMove(flow.why_illegal(self, move))
         self._legal = None
         self.events = []
