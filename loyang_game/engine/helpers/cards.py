@@ -60,8 +60,11 @@ def offer_foreman_claim(s, from_seat: int, card: int) -> None:
     may take it (RULINGS R13: asked at once). In a 4-player Action phase only a Helper of the
     owner or of the owner's partner (the lantern rule); in phases 1 and 2 from anyone.
 
-    Settled here: a Helper discarded from a Two-pack or left in the Courtyard was never in
-    play and cannot be claimed; the reference speaks of Helpers "used or discarded"."""
+    Settled here (no ruling): only a Helper leaving a play area can be claimed. A Helper of
+    a Two-pack that is not kept, or one left in the Courtyard at the end of the Distribution
+    round, reaches the discard pile without ever having been in play: the reference speaks of
+    a Helper "used or discarded" by a player ("It is irrelevant whether the Helper was used
+    or discarded"), and the Foreman is no way to take cards nobody played."""
     if CARDS[card].name == "Foreman":
         return
     for p in s.players:

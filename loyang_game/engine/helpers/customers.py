@@ -66,6 +66,11 @@ class MessengerBoy(Helper):
             "spaces.")
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): with the Messenger-boy active, a customer on its top row
+        may still take a single delivery. The card lets a customer take two deliveries, it
+        never demands them; the single delivery fills the top row and the card is discarded
+        (rulebook, F), so no second one follows. Two deliveries there are one move
+        (RULINGS R7: "both deliveries are made together")."""
         return [use(card)]
 
     def apply(self, s, p, move):

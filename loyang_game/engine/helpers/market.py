@@ -1,7 +1,7 @@
 """Helpers of the Market stalls: Maid, Market crier, Market woman, Trader (Helper Reference).
 
-Settled here: with the Maid active a 2-bowl offer is traded 1:1 only (2:1 is never better);
-the Trader's fee in rounds 8 and 9 must be in hand before trading (raise it first, R6).
+Settled here: with the Maid active a 2-bowl offer is traded 1:1 only (2:1 is never better).
+The Trader's fee is settled in his docstring.
 """
 
 from __future__ import annotations
@@ -137,6 +137,10 @@ class Trader(Helper):
             "you must pay that player 1 Cash; in Round 9, 2 Cash.")
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): the fee of rounds 8 and 9 must be in hand when the Trader
+        is used. The trade and the fee are one action the player chooses, not a debt he is
+        made to owe (the payments RULINGS R6 lists), so the money is raised first: selling
+        and Loans are open to him all through his Action phase."""
         if not _first_of_its_kind(p, card) or not any(p.cart):
             return []
         if p.cash < TRADER_FEES.get(s.round, 0):
