@@ -8,18 +8,22 @@ customers: an undelivered due customer turns red, or costs 2 Cash if it already 
 
 from __future__ import annotations
 
-from . import flow, helpers, money
+from . import helpers, money
 from .cards import (
     BUY_PRICE,
     CARDS,
-    CASUAL_MODIFIER,
     COMMON_FIELD,
     COMMON_FIELD_COST,
+    DOUBLE_NEEDS,
+    NEEDS,
+    NONE,
     PATH_END,
     REGULAR_PENALTY,
     STOREHOUSE_UPGRADE_COST,
     VEG_NAMES,
+    has,
     path_cost,
+    trade_gives,
 )
 from .moves import (
     ADVANCE,
@@ -28,7 +32,6 @@ from .moves import (
     DISCARD,
     END,
     KEEP,
-    NONE,
     REGULAR,
     RETURN,
     SELL,
@@ -39,6 +42,8 @@ from .moves import (
     USE,
     Move,
 )
+from .play_area import leave, place_card
+from .serving import deliver_casual
 from .state import (
     CARD,
     DOUBLED,
@@ -52,20 +57,13 @@ from .state import (
     STORE,
     UNDER,
     VEG,
-    GameState,
+    Effect,
     PlayerState,
+    State,
     find,
 )
 from .state import KEEP as KEEP_DECISION
-
-
-def _needs(wants: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    return tuple((veg, wants.count(veg)) for veg in sorted(set(wants)))
-
-
-# What each customer card takes from the Cart, as (vegetable, count) pairs.
-NEEDS = {card.id: _needs(card.wants) for card in CARDS if card.wants}
-DOUBLE_NEEDS = {card.id: _needs(card.wants * 2) for card in CARDS if card.wants}
+from .turns import next_turn
 
 _BUY = [Move(BUY, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
@@ -73,46 +71,17 @@ _TWO_PACK, _UPGRADE, _END = Move(TWO_PACK), Move(UPGRADE), Move(END)
 _ADVANCE = [Move(ADVANCE, k) for k in range(PATH_END)]
 
 
-def has(cart: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
-    return all(cart[veg] >= count for veg, count in needs)
-
-
 def two_pack_price(p: PlayerState) -> int:
     """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9); free with
     the Official."""
-    if helpers.OFFICIAL in p.effects:
+    if Effect.OFFICIAL in p.effects:
         return 0
     return max(len(p.helpers), len(p.stalls))
 
 
-def casual_modifier(p: PlayerState) -> int:
-    """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8);
-    +2 whatever the count with the Saleswoman's option 2."""
-    if helpers.CASUAL_BONUS in p.effects:
-        return CASUAL_MODIFIER
-    return modifier_by_count(len(p.regulars), len(p.casuals))
-
-
-def modifier_by_count(regulars: int, casuals: int) -> int:
-    """+2 with more Regular than Casual customers, -2 with fewer, else 0 (R8)."""
-    if regulars > casuals:
-        return CASUAL_MODIFIER
-    if casuals > regulars:
-        return -CASUAL_MODIFIER
-    return 0
-
-
-def trade_gives(cart: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The vegetables that could be traded in for a 1-bowl and for a 2-bowl offer."""
-    singles = [(v, NONE) for v in range(6) if cart[v]]
-    pairs = [(a, b) for i, (a, _) in enumerate(singles) for (b, _) in singles[i:]
-             if a != b or cart[a] >= 2]
-    return singles, pairs
-
-
 # --- ACT -----------------------------------------------------------------------------------------
 
-def legal_act(s: GameState, p: PlayerState) -> list[Move]:
+def legal_act(s: State, p: PlayerState) -> list[Move]:
     cart = p.cart
     moves = []
     for field in p.fields:  # A. sow an empty field
@@ -124,12 +93,12 @@ def legal_act(s: GameState, p: PlayerState) -> list[Move]:
     moves.extend(money.sell_moves(p))  # C.
     if p.stalls and any(cart):  # D.
         singles, pairs = trade_gives(cart)
-        maid = helpers.MAID in p.effects
+        maid = Effect.MAID in p.effects
         moves.extend(Move(TRADE, *offer) for offer in helpers.stall_offers(p, maid, singles, pairs))
     moves.extend(money.discard_moves(p))  # E.
     if p.helpers:
         moves.extend(helpers.action_moves(s, p))
-    messenger = helpers.MESSENGER in p.effects
+    messenger = Effect.MESSENGER in p.effects
     for slot in p.regulars:  # F.
         card = slot[CARD]
         if slot[SERVED] != s.round:
@@ -151,7 +120,7 @@ def legal_act(s: GameState, p: PlayerState) -> list[Move]:
     return moves
 
 
-def apply(s: GameState, move: Move) -> None:
+def apply(s: State, move: Move) -> None:
     p = s.players[s.order[s.turn]]
     if money.apply_money_move(s, p, move):
         return
@@ -182,7 +151,7 @@ def apply(s: GameState, move: Move) -> None:
     elif kind == ADVANCE:
         p.cash -= path_cost(p.path, move.a)
         p.path += move.a
-        flow.next_turn(s)
+        next_turn(s)
     else:
         raise AssertionError(f"unhandled move {move!r}")
 
@@ -192,11 +161,11 @@ def _sow(p: PlayerState, field_card: int, veg: int) -> None:
     (and one more token per Harvest helper activated with option 2)."""
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
-    tokens = CARDS[field_card].spaces + p.effects.count(helpers.EXTRA_TOKEN)
+    tokens = CARDS[field_card].spaces + p.effects.count(Effect.EXTRA_TOKEN)
     p.fields[index] = (field_card, p.fields[index][UNDER], veg, tokens)
 
 
-def _trade(s: GameState, p: PlayerState, move: Move) -> None:
+def _trade(s: State, p: PlayerState, move: Move) -> None:
     """Action D: trade in 1 or 2 Cart vegetables for one on the stall; empty stalls leave."""
     index = find(p.stalls, move.a)
     slot = p.stalls[index]
@@ -208,10 +177,10 @@ def _trade(s: GameState, p: PlayerState, move: Move) -> None:
     if mask:
         p.stalls[index] = (slot[CARD], slot[UNDER], mask)
     else:
-        s.leave(p, p.stalls, index)
+        leave(s, p, p.stalls, index)
 
 
-def _deliver_regular(s: GameState, p: PlayerState, card: int, double: bool) -> None:
+def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     """Action F: fill the lowest empty row, be paid that row; after the 4th row it leaves.
 
     With the Messenger-boy (RULINGS R7) a second delivery this round goes onto the row just
@@ -229,22 +198,13 @@ def _deliver_regular(s: GameState, p: PlayerState, card: int, double: bool) -> N
         return
     p.cash += pays[rows] * (2 if double else 1)
     if rows + 1 == 4:
-        s.leave(p, p.regulars, index)
+        leave(s, p, p.regulars, index)
     else:
         p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round,
                              slot[DOUBLED])
 
 
-def deliver_casual(s: GameState, p: PlayerState, card: int) -> None:
-    """Action G: three vegetables for the price, with the +2/-2 modifier (R8)."""
-    index = find(p.casuals, card)
-    for veg, count in NEEDS[card]:
-        p.cart[veg] -= count
-    p.cash += CARDS[card].pays[0] + casual_modifier(p)
-    s.leave(p, p.casuals, index)
-
-
-def _buy_two_pack(s: GameState, p: PlayerState) -> None:
+def _buy_two_pack(s: State, p: PlayerState) -> None:
     """Action H: pay, draw two cards (R9), then decide what to keep."""
     p.cash -= two_pack_price(p)
     p.two_pack_used = True
@@ -265,7 +225,7 @@ def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
     return moves
 
 
-def apply_keep(s: GameState, move: Move) -> None:
+def apply_keep(s: State, move: Move) -> None:
     """Keep 0, 1 or 2 cards; two are stacked, the owner's choice on top. Fields cost 2 each."""
     _, seat, drawn = s.pending.pop()
     p = s.players[seat]
@@ -274,13 +234,13 @@ def apply_keep(s: GameState, move: Move) -> None:
         if card not in kept:
             s.discard.append(card)
     if move.a != NONE:
-        s.place_card(p, move.a, move.b)
+        place_card(s, p, move.a, move.b)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
         s.pending.append((PAY, seat, cost, "common field"))
 
 
-def _end_actions(s: GameState, p: PlayerState) -> None:
+def _end_actions(s: State, p: PlayerState) -> None:
     """Regular customer checks (R7), then on to storing.
 
     From the checks on, the player counts as having finished the Action phase: a Regular
@@ -295,7 +255,7 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
             else:
                 p.regulars[index] = (*slot[:RED], True, *slot[RED + 1:])
                 s.events.append(("red", p.seat, slot[CARD]))
-    if helpers.ALL_BLUE_LATER in p.effects:
+    if Effect.ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True
     s.step = STORE
@@ -305,7 +265,7 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
 
 # --- STORE and PATH ------------------------------------------------------------------------------
 
-def store_if_it_fits(s: GameState, p: PlayerState) -> bool:
+def store_if_it_fits(s: State, p: PlayerState) -> bool:
     """Move the Cart into the Storehouse if it fits; True if the step is over."""
     if sum(p.cart) > p.capacity:
         return False
@@ -335,7 +295,7 @@ def legal_path(p: PlayerState) -> list[Move]:
 
 # --- reasons -------------------------------------------------------------------------------------
 
-def why_illegal(s: GameState, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> str | None:
     p = s.players[s.order[s.turn]]
     kind = move.kind
     if kind in (SELL, DISCARD):
@@ -401,7 +361,7 @@ def _why_not_trade(p: PlayerState, move: Move) -> str:
     return "you do not have the vegetables to trade in"
 
 
-def _why_not_deliver(s: GameState, p: PlayerState, move: Move) -> str:
+def _why_not_deliver(s: State, p: PlayerState, move: Move) -> str:
     area = p.regulars if move.kind == REGULAR else p.casuals
     slot = next((sl for sl in area if sl[CARD] == move.a), None)
     if slot is None:

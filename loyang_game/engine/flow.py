@@ -1,23 +1,16 @@
-"""The order of play: setup, then nine rounds of Harvest, Card and Action phase.
+"""The order of play, and the one door to it: `GameState.legal_moves()` and `apply()`.
 
-`legal_moves` and `apply` dispatch on the decision at hand: an interrupt on the `pending`
-stack first (RULINGS R13), otherwise the phase's own decision. `run` then carries the game on
-through everything that needs no decision (harvest, payments that can be made, storing what
-fits) until someone must choose again.
+Setup, then nine rounds of Harvest, Card and Action phase. `legal_moves` and `apply` dispatch
+on the decision at hand: an interrupt on the `pending` stack first (RULINGS R13), otherwise the
+phase's own decision. `run` then carries the game on through everything that needs no decision
+(harvest, payments that can be made, storing what fits) until someone must choose again.
 """
 
 from __future__ import annotations
 
-from . import actionphase, cardphase, helpers, money, solo
-from .cards import (
-    BUY_PRICE,
-    CARDS,
-    HOME_VEGETABLES,
-    MAX_SAME_HOME_VEGETABLE,
-    PRIVATE_FIELD,
-    ROUNDS,
-    VEG_NAMES,
-)
+from . import actionphase, cardphase, harvest, helpers, money, setup, solo
+from . import rng as rngmod
+from .cards import ACTION_CARDS, NONE, START_REGULARS, field_sets
 from .moves import (
     ADVANCE,
     BUY,
@@ -28,7 +21,6 @@ from .moves import (
     FLIP,
     HOME,
     LOAN,
-    NONE,
     OFFER,
     PARTNER,
     PASS,
@@ -49,7 +41,6 @@ from .state import (
     ACTIONS,
     CARDS_PHASE,
     CLAIM,
-    COUNT,
     HARVEST_PHASE,
     KEEP,
     OVER,
@@ -57,18 +48,70 @@ from .state import (
     SETUP,
     SHOP,
     STORE,
-    UNDER,
-    VEG,
-    GameState,
+    GameConfig,
+    IllegalMove,
+    State,
 )
 from .state import PARTNER as PARTNER_DECISION
+from .turns import choose_partner, partner_choices
 
-_HOME_MOVES = [Move(HOME, v) for v in range(6)]
+
+class GameState(State):
+    """A game of Loyang, always waiting for exactly one decision of one seat (or over)."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal choice for the decision at hand (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = legal_moves(self)
+        return self._legal[:]
+
+    def apply(self, move: Move) -> None:
+        """Make `move` and run the game on to the next decision.
+
+        Raises IllegalMove, with the reason, for anything not in `legal_moves()`; the state is
+        then unchanged.
+        """
+        if self._legal is None:
+            self._legal = legal_moves(self)
+        if not (isinstance(move, Move) and move.is_well_formed and move in self._legal):
+            raise IllegalMove(why_illegal(self, move))
+        self._legal = None
+        self.events = []
+        self.history = (self.history, move)
+        apply(self, move)
+
+
+def new_game(config: GameConfig) -> GameState:
+    """Set up a game (RULINGS R2) and run it to its first decision."""
+    state = GameState(config)
+    state.draw = list(ACTION_CARDS)
+    if config.introductory:
+        starts = list(START_REGULARS)
+        state.shuffle(starts)
+        for p in state.players:
+            p.intro = starts.pop()
+            state.draw.remove(p.intro)
+    state.shuffle(state.draw)
+    for p in state.players:
+        first, second = list(field_sets(p.seat)[0]), list(field_sets(p.seat)[1])
+        state.shuffle(first)
+        state.shuffle(second)
+        p.pile = second + first  # the first set lies on top (top card last)
+    if config.solo:
+        solo.set_up(state)  # the opponent's cards and the Offer, before the Home field
+    elif config.start_seat != NONE:
+        state.start_seat = config.start_seat
+    else:
+        state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
+    setup.begin(state)
+    return state
 
 
 # --- dispatch ------------------------------------------------------------------------------------
 
-def legal_moves(s: GameState) -> list[Move]:
+def legal_moves(s: State) -> list[Move]:
     if s.pending:
         decision = s.pending[-1]
         kind = decision[0]
@@ -77,7 +120,7 @@ def legal_moves(s: GameState) -> list[Move]:
         if kind == KEEP:
             return actionphase.legal_keep(decision[2])
         if kind == PARTNER_DECISION:
-            return [Move(PARTNER, seat) for seat in _unmarked_seats(s)]
+            return [Move(PARTNER, seat) for seat in partner_choices(s)]
         if kind == CLAIM:
             return helpers.legal_claim(decision[2])
         if kind == SHOP:
@@ -95,13 +138,13 @@ def legal_moves(s: GameState) -> list[Move]:
             return solo.legal(s, s.players[0])
         return cardphase.legal(s, s.players[s.turn])
     if s.phase == HARVEST_PHASE:
-        return helpers.harvest_window_moves(s.players[s.turn])
+        return harvest.legal(s)
     if s.phase == SETUP:
-        return _legal_home(s)
+        return setup.legal(s)
     return []
 
 
-def apply(s: GameState, move: Move) -> None:
+def apply(s: State, move: Move) -> None:
     if s.pending:
         kind = s.pending[-1][0]
         if kind == PAY:
@@ -113,19 +156,19 @@ def apply(s: GameState, move: Move) -> None:
         elif kind == SHOP:
             helpers.apply_shop(s, move)
         else:
-            _apply_partner(s, move)
+            choose_partner(s, move.a)
     elif s.phase == ACTIONS:
         actionphase.apply(s, move)
     elif s.phase == CARDS_PHASE:
         (solo if s.config.solo else cardphase).apply(s, move)
     elif s.phase == HARVEST_PHASE:
-        _apply_harvest_window(s, move)
+        harvest.apply(s, move)
     else:
-        _apply_home(s, move)
+        setup.apply(s, move)
     run(s)
 
 
-def run(s: GameState) -> None:
+def run(s: State) -> None:
     """Carry the game on until a decision is needed."""
     while True:
         if s.pending:
@@ -140,15 +183,15 @@ def run(s: GameState) -> None:
                 return
             continue
         if s.phase == HARVEST_PHASE:
-            if _next_harvest_helper(s):
+            if harvest.next_helper(s):
                 return
-            harvest(s)
+            harvest.harvest(s)
             (solo.begin_card_phase if s.config.solo else cardphase.begin)(s)
             continue
         return
 
 
-def decision(s: GameState) -> str:
+def decision(s: State) -> str:
     """A short name of the decision at hand: 'pay', 'keep', 'partner', 'home', 'cards',
     'act', 'store', 'path' or 'over' (for the UI and the game log)."""
     if s.pending:
@@ -170,7 +213,7 @@ _KINDS = {
 }
 
 
-def why_illegal(s: GameState, move: Move) -> str:
+def why_illegal(s: State, move: Move) -> str:
     """The reason `move` is not legal now, in words a player can read."""
     if s.is_over:
         return "the game is over"
@@ -187,12 +230,12 @@ def why_illegal(s: GameState, move: Move) -> str:
             reason = None  # a malformed move: the general answer below
     if reason:
         return reason
-    kinds = ", ".join(sorted({m.kind for m in s.legal_moves()}))
+    kinds = ", ".join(sorted({m.kind for m in legal_moves(s)}))
     return (f"{move.kind!r} with these choices is not possible now: it is seat "
             f"{s.current_player + 1}'s {at_hand!r} decision (possible: {kinds})")
 
 
-def _specific_reason(s: GameState, move: Move, at_hand: str) -> str | None:
+def _specific_reason(s: State, move: Move, at_hand: str) -> str | None:
     if at_hand == "pay":
         return money.why_illegal(s, move)
     if at_hand in ("act", "store", "path"):
@@ -200,161 +243,5 @@ def _specific_reason(s: GameState, move: Move, at_hand: str) -> str | None:
     if at_hand == "cards":
         return (solo if s.config.solo else cardphase).why_illegal(s, move)
     if at_hand == "home":
-        return _home_reason(s, move.a)
+        return setup.why_illegal(move.a)
     return None
-
-
-# --- setup (RULINGS R2) --------------------------------------------------------------------------
-
-def begin_setup(s: GameState) -> None:
-    n = s.config.seats
-    s.phase = SETUP
-    s.order = [(s.start_seat + i) % n for i in range(n)]
-    s.turn = 0
-
-
-def _home_choices(s: GameState) -> list[int]:
-    return [p.fields[0][VEG] for p in s.players]
-
-
-def _legal_home(s: GameState) -> list[Move]:
-    p = s.players[s.order[s.turn]]
-    chosen = _home_choices(s)
-    return [_HOME_MOVES[v] for v in HOME_VEGETABLES
-            if chosen.count(v) < MAX_SAME_HOME_VEGETABLE and p.shop[v] and p.cash >= BUY_PRICE[v]]
-
-
-def _apply_home(s: GameState, move: Move) -> None:
-    """Buy the starting vegetable from one's own Shop and sow the Home field with it."""
-    p = s.players[s.order[s.turn]]
-    veg = move.a
-    p.cash -= BUY_PRICE[veg]
-    p.shop[veg] -= 1
-    home = p.fields[0]
-    p.fields[0] = (home[0], home[UNDER], veg, CARDS[home[0]].spaces)
-    s.turn += 1
-    if s.turn == len(s.order):
-        begin_round(s)
-
-
-def _home_reason(s: GameState, veg: int) -> str:
-    if veg not in HOME_VEGETABLES:
-        return "the Home field takes only Wheat, Pumpkin or Turnip"
-    return f"two players have already chosen {VEG_NAMES[veg]} (at most 2 may start alike)"
-
-
-# --- rounds --------------------------------------------------------------------------------------
-
-def begin_round(s: GameState) -> None:
-    """The Harvest phase opens; `run` asks Harvest helpers first, then harvests."""
-    s.round += 1
-    s.phase = HARVEST_PHASE
-    s.harvest_passed = []
-    for p in s.players:
-        p.done = False  # a Regular customer placed from now on is due this round (R7)
-
-
-def _next_harvest_helper(s: GameState) -> bool:
-    """Find the next player, from the starting player on, who holds a Harvest helper and has
-    not passed: the Harvest helper (option 1) is used before the harvest (RULINGS R3)."""
-    n = s.config.seats
-    for i in range(n):
-        seat = (s.start_seat + i) % n
-        if seat not in s.harvest_passed and helpers.held(s.players[seat], "Harvest helper"):
-            s.turn = seat
-            return True
-    return False
-
-
-def _apply_harvest_window(s: GameState, move: Move) -> None:
-    p = s.players[s.turn]
-    if move.kind == PASS:
-        s.harvest_passed.append(p.seat)
-    elif move.kind == USE:
-        helpers.apply_use(s, p, move)
-
-
-def harvest(s: GameState) -> None:
-    """Harvest phase (RULINGS R3), for every player at once."""
-    for p in s.players:
-        for veg in range(6):
-            p.cart[veg] += p.store[veg]
-            p.store[veg] = 0
-        index = 0
-        while index < len(p.fields):
-            field = p.fields[index]
-            if field[VEG] == NONE:
-                index += 1
-                continue
-            p.cart[field[VEG]] += 1
-            s.events.append(("harvest", p.seat, field[VEG]))
-            if field[COUNT] > 1:
-                p.fields[index] = (*field[:COUNT], field[COUNT] - 1)
-                index += 1
-            elif CARDS[field[0]].kind == PRIVATE_FIELD:
-                p.fields.pop(index)  # an emptied private field leaves the game
-                s.events.append(("removed", p.seat, field[0]))
-                solo.reshuffle_once(s)
-            else:
-                s.leave(p, p.fields, index)  # a common field goes to the discard pile
-                solo.reshuffle_once(s)
-        if s.round < ROUNDS and p.pile:
-            card = p.pile.pop()
-            p.pile_known = min(p.pile_known, len(p.pile))
-            p.fields.append((card, NONE, NONE, 0))
-            s.events.append(("new field", p.seat, card))
-
-
-def begin_actions(s: GameState) -> None:
-    """Action phase order (RULINGS R5)."""
-    s.phase = ACTIONS
-    s.step = ACT
-    s.turn = 0
-    for p in s.players:
-        p.two_pack_used = False
-        p.effects = ()
-    n = s.config.seats
-    if n == 4:
-        s.order = [s.start_seat, s.second_seat]
-        s.partner = []
-        s.pending.append((PARTNER_DECISION, s.start_seat))
-        return
-    if n == 1:
-        s.order = [0]
-        return
-    first_two = [s.start_seat, s.second_seat]
-    s.order = first_two + [seat for seat in range(n) if seat not in first_two]
-
-
-def _unmarked_seats(s: GameState) -> list[int]:
-    return [seat for seat in range(s.config.seats) if seat not in (s.start_seat, s.second_seat)]
-
-
-def _apply_partner(s: GameState, move: Move) -> None:
-    s.pending.pop()
-    other = next(seat for seat in _unmarked_seats(s) if seat != move.a)
-    s.order = [s.start_seat, s.second_seat, move.a, other]
-    s.partner = [NONE] * 4
-    for a, b in ((s.start_seat, move.a), (s.second_seat, other)):
-        s.partner[a], s.partner[b] = b, a
-
-
-def next_turn(s: GameState) -> None:
-    """The player at turn has finished the Action phase."""
-    p = s.players[s.order[s.turn]]
-    p.done = True
-    p.effects = ()
-    s.turn += 1
-    s.step = ACT
-    if s.turn == len(s.order):
-        end_round(s)
-
-
-def end_round(s: GameState) -> None:
-    if s.round >= ROUNDS:
-        s.phase = OVER
-        s.events.append(("game over",))
-    else:
-        begin_round(s)
-
-

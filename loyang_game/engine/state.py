@@ -2,34 +2,33 @@
 
 Sub-structures that change often (played cards, fields) are tuples that are replaced rather
 than mutated, so `clone()` only copies lists: it is the AI's hot path and is written by hand.
-The rules that move a state forward live in the phase modules; this module holds the data and
-the operations every phase shares (placing a card, revealing the card under a Two-pack).
+This module holds the data and the questions any rule may ask of it; the rules that change it
+are the layers above (play_area and turns, then helpers and money, the phases, flow).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from . import rng as rngmod
 from .cards import (
-    ACTION_CARDS,
     BIG_STOREHOUSE,
     CARDS,
     CASUAL,
-    COMMON_FIELD,
     HELPER,
     MAX_SEATS,
+    NONE,
     REGULAR,
     SHOP_START,
     SMALL_STOREHOUSE,
     STALL,
-    START_REGULARS,
     STARTING_CASH,
     field_sets,
     home_field,
 )
-from .moves import NONE, Move
+from .moves import Move
 
 # Phases of the game flow.
 SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = (
@@ -43,6 +42,20 @@ PARTNER = "partner"  # (PARTNER, seat): 4 players, the starting player picks a p
 CLAIM = "claim"  # (CLAIM, seat, helper card, from seat): the Foreman may take a Helper
 SHOP = "shop"  # (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time
 
+
+
+class Effect(StrEnum):
+    """What a Helper activated for the rest of an Action phase leaves on its player
+    (`PlayerState.effects`), for the action rules to consult."""
+
+    MAID = "maid"  # 2-bowl offers are traded 1:1
+    MESSENGER = "messenger"  # Regular customers may take two deliveries
+    ALL_BLUE_LATER = "all blue after checks"  # Saleswoman option 1, used after the checks
+    CASUAL_BONUS = "casual +2"  # Saleswoman option 2
+    EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
+    OFFICIAL = "official"  # the Two-pack is free
+
+
 # Indexes into the played-card tuples. Every played card is (card, under, ...): `under` is the
 # card beneath it in a Two-pack stack, or NONE.
 CARD, UNDER = 0, 1
@@ -51,6 +64,11 @@ MASK = 2  # stalls: (card, under, bitmask of the offers still on the stall)
 # served, round of a Messenger-boy's second delivery)
 ROWS, RED, FIRST_DUE, SERVED, DOUBLED = 2, 3, 4, 5, 6
 VEG, COUNT = 2, 3  # fields: (card, under, vegetable or NONE when unsown, tokens)
+
+
+def held(p: PlayerState, name: str) -> list[int]:
+    """The uncovered Helper cards of this name in `p`'s play area."""
+    return [slot[CARD] for slot in p.helpers if CARDS[slot[CARD]].name == name]
 
 
 def find(area: list[tuple], card: int) -> int:
@@ -216,8 +234,10 @@ class PlayerState:
         }
 
 
-class GameState:
-    """A game of Loyang, always waiting for exactly one decision of one seat (or over)."""
+class State:
+    """The data of a game of Loyang, always waiting for exactly one decision of one seat (or
+    over). The rules that move it on are the layers above; `flow.GameState` is this with
+    the one door, `legal_moves()` and `apply()`."""
 
     __slots__ = (
         "_legal",
@@ -282,9 +302,10 @@ class GameState:
         self.events: list[tuple] = []  # what the last `apply` did besides the move itself
         self._legal: list[Move] | None = None
 
-    def clone(self) -> GameState:
+    def clone(self) -> State:
         """An independent copy (the history is shared: it is never mutated)."""
-        s = GameState.__new__(GameState)
+        cls = type(self)
+        s = cls.__new__(cls)
         s.config = self.config
         s.players = [p.clone() for p in self.players]
         s.round = self.round
@@ -330,27 +351,6 @@ class GameState:
             return self.turn
         return self.order[self.turn]
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal choice for the decision at hand (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = flow.legal_moves(self)
-        return self._legal[:]
-
-    def apply(self, move: Move) -> None:
-        """Make `move` and run the game on to the next decision.
-
-        Raises IllegalMove, with the reason, for anything not in `legal_moves()`; the state is
-        then unchanged.
-        """
-        if self._legal is None:
-            self._legal = flow.legal_moves(self)
-        if not (isinstance(move, Move) and move.is_well_formed and move in self._legal):
-            raise IllegalMove(flow.why_illegal(self, move))
-        self._legal = None
-        self.events = []
-        self.history = (self.history, move)
-        flow.apply(self, move)
-
     def moves(self) -> list[Move]:
         """Every move made since `new_game`, in order."""
         out = []
@@ -361,46 +361,7 @@ class GameState:
         out.reverse()
         return out
 
-    # --- shared rule operations --------------------------------------------------------------
-
-    def place_card(self, p: PlayerState, card: int, under: int = NONE) -> None:
-        """Put a played or revealed card into its place in `p`'s play area.
-
-        Stalls are filled at once; a Regular customer gets a blue marker and is due this round
-        unless `p` has already finished this round's Action phase (RULINGS R7).
-        """
-        kind = CARDS[card].kind
-        if kind == STALL:
-            p.stalls.append((card, under, 0b111))
-        elif kind == REGULAR:
-            first_due = self.round + 1 if p.done else self.round
-            p.regulars.append((card, under, 0, False, first_due, 0, 0))
-        elif kind == COMMON_FIELD:
-            p.fields.append((card, under, NONE, 0))
-        else:  # Helpers and Casual customers have no state of their own.
-            p.area(kind).append((card, under))
-        self.events.append(("place", p.seat, card))
-
-    def leave(self, p: PlayerState, area: list[tuple], index: int) -> None:
-        """A played card goes to the discard pile; the card under it is placed at once.
-
-        A Helper reaching the discard pile may be claimed by the Foreman (after the card under
-        it is placed, so a Foreman freed this way may claim it: the Maid example).
-        """
-        slot = self.lift(p, area, index)
-        self.discard.append(slot[CARD])
-        self.events.append(("discard", p.seat, slot[CARD]))
-        if area is p.helpers:
-            helpers.offer_foreman_claim(self, p.seat, slot[CARD])
-
-    def lift(self, p: PlayerState, area: list[tuple], index: int) -> tuple:
-        """Take a played card out of `p`'s area (to move it elsewhere); the card under it is
-        placed at once (rulebook, E: "the lower card is immediately moved")."""
-        slot = area.pop(index)
-        if slot[UNDER] != NONE:
-            self.events.append(("reveal", p.seat, slot[UNDER]))
-            self.place_card(p, slot[UNDER])
-        return slot
+    # --- the piles ---------------------------------------------------------------------------
 
     def shuffle(self, items: list) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
@@ -434,7 +395,7 @@ class GameState:
 
     # --- hidden information ------------------------------------------------------------------
 
-    def observe(self, seat: int, rng: random.Random) -> GameState:
+    def observe(self, seat: int, rng: random.Random) -> State:
         """A clone as `seat` could imagine it: what the seat cannot see is re-sampled.
 
         Hidden: the order of the draw pile, the other players' hands and Introductory
@@ -542,32 +503,3 @@ def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -
         for i, card in zip(positions, cards):
             out[i] = card
     return out
-
-
-def new_game(config: GameConfig) -> GameState:
-    """Set up a game (RULINGS R2) and run it to its first decision."""
-    state = GameState(config)
-    state.draw = list(ACTION_CARDS)
-    if config.introductory:
-        starts = list(START_REGULARS)
-        state.shuffle(starts)
-        for p in state.players:
-            p.intro = starts.pop()
-            state.draw.remove(p.intro)
-    state.shuffle(state.draw)
-    for p in state.players:
-        first, second = list(field_sets(p.seat)[0]), list(field_sets(p.seat)[1])
-        state.shuffle(first)
-        state.shuffle(second)
-        p.pile = second + first  # the first set lies on top (top card last)
-    if config.solo:
-        solo.set_up(state)  # the opponent's cards and the Offer, before the Home field
-    elif config.start_seat != NONE:
-        state.start_seat = config.start_seat
-    else:
-        state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
-    flow.begin_setup(state)
-    return state
-
-
-from . import flow, helpers, solo  # noqa: E402  (the rules need the classes above)

@@ -17,7 +17,7 @@ from ..commands import BUTTON_LABELS, Picker, UndoStack, option_moves
 from ..engine import GameState, IllegalMove, Move, flow
 from ..engine.cards import CARDS
 from ..engine.moves import NONE
-from ..log import describe_events
+from ..log import describe_events, describe_move
 from . import choreo, layout, overlay, render
 from . import theme as t
 from .aiseat import make_worker
@@ -260,7 +260,7 @@ class App:
         else:
             self.undo.forget()
         rnd = before.round
-        self.log.append(f"R{max(1, rnd)} {self.names[seat]}: {move.describe(self.names)}")
+        self.log.append(f"R{max(1, rnd)} {self.names[seat]}: {describe_move(move, self.names)}")
         self.log.extend(f"   {line}" for line in describe_events(state.events, self.names))
         self.log_scroll = 0
         self.picker.reset()
@@ -659,7 +659,7 @@ class App:
                      "partner": "Choose a partner"}.get(flow.decision(self.state), "Choose")
         options = []
         for m in moves:
-            label = m.describe(self.names)
+            label = describe_move(m, self.names)
             if m.kind == "end":
                 label = "End the Action phase anyway"
             options.append((("opt", m), label[0].upper() + label[1:]))

@@ -28,6 +28,7 @@ from loyang_game.engine.cards import (
 )
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import NONE
+from loyang_game.engine.play_area import place_card
 from loyang_game.engine.state import (
     CARD,
     COUNT,
@@ -196,7 +197,7 @@ def put(state: GameState, seat: int, ref: int | str, under: int | str | None = N
     if kind == PRIVATE_FIELD:
         p.fields.append((cid, low, NONE, 0))
     else:
-        state.place_card(p, cid, low)
+        place_card(state, p, cid, low)
     area = p.area(kind)
     slot = list(area[-1])
     changes = {

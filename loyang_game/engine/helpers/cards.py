@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER
-from ..moves import CLAIM, NONE, Move
-from ..state import ACTIONS, CARD, HARVEST_PHASE, find
+from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
+from ..moves import CLAIM, Move
+from ..play_area import lift, place_card
+from ..state import CARD, HARVEST_PHASE, Effect, find, held
 from ..state import CLAIM as CLAIM_DECISION
-from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-OFFICIAL = "official"
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
 
 
@@ -33,13 +33,13 @@ class ConMan(Helper):
 
     def apply(self, s, p, move):
         if s.config.solo:
-            s.lift(p, p.helpers, find(p.helpers, move.a))
+            lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
             p.helpers.append((move.b, NONE))
             return
         other = owner_of(s, "helpers", move.b)
-        s.lift(other, other.helpers, find(other.helpers, move.b))
-        s.lift(p, p.helpers, find(p.helpers, move.a))
+        lift(s, other, other.helpers, find(other.helpers, move.b))
+        lift(s, p, p.helpers, find(p.helpers, move.a))
         p.helpers.append((move.b, NONE))
         other.helpers.append((move.a, NONE))
 
@@ -53,27 +53,6 @@ class Foreman(Helper):
     text = ("Take one Helper immediately after it is placed on the Discard pile (by you or by "
             "another player).")
     phases = (1, 2, 3)  # used only by a claim, asked of the owner when a Helper is discarded
-
-
-def offer_foreman_claim(s, from_seat: int, card: int) -> None:
-    """A Helper has left a play area for the discard pile: the owner of an uncovered Foreman
-    may take it (RULINGS R13: asked at once). In a 4-player Action phase only a Helper of the
-    owner or of the owner's partner (the lantern rule); in phases 1 and 2 from anyone.
-
-    Settled here (no ruling): only a Helper leaving a play area can be claimed. A Helper of
-    a Two-pack that is not kept, or one left in the Courtyard at the end of the Distribution
-    round, reaches the discard pile without ever having been in play: the reference speaks of
-    a Helper "used or discarded" by a player ("It is irrelevant whether the Helper was used
-    or discarded"), and the Foreman is no way to take cards nobody played."""
-    if CARDS[card].name == "Foreman":
-        return
-    for p in s.players:
-        if held(p, "Foreman"):
-            if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
-                    and p.seat not in (from_seat, s.partner[from_seat])):
-                return
-            s.pending.append((CLAIM_DECISION, p.seat, card, from_seat))
-            return
 
 
 def drop_stale_claim(s) -> bool:
@@ -114,7 +93,7 @@ class Official(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, OFFICIAL)
+        activate(p, Effect.OFFICIAL)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -146,7 +125,7 @@ class Squire(Helper):
         for taken in (move.c, move.d, move.e):
             if taken != NONE:
                 s.courtyard.remove(taken)
-                s.place_card(p, taken)
+                place_card(s, p, taken)
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
 

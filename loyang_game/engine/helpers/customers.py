@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS
-from ..moves import NONE
-from ..state import CARD, RED, ROWS, find
+from ..cards import CARDS, NEEDS, NONE, has
+from ..play_area import leave, lift
+from ..serving import deliver_casual, take_vegetables
+from ..state import CARD, RED, ROWS, Effect, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-MESSENGER = "messenger"  # Regular customers may take two deliveries this Action phase
-ALL_BLUE_LATER = "all blue after checks"  # Saleswoman option 1, used after the checks
-CASUAL_BONUS = "casual +2"  # Saleswoman option 2
 DELIVERYMAN_LAST_DELIVERY_FEE = 2
 TOUT_PRICE = 2
-
-
-def _needs(card: int):
-    from ..actionphase import NEEDS
-
-    return NEEDS[card]
-
-
-def _has(p, card: int) -> bool:
-    return all(p.cart[veg] >= count for veg, count in _needs(card))
-
-
-def _take_vegetables(p, card: int) -> None:
-    for veg, count in _needs(card):
-        p.cart[veg] -= count
 
 
 @register
@@ -38,18 +21,18 @@ class Deliveryman(Helper):
 
     def moves(self, s, p, card):
         return [use(card, slot[CARD]) for other in reachable(s, p) for slot in other.regulars
-                if _has(p, slot[CARD])]
+                if has(p.cart, NEEDS[slot[CARD]])]
 
     def apply(self, s, p, move):
         """The owner must still deliver this round (the delivery is not theirs)."""
         owner = owner_of(s, "regulars", move.b)
         at = find(owner.regulars, move.b)
         slot = owner.regulars[at]
-        _take_vegetables(p, move.b)
+        take_vegetables(p, move.b)
         p.cash += CARDS[move.b].pays[slot[ROWS]]
         if slot[ROWS] == 3:
             s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE)
-            s.leave(owner, owner.regulars, at)
+            leave(s, owner, owner.regulars, at)
         else:
             owner.regulars[at] = (*slot[:ROWS], slot[ROWS] + 1, *slot[ROWS + 1:])
         use_up(s, p, move.a)
@@ -74,7 +57,7 @@ class MessengerBoy(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, MESSENGER)
+        activate(p, Effect.MESSENGER)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -100,11 +83,11 @@ class Saleswoman(Helper):
         blue once this phase's undelivered customers have been turned or penalised (Fraser's
         example); `NOW` turns them at once."""
         if move.b == 2:
-            activate(p, CASUAL_BONUS)
+            activate(p, Effect.CASUAL_BONUS)
         elif move.c == self.NOW:
             turn_all_blue(p)
         else:
-            activate(p, ALL_BLUE_LATER)
+            activate(p, Effect.ALL_BLUE_LATER)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -132,24 +115,22 @@ class Tout(Helper):
         moves = [use(card, 1, mine[CARD], theirs[CARD]) for other in others
                  for theirs in other.casuals for mine in p.casuals]
         moves += [use(card, 2, theirs[CARD]) for other in others for theirs in other.casuals
-                  if _has(p, theirs[CARD])]
+                  if has(p.cart, NEEDS[theirs[CARD]])]
         return moves
 
     def apply(self, s, p, move):
         if move.b == 1:
             other = owner_of(s, "casuals", move.d)
-            s.lift(p, p.casuals, find(p.casuals, move.c))
-            s.lift(other, other.casuals, find(other.casuals, move.d))
+            lift(s, p, p.casuals, find(p.casuals, move.c))
+            lift(s, other, other.casuals, find(other.casuals, move.d))
             p.casuals.append((move.d, NONE))
             other.casuals.append((move.c, NONE))
         else:
             # Jon's example: the customer is served at once; the 2 Cash come from the
             # proceeds, and a card under the Tout is revealed only after, so it does not count
             # toward the +2/-2 modifier.
-            from ..actionphase import deliver_casual
-
             other = owner_of(s, "casuals", move.c)
-            s.lift(other, other.casuals, find(other.casuals, move.c))
+            lift(s, other, other.casuals, find(other.casuals, move.c))
             p.casuals.append((move.c, NONE))
             deliver_casual(s, p, move.c)
             s.pay(p, other, TOUT_PRICE)

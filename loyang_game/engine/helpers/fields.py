@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS, HOME_VEGETABLES, PRIVATE_FIELD, VEG_NAMES
-from ..moves import NONE, PASS, Move
-from ..state import CARD, COUNT, UNDER, VEG, find
-from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
+from ..moves import PASS, Move
+from ..play_area import leave, lift
+from ..state import CARD, COUNT, UNDER, VEG, Effect, find, held
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
 HARVEST_HELPER_MINIMUM = 4
 PLOUGH_MINIMUM = 2
 SUBSISTENCE_MINIMUM = 4
@@ -35,7 +35,7 @@ def harvest_token(s, p, index: int) -> None:
         p.fields.pop(index)
         s.events.append(("removed", p.seat, field[CARD]))
     else:
-        s.leave(p, p.fields, index)
+        leave(s, p, p.fields, index)
 
 
 @register
@@ -58,7 +58,7 @@ class HarvestHelper(Helper):
 
     def apply(self, s, p, move):
         if move.b == 2:
-            activate(p, EXTRA_TOKEN)
+            activate(p, Effect.EXTRA_TOKEN)
         else:
             eligible = [i for i, f in _not_home(p) if f[COUNT] >= HARVEST_HELPER_MINIMUM]
             for bit, index in enumerate(eligible):
@@ -173,7 +173,7 @@ class TenantFarmer(Helper):
             p.cash -= TENANT_PRICE
             chosen = move.c
         else:
-            slot = s.lift(p, p.fields, find(p.fields, move.c))
+            slot = lift(s, p, p.fields, find(p.fields, move.c))
             p.pile.insert(0, slot[CARD])
             p.pile_known += 1
             chosen = move.d

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARDS, SELL_PRICE, SHOP_SPACES, VEG_NAMES
-from ..moves import NONE
-from ..state import CARD, MASK, UNDER, find
+from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
+from ..play_area import leave, lift
+from ..state import CARD, MASK, UNDER, Effect, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-MAID = "maid"
 FULL = 0b111
 MARKET_CRIER_LIMIT = 3
 TRADER_FEES = {8: 1, 9: 2}  # Cash owed to the stall's owner in rounds 8 and 9
@@ -38,7 +37,7 @@ def take_from_stall(s, owner, stall: int, index: int) -> int:
     if mask:
         owner.stalls[at] = (stall, slot[UNDER], mask)
     else:
-        s.leave(owner, owner.stalls, at)
+        leave(s, owner, owner.stalls, at)
     return CARDS[stall].offers[index][0]
 
 
@@ -52,7 +51,7 @@ class Maid(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, MAID)
+        activate(p, Effect.MAID)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -119,8 +118,8 @@ class MarketWoman(Helper):
 
     def apply(self, s, p, move):
         other = owner_of(s, "stalls", move.c)
-        s.lift(p, p.stalls, find(p.stalls, move.b))
-        s.lift(other, other.stalls, find(other.stalls, move.c))
+        lift(s, p, p.stalls, find(p.stalls, move.b))
+        lift(s, other, other.stalls, find(other.stalls, move.c))
         p.stalls.append((move.c, NONE, FULL))
         other.stalls.append((move.b, NONE, FULL))
         use_up(s, p, move.a)
@@ -145,10 +144,8 @@ class Trader(Helper):
             return []
         if p.cash < TRADER_FEES.get(s.round, 0):
             return []
-        from ..actionphase import trade_gives
-
         singles, pairs = trade_gives(p.cart)
-        maid = MAID in p.effects
+        maid = Effect.MAID in p.effects
         return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
                 for stall, index, give_a, give_b in stall_offers(other, maid, singles, pairs)]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import BUY_PRICE, CARDS, SHOP_SPACES, VEG_NAMES
-from ..moves import NONE, SHOP, Move
-from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG
+from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
+from ..moves import SHOP, Move
+from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG, held
 from ..state import SHOP as SHOP_DECISION
-from .base import Helper, held, register, use, use_up
+from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
 SHOPPER_DISCOUNT = 2
