@@ -50,19 +50,18 @@ from .state import (
     FIRST_DUE,
     MASK,
     PATH,
-    PAY,
     RED,
     ROWS,
     SERVED,
     STORE,
     UNDER,
     VEG,
+    Decision,
     Effect,
     PlayerState,
     State,
     find,
 )
-from .state import KEEP as KEEP_DECISION
 from .turns import next_turn
 
 _BUY = [Move(BUY, v) for v in range(6)]
@@ -214,7 +213,7 @@ def _buy_two_pack(s: State, p: PlayerState) -> None:
         if card != NONE:
             drawn.append(card)
     s.events.append(("two-pack", p.seat, tuple(drawn)))
-    s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
+    s.pending.append((Decision.KEEP, p.seat, tuple(drawn)))
 
 
 def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
@@ -237,7 +236,7 @@ def apply_keep(s: State, move: Move) -> None:
         place_card(s, p, move.a, move.b)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
-        s.pending.append((PAY, seat, cost, "common field"))
+        s.pending.append((Decision.PAY, seat, cost, "common field"))
 
 
 def _end_actions(s: State, p: PlayerState) -> None:
@@ -260,7 +259,7 @@ def _end_actions(s: State, p: PlayerState) -> None:
     p.done = True
     s.step = STORE
     if penalty:
-        s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))
+        s.pending.append((Decision.PAY, p.seat, penalty, "Regular customer penalty"))
 
 
 # --- STORE and PATH ------------------------------------------------------------------------------

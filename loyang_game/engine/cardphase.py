@@ -15,7 +15,7 @@ from . import helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
-from .state import CARDS_PHASE, PAY, PlayerState, State
+from .state import CARDS_PHASE, Decision, PlayerState, State
 from .turns import begin_actions
 
 _FLIP = Move(FLIP)
@@ -101,7 +101,7 @@ def apply(s: State, move: Move) -> None:
         # Paid before the turn moves on: raising the money is part of this Card phase turn
         # (only the Card phase's means: selling, Loans, discarding, the Book-keeper), even
         # for the last taker, whose turn moving on would open the Action phase.
-        s.pending.append((PAY, p.seat, cost, "common field"))
+        s.pending.append((Decision.PAY, p.seat, cost, "common field"))
     else:
         next_turn(s)
 

@@ -11,6 +11,7 @@ helpers), then the private fields, nine per seat (the Home field first).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 NONE = -1  # no card, no vegetable, no choice: the empty value of every card or vegetable slot
 
@@ -61,8 +62,19 @@ def path_cost(position: int, steps: int) -> int:
 
 # --- cards ---------------------------------------------------------------------------------------
 
-STALL, REGULAR, CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD = (
-    "stall", "regular", "casual", "common field", "helper", "private field")
+class CardKind(StrEnum):
+    """What a card is; the values are the words the game shows."""
+
+    STALL = "stall"
+    REGULAR = "regular"
+    CASUAL = "casual"
+    COMMON_FIELD = "common field"
+    HELPER = "helper"
+    PRIVATE_FIELD = "private field"
+
+
+# The kinds by their short names, as the rules and their clients spell them.
+STALL, REGULAR, CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD = CardKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +82,7 @@ class Card:
     """One card's printed data. Only the attributes of its kind are set."""
 
     id: int
-    kind: str
+    kind: CardKind
     code: str  # short reference, as in CARDS.md: S7, R9, K1, CF3a, H:Maid, F4
     name: str
     offers: tuple[tuple[int, int], ...] = ()  # stall: (vegetable, bowls) x3

@@ -40,19 +40,16 @@ from .state import (
     ACT,
     ACTIONS,
     CARDS_PHASE,
-    CLAIM,
     HARVEST_PHASE,
-    KEEP,
     OVER,
-    PAY,
+    PATH,
     SETUP,
-    SHOP,
     STORE,
+    Decision,
     GameConfig,
     IllegalMove,
     State,
 )
-from .state import PARTNER as PARTNER_DECISION
 from .turns import choose_partner, partner_choices
 
 
@@ -115,15 +112,15 @@ def legal_moves(s: State) -> list[Move]:
     if s.pending:
         decision = s.pending[-1]
         kind = decision[0]
-        if kind == PAY:
+        if kind == Decision.PAY:
             return money.legal_pay(s, s.players[decision[1]])
-        if kind == KEEP:
+        if kind == Decision.KEEP:
             return actionphase.legal_keep(decision[2])
-        if kind == PARTNER_DECISION:
+        if kind == Decision.PARTNER:
             return [Move(PARTNER, seat) for seat in partner_choices(s)]
-        if kind == CLAIM:
+        if kind == Decision.CLAIM:
             return helpers.legal_claim(decision[2])
-        if kind == SHOP:
+        if kind == Decision.SHOP:
             return helpers.legal_shop(s.players[decision[1]], decision[2])
         raise AssertionError(f"unknown decision {decision!r}")
     if s.phase == ACTIONS:
@@ -147,13 +144,13 @@ def legal_moves(s: State) -> list[Move]:
 def apply(s: State, move: Move) -> None:
     if s.pending:
         kind = s.pending[-1][0]
-        if kind == PAY:
+        if kind == Decision.PAY:
             money.apply_pay(s, move)
-        elif kind == KEEP:
+        elif kind == Decision.KEEP:
             actionphase.apply_keep(s, move)
-        elif kind == CLAIM:
+        elif kind == Decision.CLAIM:
             helpers.apply_claim(s, move)
-        elif kind == SHOP:
+        elif kind == Decision.SHOP:
             helpers.apply_shop(s, move)
         else:
             choose_partner(s, move.a)
@@ -191,25 +188,30 @@ def run(s: State) -> None:
         return
 
 
-def decision(s: State) -> str:
-    """A short name of the decision at hand: 'pay', 'keep', 'partner', 'home', 'cards',
-    'act', 'store', 'path' or 'over' (for the UI and the game log)."""
+_PHASE_DECISION = {SETUP: Decision.HOME, HARVEST_PHASE: Decision.HARVEST,
+                   CARDS_PHASE: Decision.CARDS, OVER: Decision.OVER}
+_STEP_DECISION = {ACT: Decision.ACT, STORE: Decision.STORE, PATH: Decision.PATH}
+
+
+def decision(s: State) -> Decision:
+    """The decision at hand: an interrupt waiting on the stack, else the phase's (in the
+    Action phase, the step's)."""
     if s.pending:
         return s.pending[-1][0]
     if s.phase == ACTIONS:
-        return s.step
-    return {SETUP: "home", HARVEST_PHASE: "harvest", CARDS_PHASE: "cards", OVER: "over"}[s.phase]
+        return _STEP_DECISION[s.step]
+    return _PHASE_DECISION[s.phase]
 
 
 # The kinds of move each decision can ever offer: a move of another kind gets the general
 # answer, one of these kinds the decision's own reason.
 _KINDS = {
-    "home": {HOME}, "harvest": {USE, PASS}, "cards": {PLACE, TAKE, FLIP, USE, OFFER, DONE,
-                                                      SELL, LOAN, DISCARD},
-    "act": {SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL, TWO_PACK, LOAN, UPGRADE, END,
-            USE},
-    "store": {SELL, RETURN, UPGRADE, LOAN}, "path": {ADVANCE, LOAN},
-    "pay": {SELL, LOAN, DISCARD, USE},
+    Decision.HOME: {HOME}, Decision.HARVEST: {USE, PASS},
+    Decision.CARDS: {PLACE, TAKE, FLIP, USE, OFFER, DONE, SELL, LOAN, DISCARD},
+    Decision.ACT: {SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL, TWO_PACK, LOAN, UPGRADE,
+                   END, USE},
+    Decision.STORE: {SELL, RETURN, UPGRADE, LOAN}, Decision.PATH: {ADVANCE, LOAN},
+    Decision.PAY: {SELL, LOAN, DISCARD, USE},
 }
 
 
@@ -231,17 +233,17 @@ def why_illegal(s: State, move: Move) -> str:
     if reason:
         return reason
     kinds = ", ".join(sorted({m.kind for m in legal_moves(s)}))
-    return (f"{move.kind!r} with these choices is not possible now: it is seat "
-            f"{s.current_player + 1}'s {at_hand!r} decision (possible: {kinds})")
+    return (f"'{move.kind}' with these choices is not possible now: it is seat "
+            f"{s.current_player + 1}'s '{at_hand}' decision (possible: {kinds})")
 
 
-def _specific_reason(s: State, move: Move, at_hand: str) -> str | None:
-    if at_hand == "pay":
+def _specific_reason(s: State, move: Move, at_hand: Decision) -> str | None:
+    if at_hand == Decision.PAY:
         return money.why_illegal(s, move)
-    if at_hand in ("act", "store", "path"):
+    if at_hand in (Decision.ACT, Decision.STORE, Decision.PATH):
         return actionphase.why_illegal(s, move)
-    if at_hand == "cards":
+    if at_hand == Decision.CARDS:
         return (solo if s.config.solo else cardphase).why_illegal(s, move)
-    if at_hand == "home":
+    if at_hand == Decision.HOME:
         return setup.why_illegal(move.a)
     return None

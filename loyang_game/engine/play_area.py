@@ -8,7 +8,7 @@ Foreman (RULINGS R9, R13).
 from __future__ import annotations
 
 from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
-from .state import ACTIONS, CARD, CLAIM, UNDER, PlayerState, State, held
+from .state import ACTIONS, CARD, UNDER, Decision, PlayerState, State, held
 
 
 def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
@@ -70,5 +70,5 @@ def offer_foreman_claim(s: State, from_seat: int, card: int) -> None:
             if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
                     and p.seat not in (from_seat, s.partner[from_seat])):
                 return
-            s.pending.append((CLAIM, p.seat, card, from_seat))
+            s.pending.append((Decision.CLAIM, p.seat, card, from_seat))
             return

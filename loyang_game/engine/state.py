@@ -30,17 +30,52 @@ from .cards import (
 )
 from .moves import Move
 
-# Phases of the game flow.
-SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = (
-    "setup", "harvest", "cards", "actions", "over")
-# Steps of a player's Action phase (RULINGS R10).
-ACT, STORE, PATH = "act", "store", "path"
-# Interrupt decisions (RULINGS R13): (kind, seat, data...)
-PAY = "pay"  # (PAY, seat, amount, reason): raise money, then it is paid at once
-KEEP = "keep"  # (KEEP, seat, drawn cards): choose what to keep from a Two-pack
-PARTNER = "partner"  # (PARTNER, seat): 4 players, the starting player picks a partner
-CLAIM = "claim"  # (CLAIM, seat, helper card, from seat): the Foreman may take a Helper
-SHOP = "shop"  # (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time
+
+class Phase(StrEnum):
+    """The phases of the game flow (and setup, and the end)."""
+
+    SETUP = "setup"
+    HARVEST = "harvest"
+    CARDS = "cards"
+    ACTIONS = "actions"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a player's Action phase (RULINGS R10)."""
+
+    ACT = "act"
+    STORE = "store"
+    PATH = "path"
+
+
+class Decision(StrEnum):
+    """What the decision at hand is about (`flow.decision`, for the UI and the game log).
+
+    The interrupts (RULINGS R13) wait on the `pending` stack as (decision, seat, data...):
+    (PAY, seat, amount, reason): raise money, then it is paid at once; (KEEP, seat, drawn
+    cards): choose what to keep from a Two-pack; (PARTNER, seat): 4 players, the starting
+    player picks a partner; (CLAIM, seat, helper card, from seat): the Foreman may take a
+    Helper; (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time.
+    """
+
+    HOME = "home"
+    HARVEST = "harvest"
+    CARDS = "cards"
+    ACT = "act"
+    STORE = "store"
+    PATH = "path"
+    OVER = "over"
+    PAY = "pay"
+    KEEP = "keep"
+    PARTNER = "partner"
+    CLAIM = "claim"
+    SHOP = "shop"
+
+
+# The phases and steps by their short names, as the rules and their clients spell them.
+SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = Phase
+ACT, STORE, PATH = Step
 
 
 
@@ -474,7 +509,7 @@ class State:
             if p.intro != NONE:
                 out.append(p.intro)
         for decision in self.pending:
-            if decision[0] == KEEP:
+            if decision[0] == Decision.KEEP:
                 out += list(decision[2])
         return out
 

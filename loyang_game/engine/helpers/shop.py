@@ -14,8 +14,7 @@ from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
 from ..moves import SHOP, Move
-from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG, held
-from ..state import SHOP as SHOP_DECISION
+from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG, Decision, held
 from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
@@ -67,7 +66,7 @@ class BookKeeper(Helper):
 
     def apply(self, s, p, move):
         p.cash += sum(1 for field in p.fields if field[VEG] == move.b and field[COUNT])
-        s.pending.append((SHOP_DECISION, p.seat, 0))
+        s.pending.append((Decision.SHOP, p.seat, 0))
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -84,7 +83,7 @@ def apply_shop(s, move: Move) -> None:
     _, seat, veg = s.pending.pop()
     s.players[seat].shop[veg] = move.b
     if veg + 1 < 6:
-        s.pending.append((SHOP_DECISION, seat, veg + 1))
+        s.pending.append((Decision.SHOP, seat, veg + 1))
 
 
 @register
