@@ -45,20 +45,14 @@ from .moves import (
 from .play_area import leave, place_card
 from .serving import deliver_casual
 from .state import (
-    CARD,
-    DOUBLED,
-    FIRST_DUE,
-    MASK,
     PATH,
-    RED,
-    ROWS,
-    SERVED,
     STORE,
-    UNDER,
-    VEG,
     Decision,
     Effect,
+    FieldSlot,
     PlayerState,
+    RegularSlot,
+    StallSlot,
     State,
     find,
 )
@@ -84,8 +78,8 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
     cart = p.cart
     moves = []
     for field in p.fields:  # A. sow an empty field
-        if field[VEG] == NONE:
-            card = field[CARD]
+        if field.veg == NONE:
+            card = field.card
             moves.extend(Move(SOW, card, v) for v in CARDS[card].sowable if cart[v])
     cash, shop = p.cash, p.shop
     moves.extend(_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v])  # B.
@@ -99,17 +93,17 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
         moves.extend(helpers.action_moves(s, p))
     messenger = Effect.MESSENGER in p.effects
     for slot in p.regulars:  # F.
-        card = slot[CARD]
-        if slot[SERVED] != s.round:
+        card = slot.card
+        if slot.served != s.round:
             if has(cart, NEEDS[card]):
                 moves.append(Move(REGULAR, card))
-            if messenger and slot[ROWS] == 3 and has(cart, DOUBLE_NEEDS[card]):
+            if messenger and slot.rows == 3 and has(cart, DOUBLE_NEEDS[card]):
                 moves.append(Move(REGULAR, card, 2))
-        elif messenger and slot[DOUBLED] != s.round and has(cart, NEEDS[card]):
+        elif messenger and slot.doubled != s.round and has(cart, NEEDS[card]):
             moves.append(Move(REGULAR, card))
     for slot in p.casuals:  # G.
-        if has(cart, NEEDS[slot[CARD]]):
-            moves.append(Move(CASUAL, slot[CARD]))
+        if has(cart, NEEDS[slot.card]):
+            moves.append(Move(CASUAL, slot.card))
     if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
         moves.append(_TWO_PACK)
     moves.append(money.LOAN_MOVE)
@@ -161,7 +155,7 @@ def _sow(p: PlayerState, field_card: int, veg: int) -> None:
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
     tokens = CARDS[field_card].spaces + p.effects.count(Effect.EXTRA_TOKEN)
-    p.fields[index] = (field_card, p.fields[index][UNDER], veg, tokens)
+    p.fields[index] = FieldSlot(field_card, p.fields[index].under, veg, tokens)
 
 
 def _trade(s: State, p: PlayerState, move: Move) -> None:
@@ -172,9 +166,9 @@ def _trade(s: State, p: PlayerState, move: Move) -> None:
     if move.d != NONE:
         p.cart[move.d] -= 1
     p.cart[CARDS[move.a].offers[move.b][0]] += 1
-    mask = slot[MASK] & ~(1 << move.b)
+    mask = slot.mask & ~(1 << move.b)
     if mask:
-        p.stalls[index] = (slot[CARD], slot[UNDER], mask)
+        p.stalls[index] = StallSlot(slot.card, slot.under, mask)
     else:
         leave(s, p, p.stalls, index)
 
@@ -189,18 +183,18 @@ def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     slot = p.regulars[index]
     for veg, count in (DOUBLE_NEEDS if double else NEEDS)[card]:
         p.cart[veg] -= count
-    rows = slot[ROWS]
+    rows = slot.rows
     pays = CARDS[card].pays
-    if slot[SERVED] == s.round:  # the Messenger-boy's second delivery
+    if slot.served == s.round:  # the Messenger-boy's second delivery
         p.cash += pays[rows - 1]
-        p.regulars[index] = (*slot[:DOUBLED], s.round)
+        p.regulars[index] = slot._replace(doubled=s.round)
         return
     p.cash += pays[rows] * (2 if double else 1)
     if rows + 1 == 4:
         leave(s, p, p.regulars, index)
     else:
-        p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round,
-                             slot[DOUBLED])
+        p.regulars[index] = RegularSlot(card, slot.under, rows + 1, slot.red, slot.first_due,
+                                        s.round, slot.doubled)
 
 
 def _buy_two_pack(s: State, p: PlayerState) -> None:
@@ -247,13 +241,13 @@ def _end_actions(s: State, p: PlayerState) -> None:
     round, not due in a round whose checks are over."""
     penalty = 0
     for index, slot in enumerate(p.regulars):
-        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
-            if slot[RED]:
+        if slot.first_due <= s.round and slot.served != s.round:
+            if slot.red:
                 penalty += REGULAR_PENALTY
-                s.events.append(("penalty", p.seat, slot[CARD]))
+                s.events.append(("penalty", p.seat, slot.card))
             else:
-                p.regulars[index] = (*slot[:RED], True, *slot[RED + 1:])
-                s.events.append(("red", p.seat, slot[CARD]))
+                p.regulars[index] = slot._replace(red=True)
+                s.events.append(("red", p.seat, slot.card))
     if Effect.ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True
@@ -334,10 +328,10 @@ def why_illegal(s: State, move: Move) -> str | None:
 
 
 def _why_not_sow(p: PlayerState, move: Move) -> str:
-    field = next((f for f in p.fields if f[CARD] == move.a), None)
+    field = next((f for f in p.fields if f.card == move.a), None)
     if field is None:
         return "that field is not in your field area"
-    if field[VEG] != NONE:
+    if field.veg != NONE:
         return f"the {CARDS[move.a].name} is already sown"
     if not 0 <= move.b < 6:
         return "there is no such vegetable"
@@ -347,11 +341,11 @@ def _why_not_sow(p: PlayerState, move: Move) -> str:
 
 
 def _why_not_trade(p: PlayerState, move: Move) -> str:
-    slot = next((st for st in p.stalls if st[CARD] == move.a), None)
+    slot = next((st for st in p.stalls if st.card == move.a), None)
     if slot is None:
         return "that Market stall is not in your play area (or is covered)"
     offers = CARDS[move.a].offers
-    if not 0 <= move.b < len(offers) or not slot[MASK] & (1 << move.b):
+    if not 0 <= move.b < len(offers) or not slot.mask & (1 << move.b):
         return "that vegetable is no longer on the stall"
     bowls = offers[move.b][1]
     given = 1 if move.d == NONE else 2
@@ -362,10 +356,10 @@ def _why_not_trade(p: PlayerState, move: Move) -> str:
 
 def _why_not_deliver(s: State, p: PlayerState, move: Move) -> str:
     area = p.regulars if move.kind == REGULAR else p.casuals
-    slot = next((sl for sl in area if sl[CARD] == move.a), None)
+    slot = next((sl for sl in area if sl.card == move.a), None)
     if slot is None:
         return "that customer is not in your play area (or is covered)"
-    if move.kind == REGULAR and slot[SERVED] == s.round:
+    if move.kind == REGULAR and slot.served == s.round:
         return "that Regular customer has already had this round's delivery"
     wants = " + ".join(VEG_NAMES[v] for v in CARDS[move.a].wants)
     return f"that customer wants {wants} and your Cart does not have them"

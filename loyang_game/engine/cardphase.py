@@ -107,8 +107,9 @@ def apply(s: State, move: Move) -> None:
 
 
 def taker_has_paid(s: State) -> bool:
-    """The seat at turn has taken and has nothing left to pay: the turn moves on."""
-    return s.phase == CARDS_PHASE and not s.config.solo and s.turn not in s.active
+    """In the Card phase, the seat at turn has taken and has nothing left to pay: the turn
+    moves on."""
+    return not s.config.solo and s.turn not in s.active
 
 
 def _play(s: State, p: PlayerState, card: int) -> int:

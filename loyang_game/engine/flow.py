@@ -172,7 +172,7 @@ def run(s: State) -> None:
             if money.settle(s) or helpers.drop_stale_claim(s):
                 continue
             return
-        if cardphase.taker_has_paid(s):
+        if s.phase == CARDS_PHASE and cardphase.taker_has_paid(s):
             cardphase.next_turn(s)
             continue
         if s.phase == ACTIONS and s.step == STORE:

@@ -7,7 +7,7 @@ from . import helpers, solo
 from .cards import CARDS, NONE, PRIVATE_FIELD, ROUNDS
 from .moves import PASS, USE, Move
 from .play_area import leave
-from .state import COUNT, VEG, State, held
+from .state import FieldSlot, State, held
 
 
 def next_helper(s: State) -> bool:
@@ -44,18 +44,18 @@ def harvest(s: State) -> None:
             p.store[veg] = 0
         index = 0
         while index < len(p.fields):
-            field = p.fields[index]
-            if field[VEG] == NONE:
+            card, under, veg, tokens = p.fields[index]
+            if veg == NONE:
                 index += 1
                 continue
-            p.cart[field[VEG]] += 1
-            s.events.append(("harvest", p.seat, field[VEG]))
-            if field[COUNT] > 1:
-                p.fields[index] = (*field[:COUNT], field[COUNT] - 1)
+            p.cart[veg] += 1
+            s.events.append(("harvest", p.seat, veg))
+            if tokens > 1:
+                p.fields[index] = FieldSlot(card, under, veg, tokens - 1)
                 index += 1
-            elif CARDS[field[0]].kind == PRIVATE_FIELD:
+            elif CARDS[card].kind == PRIVATE_FIELD:
                 p.fields.pop(index)  # an emptied private field leaves the game
-                s.events.append(("removed", p.seat, field[0]))
+                s.events.append(("removed", p.seat, card))
                 solo.reshuffle_once(s)
             else:
                 leave(s, p, p.fields, index)  # a common field goes to the discard pile
@@ -63,5 +63,5 @@ def harvest(s: State) -> None:
         if s.round < ROUNDS and p.pile:
             card = p.pile.pop()
             p.pile_known = min(p.pile_known, len(p.pile))
-            p.fields.append((card, NONE, NONE, 0))
+            p.fields.append(FieldSlot(card))
             s.events.append(("new field", p.seat, card))

@@ -11,7 +11,7 @@ from . import helpers
 from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
-from .state import CARD, Decision, PlayerState, State, find
+from .state import Decision, PlayerState, State, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
@@ -23,7 +23,7 @@ def sell_moves(p: PlayerState) -> list[Move]:
 
 
 def discard_moves(p: PlayerState) -> list[Move]:
-    return [Move(DISCARD, slot[CARD]) for slot in p.helpers]
+    return [Move(DISCARD, slot.card) for slot in p.helpers]
 
 
 def legal_pay(s: State, p: PlayerState) -> list[Move]:

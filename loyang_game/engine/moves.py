@@ -51,6 +51,8 @@ class MoveKind(StrEnum):
 (HOME, PLACE, TAKE, FLIP, PARTNER, SOW, BUY, SELL, TRADE, DISCARD, REGULAR, CASUAL, TWO_PACK,
  KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE, USE, CLAIM, SHOP, PASS, OFFER, DONE) = MoveKind
 KINDS = tuple(MoveKind)
+_KIND_VALUES = frozenset(MoveKind)
+_INTS = (int,) * 5
 
 
 class Move(NamedTuple):
@@ -86,7 +88,8 @@ class Move(NamedTuple):
     @property
     def is_well_formed(self) -> bool:
         """A known kind and whole-number choices (not a float, a bool or anything else that
-        merely compares equal to one)."""
-        return (type(self) is Move and isinstance(self.kind, str) and self.kind in KINDS
-                and all(type(arg) is int for arg in self[1:]))
+        merely compares equal to one). Spelled out: it is checked on every `apply`."""
+        kind, a, b, c, d, e = self
+        return (type(self) is Move and (type(a), type(b), type(c), type(d), type(e)) == _INTS
+                and isinstance(kind, str) and kind in _KIND_VALUES)
 

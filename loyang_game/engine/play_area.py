@@ -8,7 +8,18 @@ Foreman (RULINGS R9, R13).
 from __future__ import annotations
 
 from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
-from .state import ACTIONS, CARD, UNDER, Decision, PlayerState, State, held
+from .state import (
+    ACTIONS,
+    Decision,
+    FieldSlot,
+    Played,
+    PlayerState,
+    RegularSlot,
+    Slot,
+    StallSlot,
+    State,
+    held,
+)
 
 
 def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
@@ -19,38 +30,38 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
     """
     kind = CARDS[card].kind
     if kind == STALL:
-        p.stalls.append((card, under, 0b111))
+        p.stalls.append(StallSlot(card, under))
     elif kind == REGULAR:
         first_due = s.round + 1 if p.done else s.round
-        p.regulars.append((card, under, 0, False, first_due, 0, 0))
+        p.regulars.append(RegularSlot(card, under, 0, False, first_due, 0, 0))
     elif kind == COMMON_FIELD:
-        p.fields.append((card, under, NONE, 0))
+        p.fields.append(FieldSlot(card, under))
     else:  # Helpers and Casual customers have no state of their own.
-        p.area(kind).append((card, under))
+        p.area(kind).append(Slot(card, under))
     s.events.append(("place", p.seat, card))
 
 
-def lift(s: State, p: PlayerState, area: list[tuple], index: int) -> tuple:
+def lift(s: State, p: PlayerState, area: list[Played], index: int) -> Played:
     """Take a played card out of `p`'s area (to move it elsewhere); the card under it is
     placed at once (rulebook, E: "the lower card is immediately moved")."""
     slot = area.pop(index)
-    if slot[UNDER] != NONE:
-        s.events.append(("reveal", p.seat, slot[UNDER]))
-        place_card(s, p, slot[UNDER])
+    if slot.under != NONE:
+        s.events.append(("reveal", p.seat, slot.under))
+        place_card(s, p, slot.under)
     return slot
 
 
-def leave(s: State, p: PlayerState, area: list[tuple], index: int) -> None:
+def leave(s: State, p: PlayerState, area: list[Played], index: int) -> None:
     """A played card goes to the discard pile; the card under it is placed at once.
 
     A Helper reaching the discard pile may be claimed by the Foreman (after the card under
     it is placed, so a Foreman freed this way may claim it: the Maid example).
     """
     slot = lift(s, p, area, index)
-    s.discard.append(slot[CARD])
-    s.events.append(("discard", p.seat, slot[CARD]))
+    s.discard.append(slot.card)
+    s.events.append(("discard", p.seat, slot.card))
     if area is p.helpers:
-        offer_foreman_claim(s, p.seat, slot[CARD])
+        offer_foreman_claim(s, p.seat, slot.card)
 
 
 def offer_foreman_claim(s: State, from_seat: int, card: int) -> None:

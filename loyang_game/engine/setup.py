@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import BUY_PRICE, CARDS, HOME_VEGETABLES, MAX_SAME_HOME_VEGETABLE, VEG_NAMES
 from .moves import HOME, Move
-from .state import SETUP, UNDER, VEG, State
+from .state import SETUP, State
 from .turns import begin_round
 
 _HOME_MOVES = [Move(HOME, v) for v in range(6)]
@@ -21,7 +21,7 @@ def begin(s: State) -> None:
 
 def legal(s: State) -> list[Move]:
     p = s.players[s.order[s.turn]]
-    chosen = [other.fields[0][VEG] for other in s.players]
+    chosen = [other.fields[0].veg for other in s.players]
     return [_HOME_MOVES[v] for v in HOME_VEGETABLES
             if chosen.count(v) < MAX_SAME_HOME_VEGETABLE and p.shop[v] and p.cash >= BUY_PRICE[v]]
 
@@ -33,7 +33,7 @@ def apply(s: State, move: Move) -> None:
     p.cash -= BUY_PRICE[veg]
     p.shop[veg] -= 1
     home = p.fields[0]
-    p.fields[0] = (home[0], home[UNDER], veg, CARDS[home[0]].spaces)
+    p.fields[0] = home._replace(veg=veg, tokens=CARDS[home.card].spaces)
     s.turn += 1
     if s.turn == len(s.order):
         begin_round(s)

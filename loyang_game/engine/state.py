@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from . import rng as rngmod
 from .cards import (
@@ -91,25 +92,69 @@ class Effect(StrEnum):
     OFFICIAL = "official"  # the Two-pack is free
 
 
-# Indexes into the played-card tuples. Every played card is (card, under, ...): `under` is the
-# card beneath it in a Two-pack stack, or NONE.
+# --- played cards ------------------------------------------------------------------------------
+# A played card is a small immutable slot, replaced (never changed) when its state changes, so
+# that `clone()` only copies lists. `under` is the card beneath it in a Two-pack stack, or NONE.
+
+FULL_STALL = 0b111  # a stall's offers, one bit each
+
+
+class FieldSlot(NamedTuple):
+    """A field in a field area: the vegetable sown (NONE while unsown) and its tokens left."""
+
+    card: int
+    under: int = NONE
+    veg: int = NONE
+    tokens: int = 0
+
+
+class StallSlot(NamedTuple):
+    """A Market stall: a bit per offer still on it."""
+
+    card: int
+    under: int = NONE
+    mask: int = FULL_STALL
+
+
+class RegularSlot(NamedTuple):
+    """A Regular customer: rows filled, the red side of its marker, the first round it is due
+    (RULINGS R7), the round last served, the round of a Messenger-boy's second delivery."""
+
+    card: int
+    under: int
+    rows: int
+    red: bool
+    first_due: int
+    served: int
+    doubled: int
+
+
+class Slot(NamedTuple):
+    """A Helper or a Casual customer: no state of its own."""
+
+    card: int
+    under: int = NONE
+
+
+Played = FieldSlot | StallSlot | RegularSlot | Slot
+
+# Positions in the slots, for code outside the engine that reads a slot by index.
 CARD, UNDER = 0, 1
-MASK = 2  # stalls: (card, under, bitmask of the offers still on the stall)
-# Regular customers: (card, under, rows filled, red marker, first round due, round last
-# served, round of a Messenger-boy's second delivery)
-ROWS, RED, FIRST_DUE, SERVED, DOUBLED = 2, 3, 4, 5, 6
-VEG, COUNT = 2, 3  # fields: (card, under, vegetable or NONE when unsown, tokens)
+MASK = StallSlot._fields.index("mask")
+ROWS, RED, FIRST_DUE, SERVED, DOUBLED = (RegularSlot._fields.index(name) for name in (
+    "rows", "red", "first_due", "served", "doubled"))
+VEG, COUNT = FieldSlot._fields.index("veg"), FieldSlot._fields.index("tokens")
 
 
 def held(p: PlayerState, name: str) -> list[int]:
     """The uncovered Helper cards of this name in `p`'s play area."""
-    return [slot[CARD] for slot in p.helpers if CARDS[slot[CARD]].name == name]
+    return [slot.card for slot in p.helpers if CARDS[slot.card].name == name]
 
 
-def find(area: list[tuple], card: int) -> int:
+def find(area: list[Played], card: int) -> int:
     """Index of the played card `card` in `area` (a list of played-card tuples)."""
     for index, slot in enumerate(area):
-        if slot[CARD] == card:
+        if slot.card == card:
             return index
     raise AssertionError(f"card {card} is not in that place")
 
@@ -182,11 +227,11 @@ class PlayerState:
         self.shop = list(SHOP_START)
         self.store = [0] * 6
         self.pile: list[int] = []  # private field pile, top card last
-        self.fields: list[tuple] = [(home_field(seat), NONE, NONE, 0)]
-        self.stalls: list[tuple] = []
-        self.helpers: list[tuple] = []
-        self.regulars: list[tuple] = []
-        self.casuals: list[tuple] = []
+        self.fields: list[FieldSlot] = [FieldSlot(home_field(seat))]
+        self.stalls: list[StallSlot] = []
+        self.helpers: list[Slot] = []
+        self.regulars: list[RegularSlot] = []
+        self.casuals: list[Slot] = []
         self.hand: list[int] = []
         self.intro = NONE  # the Introductory version's face-down Regular customer
         self.two_pack_used = False
@@ -226,7 +271,7 @@ class PlayerState:
     def capacity(self) -> int:
         return BIG_STOREHOUSE if self.upgraded else SMALL_STOREHOUSE
 
-    def area(self, kind: str) -> list[tuple]:
+    def area(self, kind: str) -> list[Played]:
         """The list of played cards of this kind (the places in the "played" area)."""
         if kind == STALL:
             return self.stalls
@@ -243,16 +288,16 @@ class PlayerState:
         out = []
         for area in (self.fields, self.stalls, self.helpers, self.regulars, self.casuals):
             for slot in area:
-                if CARDS[slot[CARD]].is_action:
-                    out.append(slot[CARD])
-                if slot[UNDER] != NONE:
-                    out.append(slot[UNDER])
+                if CARDS[slot.card].is_action:
+                    out.append(slot.card)
+                if slot.under != NONE:
+                    out.append(slot.under)
         out.extend(card for card in self.pile if CARDS[card].is_action)
         return out
 
     def vegetables_left(self) -> int:
         """Tokens on fields and in the Storehouse: the second tie-breaker (RULINGS R11)."""
-        return sum(f[COUNT] for f in self.fields) + sum(self.store)
+        return sum(f.tokens for f in self.fields) + sum(self.store)
 
     def to_data(self) -> dict:
         return {

@@ -9,7 +9,7 @@ out. Helpers that are activated for the rest of an Action phase leave an effect 
 from __future__ import annotations
 
 from ..moves import Move
-from ..state import ACTIONS, CARD, PlayerState, State, held
+from ..state import ACTIONS, PlayerState, State, held
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
 from .base import HELPER_KINDS, REGISTRY, helper_for, use, use_up
 from .cards import apply_claim, drop_stale_claim, legal_claim
@@ -33,9 +33,9 @@ def action_moves(s: State, p: PlayerState) -> list[Move]:
     """What `p`'s uncovered Helpers offer in `p`'s Action phase."""
     moves: list[Move] = []
     for slot in p.helpers:
-        helper = helper_for(slot[CARD])
+        helper = helper_for(slot.card)
         if 3 in helper.phases:
-            moves.extend(helper.moves(s, p, slot[CARD]))
+            moves.extend(helper.moves(s, p, slot.card))
     return moves
 
 
@@ -48,8 +48,8 @@ def pay_moves(s: State, p: PlayerState) -> list[Move]:
         return action_moves(s, p)
     moves: list[Move] = []
     for slot in p.helpers:
-        if helper_for(slot[CARD]) is _BOOK_KEEPER:
-            moves.extend(_BOOK_KEEPER.moves(s, p, slot[CARD]))
+        if helper_for(slot.card) is _BOOK_KEEPER:
+            moves.extend(_BOOK_KEEPER.moves(s, p, slot.card))
     return moves
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from ..cards import CARDS, HELPER_NAMES, NONE
 from ..moves import USE, Move
 from ..play_area import leave
-from ..state import ACTIONS, CARD, Effect, PlayerState, State, find
+from ..state import ACTIONS, Effect, PlayerState, State, find
 
 REGISTRY: dict[str, Helper] = {}
 
@@ -71,7 +71,7 @@ def activate(p: PlayerState, effect: Effect) -> None:
 def owner_of(s: State, area_name: str, card: int) -> PlayerState:
     for p in ([*s.players, s.opponent] if s.opponent else s.players):
         for slot in getattr(p, area_name):
-            if slot[CARD] == card:
+            if slot.card == card:
                 return p
     raise AssertionError(f"card {card} is not in any {area_name}")
 

@@ -7,7 +7,7 @@ from itertools import combinations
 from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
 from ..moves import CLAIM, Move
 from ..play_area import lift, place_card
-from ..state import CARD, HARVEST_PHASE, Decision, Effect, find, held
+from ..state import HARVEST_PHASE, Decision, Effect, Slot, find, held
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
@@ -27,20 +27,20 @@ class ConMan(Helper):
             return [use(card, c) for c in s.offer if c != NONE and CARDS[c].kind == HELPER]
         if p.seat == s.start_seat:
             return []
-        return [use(card, slot[CARD]) for other in reachable(s, p) if other.done
+        return [use(card, slot.card) for other in reachable(s, p) if other.done
                 for slot in other.helpers]
 
     def apply(self, s, p, move):
         if s.config.solo:
             lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
-            p.helpers.append((move.b, NONE))
+            p.helpers.append(Slot(move.b))
             return
         other = owner_of(s, "helpers", move.b)
         lift(s, other, other.helpers, find(other.helpers, move.b))
         lift(s, p, p.helpers, find(p.helpers, move.a))
-        p.helpers.append((move.b, NONE))
-        other.helpers.append((move.a, NONE))
+        p.helpers.append(Slot(move.b))
+        other.helpers.append(Slot(move.a))
 
     def describe(self, move, names):
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
@@ -77,7 +77,7 @@ def apply_claim(s, move: Move) -> None:
     p = s.players[seat]
     use_up(s, p, held(p, "Foreman")[0])
     s.discard.remove(card)
-    p.helpers.append((card, NONE))
+    p.helpers.append(Slot(card))
     s.events.append(("claim", seat, card))
     if s.phase == HARVEST_PHASE and CARDS[card].name == "Harvest helper":
         s.harvest_passed = [t for t in s.harvest_passed if t != seat]  # asked again

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS, NEEDS, NONE, has
+from ..cards import CARDS, NEEDS, has
 from ..play_area import leave, lift
 from ..serving import deliver_casual, take_vegetables
-from ..state import CARD, RED, ROWS, Effect, find
+from ..state import Effect, Slot, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 DELIVERYMAN_LAST_DELIVERY_FEE = 2
@@ -20,8 +20,8 @@ class Deliveryman(Helper):
             "the proceeds.")
 
     def moves(self, s, p, card):
-        return [use(card, slot[CARD]) for other in reachable(s, p) for slot in other.regulars
-                if has(p.cart, NEEDS[slot[CARD]])]
+        return [use(card, slot.card) for other in reachable(s, p) for slot in other.regulars
+                if has(p.cart, NEEDS[slot.card])]
 
     def apply(self, s, p, move):
         """The owner must still deliver this round (the delivery is not theirs)."""
@@ -29,12 +29,12 @@ class Deliveryman(Helper):
         at = find(owner.regulars, move.b)
         slot = owner.regulars[at]
         take_vegetables(p, move.b)
-        p.cash += CARDS[move.b].pays[slot[ROWS]]
-        if slot[ROWS] == 3:
+        p.cash += CARDS[move.b].pays[slot.rows]
+        if slot.rows == 3:
             s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE)
             leave(s, owner, owner.regulars, at)
         else:
-            owner.regulars[at] = (*slot[:ROWS], slot[ROWS] + 1, *slot[ROWS + 1:])
+            owner.regulars[at] = slot._replace(rows=slot.rows + 1)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -99,7 +99,7 @@ class Saleswoman(Helper):
 
 
 def turn_all_blue(p) -> None:
-    p.regulars[:] = [(*slot[:RED], False, *slot[RED + 1:]) for slot in p.regulars]
+    p.regulars[:] = [slot._replace(red=False) for slot in p.regulars]
 
 
 @register
@@ -112,10 +112,10 @@ class Tout(Helper):
 
     def moves(self, s, p, card):
         others = reachable(s, p)
-        moves = [use(card, 1, mine[CARD], theirs[CARD]) for other in others
+        moves = [use(card, 1, mine.card, theirs.card) for other in others
                  for theirs in other.casuals for mine in p.casuals]
-        moves += [use(card, 2, theirs[CARD]) for other in others for theirs in other.casuals
-                  if has(p.cart, NEEDS[theirs[CARD]])]
+        moves += [use(card, 2, theirs.card) for other in others for theirs in other.casuals
+                  if has(p.cart, NEEDS[theirs.card])]
         return moves
 
     def apply(self, s, p, move):
@@ -123,15 +123,15 @@ class Tout(Helper):
             other = owner_of(s, "casuals", move.d)
             lift(s, p, p.casuals, find(p.casuals, move.c))
             lift(s, other, other.casuals, find(other.casuals, move.d))
-            p.casuals.append((move.d, NONE))
-            other.casuals.append((move.c, NONE))
+            p.casuals.append(Slot(move.d))
+            other.casuals.append(Slot(move.c))
         else:
             # Jon's example: the customer is served at once; the 2 Cash come from the
             # proceeds, and a card under the Tout is revealed only after, so it does not count
             # toward the +2/-2 modifier.
             other = owner_of(s, "casuals", move.c)
             lift(s, other, other.casuals, find(other.casuals, move.c))
-            p.casuals.append((move.c, NONE))
+            p.casuals.append(Slot(move.c))
             deliver_casual(s, p, move.c)
             s.pay(p, other, TOUT_PRICE)
         use_up(s, p, move.a)

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
 from ..moves import SHOP, Move
-from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG, Decision, held
+from ..state import Decision, held
 from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
@@ -65,7 +65,7 @@ class BookKeeper(Helper):
         return [use(card, veg) for veg in range(6)]
 
     def apply(self, s, p, move):
-        p.cash += sum(1 for field in p.fields if field[VEG] == move.b and field[COUNT])
+        p.cash += sum(1 for field in p.fields if field.veg == move.b and field.tokens)
         s.pending.append((Decision.SHOP, p.seat, 0))
         use_up(s, p, move.a)
 
@@ -118,8 +118,8 @@ def merchant_vegetables(s, p) -> list[int]:
     round (the Merchant; Casual customers do not count)."""
     needed = [0] * 6
     for slot in p.regulars:
-        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
-            for veg in CARDS[slot[CARD]].wants:
+        if slot.first_due <= s.round and slot.served != s.round:
+            for veg in CARDS[slot.card].wants:
                 needed[veg] += 1
     return [veg for veg in range(6) if needed[veg] >= 2 and p.shop[veg]]
 
