@@ -68,12 +68,19 @@ class GameState(State):
         """Make `move` and run the game on to the next decision.
 
         Raises IllegalMove, with the reason, for anything not in `legal_moves()`; the state is
-        then unchanged.
+        then unchanged. Something merely equal to a legal move (a tuple, a float or a bool for
+        a number) is not one; a move from `legal_moves()` itself is recognised at once.
         """
         if self._legal is None:
             self._legal = legal_moves(self)
-        if not (isinstance(move, Move) and move.is_well_formed and move in self._legal):
+        try:
+            legal = self._legal[self._legal.index(move)]
+        except ValueError:
+            legal = None
+        if legal is None or (legal is not move
+                             and not (isinstance(move, Move) and move.is_well_formed)):
             raise IllegalMove(why_illegal(self, move))
+        move = legal  # the engine's own, typed, for the history
         self._legal = None
         self.events = []
         self.history = (self.history, move)
