@@ -138,6 +138,9 @@ class Slot(NamedTuple):
 
 Played = FieldSlot | StallSlot | RegularSlot | Slot
 
+# The internal RNG of every canonical sample (`State.observe` without an RNG).
+_CANONICAL_RNG = random.Random(0).getrandbits(64)
+
 # Positions in the slots, for code outside the engine that reads a slot by index.
 CARD, UNDER = 0, 1
 MASK = StallSlot._fields.index("mask")
@@ -475,18 +478,23 @@ class State:
 
     # --- hidden information ------------------------------------------------------------------
 
-    def observe(self, seat: int, rng: random.Random) -> State:
-        """A clone as `seat` could imagine it: what the seat cannot see is re-sampled.
+    def observe(self, seat: int, rng: random.Random | None = None) -> State:
+        """A clone as `seat` could imagine it: the one gate of hidden information.
 
         Hidden: the order of the draw pile, the other players' hands and Introductory
         customers, and the order of every private field pile (a pile is face down, even to its
-        owner; its two sets of {3,4,5,6} are each shuffled within themselves). The re-sampling
-        uses `rng` only and keeps every count the seat can see; the clone also gets a fresh
-        internal RNG so that future shuffles reveal nothing. Hidden cards are sorted before
-        they are shuffled, so the result depends only on what the seat sees and on `rng`.
+        owner; its two sets of {3,4,5,6} are each in an order of their own). Every count the
+        seat can see is kept.
+
+        With `rng`, a random sample of what is hidden, drawn with `rng` only; the clone gets a
+        fresh internal RNG from it, so that future shuffles reveal nothing. Without, the
+        canonical sample: every hidden card in sorted order (the Introductory customers the
+        lowest unseen start customers, then the hands, then the draw pile) and a fixed
+        internal RNG. Either depends only on what the seat sees (and `rng`): two states that
+        look the same from `seat` give equal canonical samples.
         """
         s = self.clone()
-        s.rng = rng.getrandbits(64)
+        s.rng = _CANONICAL_RNG if rng is None else rng.getrandbits(64)
         others = [p for p in s.players if p.seat != seat]
         hidden = s.draw[:]
         for p in others:
@@ -497,13 +505,17 @@ class State:
             # seen; the rest of those are in the draw pile or a hand.
             hidden.extend(p.intro for p in intro_holders)
             unseen_starts = sorted(c for c in hidden if CARDS[c].start)
-            rng.shuffle(unseen_starts)
+            if rng is not None:
+                rng.shuffle(unseen_starts)
+            else:
+                unseen_starts.reverse()  # the lowest first
             for p in intro_holders:
                 p.intro = unseen_starts.pop()
             taken = {p.intro for p in intro_holders}
             hidden = [c for c in hidden if c not in taken]
         pool = sorted(hidden)
-        rng.shuffle(pool)
+        if rng is not None:
+            rng.shuffle(pool)
         for p in others:
             n = len(p.hand)
             p.hand = pool[:n]
@@ -572,14 +584,16 @@ class State:
             payee.cash += amount
 
 
-def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -> list[int]:
-    """Shuffle each of the pile's two sets within the positions it holds, leaving the `known`
-    bottom cards in place."""
+def _resample_pile(seat: int, pile: list[int], known: int,
+                   rng: random.Random | None) -> list[int]:
+    """Shuffle (without `rng`, sort) each of the pile's two sets within the positions it
+    holds, leaving the `known` bottom cards in place."""
     out = pile[:]
     for block in field_sets(seat):
         positions = [i for i, card in enumerate(out) if card in block and i >= known]
         cards = sorted(out[i] for i in positions)
-        rng.shuffle(cards)
+        if rng is not None:
+            rng.shuffle(cards)
         for i, card in zip(positions, cards):
             out[i] = card
     return out
