@@ -6,34 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .engine.cards import CARDS, NONE, VEG_NAMES
 from .engine.helpers import describe_use
-from .engine.moves import (
-    ADVANCE,
-    BUY,
-    CASUAL,
-    CLAIM,
-    DISCARD,
-    DONE,
-    END,
-    FLIP,
-    HOME,
-    KEEP,
-    LOAN,
-    OFFER,
-    PARTNER,
-    PASS,
-    PLACE,
-    REGULAR,
-    RETURN,
-    SELL,
-    SHOP,
-    SOW,
-    TAKE,
-    TRADE,
-    TWO_PACK,
-    UPGRADE,
-    USE,
-    Move,
-)
+from .engine.moves import Move, MoveKind
 
 Names = Sequence[str] | None
 
@@ -88,32 +61,32 @@ def _claim(m: Move, _names: Names) -> str:
     return f"uses the Foreman to take the {_card(m.a)} from the discard pile"
 
 
-_DESCRIBE: dict[str, Callable[[Move, Names], str]] = {
-    HOME: lambda m, n: f"buys {_veg(m.a)} and sows the Home field",
-    PLACE: lambda m, n: f"puts {_card(m.a)} into the Courtyard",
-    TAKE: _take,
-    FLIP: lambda m, n: "turns over the top card of the draw pile into the Courtyard",
-    PARTNER: _partner,
-    SOW: lambda m, n: f"sows {_veg(m.b)} on the {_card(m.a)}",
-    BUY: lambda m, n: f"buys {_veg(m.a)} in the Shop",
-    SELL: lambda m, n: f"sells {_veg(m.a)} to the Shop",
-    TRADE: _trade,
-    DISCARD: lambda m, n: f"discards the {_card(m.a)} unused",
-    REGULAR: lambda m, n: f"delivers to {_card(m.a)}",
-    CASUAL: lambda m, n: f"delivers to {_card(m.a)}",
-    TWO_PACK: lambda m, n: "buys a Two-pack",
-    KEEP: _keep,
-    LOAN: lambda m, n: "takes a Loan (+5 Cash)",
-    UPGRADE: lambda m, n: "upgrades the Storehouse",
-    END: lambda m, n: "ends the Action phase",
-    RETURN: lambda m, n: f"returns {_veg(m.a)} to the supply",
-    ADVANCE: _advance,
-    USE: describe_use,  # the Helpers know their own options
-    CLAIM: _claim,
-    SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
-    PASS: lambda m, n: "does not use a Harvest helper",
-    OFFER: lambda m, n: f"buys {_card(m.a)} from the Offer",
-    DONE: lambda m, n: "buys no more cards from the Offer",
+_DESCRIBE: dict[MoveKind, Callable[[Move, Names], str]] = {
+    MoveKind.HOME: lambda m, n: f"buys {_veg(m.a)} and sows the Home field",
+    MoveKind.PLACE: lambda m, n: f"puts {_card(m.a)} into the Courtyard",
+    MoveKind.TAKE: _take,
+    MoveKind.FLIP: lambda m, n: "turns over the top card of the draw pile into the Courtyard",
+    MoveKind.PARTNER: _partner,
+    MoveKind.SOW: lambda m, n: f"sows {_veg(m.b)} on the {_card(m.a)}",
+    MoveKind.BUY: lambda m, n: f"buys {_veg(m.a)} in the Shop",
+    MoveKind.SELL: lambda m, n: f"sells {_veg(m.a)} to the Shop",
+    MoveKind.TRADE: _trade,
+    MoveKind.DISCARD: lambda m, n: f"discards the {_card(m.a)} unused",
+    MoveKind.REGULAR: lambda m, n: f"delivers to {_card(m.a)}",
+    MoveKind.CASUAL: lambda m, n: f"delivers to {_card(m.a)}",
+    MoveKind.TWO_PACK: lambda m, n: "buys a Two-pack",
+    MoveKind.KEEP: _keep,
+    MoveKind.LOAN: lambda m, n: "takes a Loan (+5 Cash)",
+    MoveKind.UPGRADE: lambda m, n: "upgrades the Storehouse",
+    MoveKind.END: lambda m, n: "ends the Action phase",
+    MoveKind.RETURN: lambda m, n: f"returns {_veg(m.a)} to the supply",
+    MoveKind.ADVANCE: _advance,
+    MoveKind.USE: describe_use,  # the Helpers know their own options
+    MoveKind.CLAIM: _claim,
+    MoveKind.SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
+    MoveKind.PASS: lambda m, n: "does not use a Harvest helper",
+    MoveKind.OFFER: lambda m, n: f"buys {_card(m.a)} from the Offer",
+    MoveKind.DONE: lambda m, n: "buys no more cards from the Offer",
 }
 
 # Events about one player's card: (kind, seat, card) -> a line ("place" is told by the move).
