@@ -45,10 +45,14 @@ from .moves import (
 from .play_area import leave, place_card
 from .serving import deliver_casual
 from .state import (
+    ALL_BLUE_LATER,
+    EXTRA_TOKEN,
+    MAID,
+    MESSENGER,
+    OFFICIAL,
     PATH,
+    PAY,
     STORE,
-    Decision,
-    Effect,
     FieldSlot,
     PlayerState,
     RegularSlot,
@@ -56,6 +60,7 @@ from .state import (
     State,
     find,
 )
+from .state import KEEP as KEEP_DECISION
 from .turns import next_turn
 
 _BUY = [Move(BUY, v) for v in range(6)]
@@ -67,7 +72,7 @@ _ADVANCE = [Move(ADVANCE, k) for k in range(PATH_END)]
 def two_pack_price(p: PlayerState) -> int:
     """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9); free with
     the Official."""
-    if Effect.OFFICIAL in p.effects:
+    if OFFICIAL in p.effects:
         return 0
     return max(len(p.helpers), len(p.stalls))
 
@@ -86,12 +91,12 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
     moves.extend(money.sell_moves(p))  # C.
     if p.stalls and any(cart):  # D.
         singles, pairs = trade_gives(cart)
-        maid = Effect.MAID in p.effects
+        maid = MAID in p.effects
         moves.extend(Move(TRADE, *offer) for offer in helpers.stall_offers(p, maid, singles, pairs))
     moves.extend(money.discard_moves(p))  # E.
     if p.helpers:
         moves.extend(helpers.action_moves(s, p))
-    messenger = Effect.MESSENGER in p.effects
+    messenger = MESSENGER in p.effects
     for slot in p.regulars:  # F.
         card = slot.card
         if slot.served != s.round:
@@ -154,7 +159,7 @@ def _sow(p: PlayerState, field_card: int, veg: int) -> None:
     (and one more token per Harvest helper activated with option 2)."""
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
-    tokens = CARDS[field_card].spaces + p.effects.count(Effect.EXTRA_TOKEN)
+    tokens = CARDS[field_card].spaces + p.effects.count(EXTRA_TOKEN)
     p.fields[index] = FieldSlot(field_card, p.fields[index].under, veg, tokens)
 
 
@@ -207,7 +212,7 @@ def _buy_two_pack(s: State, p: PlayerState) -> None:
         if card != NONE:
             drawn.append(card)
     s.events.append(("two-pack", p.seat, tuple(drawn)))
-    s.pending.append((Decision.KEEP, p.seat, tuple(drawn)))
+    s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
 
 
 def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
@@ -230,7 +235,7 @@ def apply_keep(s: State, move: Move) -> None:
         place_card(s, p, move.a, move.b)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
-        s.pending.append((Decision.PAY, seat, cost, "common field"))
+        s.pending.append((PAY, seat, cost, "common field"))
 
 
 def _end_actions(s: State, p: PlayerState) -> None:
@@ -248,12 +253,12 @@ def _end_actions(s: State, p: PlayerState) -> None:
             else:
                 p.regulars[index] = slot._replace(red=True)
                 s.events.append(("red", p.seat, slot.card))
-    if Effect.ALL_BLUE_LATER in p.effects:
+    if ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True
     s.step = STORE
     if penalty:
-        s.pending.append((Decision.PAY, p.seat, penalty, "Regular customer penalty"))
+        s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))
 
 
 # --- STORE and PATH ------------------------------------------------------------------------------

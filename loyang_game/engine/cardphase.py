@@ -15,7 +15,7 @@ from . import helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
-from .state import CARDS_PHASE, Decision, PlayerState, State
+from .state import CARDS_PHASE, PAY, PlayerState, State
 from .turns import begin_actions
 
 _FLIP = Move(FLIP)
@@ -101,7 +101,7 @@ def apply(s: State, move: Move) -> None:
         # Paid before the turn moves on: raising the money is part of this Card phase turn
         # (only the Card phase's means: selling, Loans, discarding, the Book-keeper), even
         # for the last taker, whose turn moving on would open the Action phase.
-        s.pending.append((Decision.PAY, p.seat, cost, "common field"))
+        s.pending.append((PAY, p.seat, cost, "common field"))
     else:
         next_turn(s)
 
@@ -109,7 +109,7 @@ def apply(s: State, move: Move) -> None:
 def taker_has_paid(s: State) -> bool:
     """In the Card phase, the seat at turn has taken and has nothing left to pay: the turn
     moves on."""
-    return not s.config.solo and s.turn not in s.active
+    return s.turn not in s.active and not s.config.solo
 
 
 def _play(s: State, p: PlayerState, card: int) -> int:

@@ -77,14 +77,28 @@ class GameState(State):
             legal = self._legal[self._legal.index(move)]
         except ValueError:
             legal = None
-        if legal is None or (legal is not move
-                             and not (isinstance(move, Move) and move.is_well_formed)):
+        if legal is None or not _spelled_as(move, legal):
             raise IllegalMove(why_illegal(self, move))
         move = legal  # the engine's own, typed, for the history
         self._legal = None
         self.events = []
         self.history = (self.history, move)
         apply(self, move)
+
+
+def _spelled_as(move: object, legal: Move) -> bool:
+    """Whether `move`, equal to the legal move `legal`, is that move and not a lookalike (a
+    tuple, a float or a bool where a whole number goes). Quick for a move made by the engine:
+    its small numbers are the very objects of `legal`'s."""
+    if move is legal:
+        return True
+    if type(move) is not Move:
+        return False
+    _, a, b, c, d, e = move
+    _, la, lb, lc, ld, le = legal
+    if a is la and b is lb and c is lc and d is ld and e is le:
+        return isinstance(move.kind, str)
+    return move.is_well_formed
 
 
 def new_game(config: GameConfig) -> GameState:
@@ -115,21 +129,28 @@ def new_game(config: GameConfig) -> GameState:
 
 # --- dispatch ------------------------------------------------------------------------------------
 
+# The interrupts (RULINGS R13): what each offers, given the state and the pending decision,
+# and how a move answers it.
+_INTERRUPT_MOVES = {
+    Decision.PAY: lambda s, d: money.legal_pay(s, s.players[d[1]]),
+    Decision.KEEP: lambda s, d: actionphase.legal_keep(d[2]),
+    Decision.PARTNER: lambda s, d: [Move(PARTNER, seat) for seat in partner_choices(s)],
+    Decision.CLAIM: lambda s, d: helpers.legal_claim(d[2]),
+    Decision.SHOP: lambda s, d: helpers.legal_shop(s.players[d[1]], d[2]),
+}
+_INTERRUPT_ANSWERS = {
+    Decision.PAY: money.apply_pay,
+    Decision.KEEP: actionphase.apply_keep,
+    Decision.PARTNER: lambda s, move: choose_partner(s, move.a),
+    Decision.CLAIM: helpers.apply_claim,
+    Decision.SHOP: helpers.apply_shop,
+}
+
+
 def legal_moves(s: State) -> list[Move]:
     if s.pending:
         decision = s.pending[-1]
-        kind = decision[0]
-        if kind == Decision.PAY:
-            return money.legal_pay(s, s.players[decision[1]])
-        if kind == Decision.KEEP:
-            return actionphase.legal_keep(decision[2])
-        if kind == Decision.PARTNER:
-            return [Move(PARTNER, seat) for seat in partner_choices(s)]
-        if kind == Decision.CLAIM:
-            return helpers.legal_claim(decision[2])
-        if kind == Decision.SHOP:
-            return helpers.legal_shop(s.players[decision[1]], decision[2])
-        raise AssertionError(f"unknown decision {decision!r}")
+        return _INTERRUPT_MOVES[decision[0]](s, decision)
     if s.phase == ACTIONS:
         p = s.players[s.order[s.turn]]
         if s.step == ACT:
@@ -150,17 +171,7 @@ def legal_moves(s: State) -> list[Move]:
 
 def apply(s: State, move: Move) -> None:
     if s.pending:
-        kind = s.pending[-1][0]
-        if kind == Decision.PAY:
-            money.apply_pay(s, move)
-        elif kind == Decision.KEEP:
-            actionphase.apply_keep(s, move)
-        elif kind == Decision.CLAIM:
-            helpers.apply_claim(s, move)
-        elif kind == Decision.SHOP:
-            helpers.apply_shop(s, move)
-        else:
-            choose_partner(s, move.a)
+        _INTERRUPT_ANSWERS[s.pending[-1][0]](s, move)
     elif s.phase == ACTIONS:
         actionphase.apply(s, move)
     elif s.phase == CARDS_PHASE:

@@ -11,7 +11,7 @@ from . import helpers
 from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
-from .state import Decision, PlayerState, State, find
+from .state import PAY, PlayerState, State, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
@@ -71,7 +71,7 @@ def apply_pay(s: State, move: Move) -> None:
 def settle(s: State) -> bool:
     """Pay the debt on top of the stack if the Cash is there; True if it was paid."""
     decision = s.pending[-1]
-    if decision[0] != Decision.PAY:
+    if decision[0] != PAY:
         return False
     p = s.players[decision[1]]
     if p.cash < decision[2]:

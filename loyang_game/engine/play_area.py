@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
 from .state import (
     ACTIONS,
-    Decision,
+    CLAIM,
     FieldSlot,
     Played,
     PlayerState,
@@ -81,5 +81,5 @@ def offer_foreman_claim(s: State, from_seat: int, card: int) -> None:
             if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
                     and p.seat not in (from_seat, s.partner[from_seat])):
                 return
-            s.pending.append((Decision.CLAIM, p.seat, card, from_seat))
+            s.pending.append((CLAIM, p.seat, card, from_seat))
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import CARDS, CASUAL_MODIFIER, NEEDS, modifier_by_count
 from .play_area import leave
-from .state import Effect, PlayerState, State, find
+from .state import CASUAL_BONUS, PlayerState, State, find
 
 
 def take_vegetables(p: PlayerState, customer: int) -> None:
@@ -20,7 +20,7 @@ def take_vegetables(p: PlayerState, customer: int) -> None:
 def casual_modifier(p: PlayerState) -> int:
     """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8);
     +2 whatever the count with the Saleswoman's option 2."""
-    if Effect.CASUAL_BONUS in p.effects:
+    if CASUAL_BONUS in p.effects:
         return CASUAL_MODIFIER
     return modifier_by_count(len(p.regulars), len(p.casuals))
 

@@ -74,10 +74,13 @@ class Decision(StrEnum):
     SHOP = "shop"
 
 
-# The phases and steps by their short names, as the rules and their clients spell them.
+# The phases, steps and interrupts by their short names, as the rules and their clients spell
+# them. Bound once: before Python 3.12 looking a member up on an enum class is slow, and the
+# rules ask often.
 SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = Phase
 ACT, STORE, PATH = Step
-
+PAY, KEEP, PARTNER, CLAIM, SHOP = (
+    Decision.PAY, Decision.KEEP, Decision.PARTNER, Decision.CLAIM, Decision.SHOP)
 
 
 class Effect(StrEnum):
@@ -90,6 +93,10 @@ class Effect(StrEnum):
     CASUAL_BONUS = "casual +2"  # Saleswoman option 2
     EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
     OFFICIAL = "official"  # the Two-pack is free
+
+
+# The effects by their short names, bound once as the names above.
+MAID, MESSENGER, ALL_BLUE_LATER, CASUAL_BONUS, EXTRA_TOKEN, OFFICIAL = Effect
 
 
 # --- played cards ------------------------------------------------------------------------------
@@ -566,7 +573,7 @@ class State:
             if p.intro != NONE:
                 out.append(p.intro)
         for decision in self.pending:
-            if decision[0] == Decision.KEEP:
+            if decision[0] == KEEP:
                 out += list(decision[2])
         return out
 

@@ -5,7 +5,7 @@ last player's Path step ends the round."""
 from __future__ import annotations
 
 from .cards import NONE, ROUNDS
-from .state import ACT, ACTIONS, HARVEST_PHASE, OVER, Decision, State
+from .state import ACT, ACTIONS, HARVEST_PHASE, OVER, PARTNER, State
 
 
 def begin_round(s: State) -> None:
@@ -30,7 +30,7 @@ def begin_actions(s: State) -> None:
     if n == 4:
         s.order = [s.start_seat, s.second_seat]
         s.partner = []
-        s.pending.append((Decision.PARTNER, s.start_seat))
+        s.pending.append((PARTNER, s.start_seat))
         return
     if n == 1:
         s.order = [0]

@@ -7,7 +7,8 @@ from itertools import combinations
 from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
 from ..moves import CLAIM, Move
 from ..play_area import lift, place_card
-from ..state import HARVEST_PHASE, Decision, Effect, Slot, find, held
+from ..state import CLAIM as CLAIM_DECISION
+from ..state import HARVEST_PHASE, OFFICIAL, Slot, find, held
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
@@ -58,7 +59,7 @@ def drop_stale_claim(s) -> bool:
     """A claim whose Foreman has meanwhile left (it claimed another Helper discarded in the
     same action) lapses; True if the pending claim on top was dropped."""
     decision = s.pending[-1]
-    if decision[0] != Decision.CLAIM:
+    if decision[0] != CLAIM_DECISION:
         return False
     if held(s.players[decision[1]], "Foreman") and decision[2] in s.discard:
         return False
@@ -92,7 +93,7 @@ class Official(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, Effect.OFFICIAL)
+        activate(p, OFFICIAL)
         use_up(s, p, move.a)
 
     def describe(self, move, names):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import CARDS, NEEDS, has
 from ..play_area import leave, lift
 from ..serving import deliver_casual, take_vegetables
-from ..state import Effect, Slot, find
+from ..state import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, Slot, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 DELIVERYMAN_LAST_DELIVERY_FEE = 2
@@ -57,7 +57,7 @@ class MessengerBoy(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, Effect.MESSENGER)
+        activate(p, MESSENGER)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -83,11 +83,11 @@ class Saleswoman(Helper):
         blue once this phase's undelivered customers have been turned or penalised (Fraser's
         example); `NOW` turns them at once."""
         if move.b == 2:
-            activate(p, Effect.CASUAL_BONUS)
+            activate(p, CASUAL_BONUS)
         elif move.c == self.NOW:
             turn_all_blue(p)
         else:
-            activate(p, Effect.ALL_BLUE_LATER)
+            activate(p, ALL_BLUE_LATER)
         use_up(s, p, move.a)
 
     def describe(self, move, names):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
 from ..moves import PASS, Move
 from ..play_area import leave, lift
-from ..state import Effect, FieldSlot, find, held
+from ..state import EXTRA_TOKEN, FieldSlot, find, held
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 HARVEST_HELPER_MINIMUM = 4
@@ -58,7 +58,7 @@ class HarvestHelper(Helper):
 
     def apply(self, s, p, move):
         if move.b == 2:
-            activate(p, Effect.EXTRA_TOKEN)
+            activate(p, EXTRA_TOKEN)
         else:
             eligible = [i for i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
             for bit, index in enumerate(eligible):

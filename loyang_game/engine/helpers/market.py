@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
 from ..play_area import leave, lift
-from ..state import FULL_STALL, Effect, StallSlot, find
+from ..state import FULL_STALL, MAID, StallSlot, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 MARKET_CRIER_LIMIT = 3
@@ -50,7 +50,7 @@ class Maid(Helper):
         return [use(card)]
 
     def apply(self, s, p, move):
-        activate(p, Effect.MAID)
+        activate(p, MAID)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -144,7 +144,7 @@ class Trader(Helper):
         if p.cash < TRADER_FEES.get(s.round, 0):
             return []
         singles, pairs = trade_gives(p.cart)
-        maid = Effect.MAID in p.effects
+        maid = MAID in p.effects
         return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
                 for stall, index, give_a, give_b in stall_offers(other, maid, singles, pairs)]
 

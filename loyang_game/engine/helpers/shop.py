@@ -14,7 +14,8 @@ from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
 from ..moves import SHOP, Move
-from ..state import Decision, held
+from ..state import SHOP as SHOP_DECISION
+from ..state import held
 from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
@@ -66,7 +67,7 @@ class BookKeeper(Helper):
 
     def apply(self, s, p, move):
         p.cash += sum(1 for field in p.fields if field.veg == move.b and field.tokens)
-        s.pending.append((Decision.SHOP, p.seat, 0))
+        s.pending.append((SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -83,7 +84,7 @@ def apply_shop(s, move: Move) -> None:
     _, seat, veg = s.pending.pop()
     s.players[seat].shop[veg] = move.b
     if veg + 1 < 6:
-        s.pending.append((Decision.SHOP, seat, veg + 1))
+        s.pending.append((SHOP_DECISION, seat, veg + 1))
 
 
 @register
