@@ -145,9 +145,6 @@ class Slot(NamedTuple):
 
 Played = FieldSlot | StallSlot | RegularSlot | Slot
 
-# The internal RNG of every canonical sample (`State.observe` without an RNG).
-_CANONICAL_RNG = random.Random(0).getrandbits(64)
-
 # Positions in the slots, for code outside the engine that reads a slot by index.
 CARD, UNDER = 0, 1
 MASK = StallSlot._fields.index("mask")
@@ -322,6 +319,10 @@ class PlayerState:
             "effects": list(self.effects), "pile_known": self.pile_known,
             "pile_seen": self.pile_seen,
         }
+
+
+# The internal RNG of every canonical sample (`State.observe` without an RNG).
+_CANONICAL_RNG = random.Random(0).getrandbits(64)
 
 
 class State:

@@ -11,7 +11,7 @@ import msgpack
 from loyang_game.engine import GameConfig, Move, cards, flow, moves, new_game, state
 from loyang_game.engine.cards import CardKind
 from loyang_game.engine.moves import MoveKind
-from loyang_game.engine.state import Decision, Phase, Step
+from loyang_game.engine.state import Decision, Effect, Phase, Step
 from loyang_game.save import load_game, save_game
 
 from .scenario import calm_move
@@ -23,9 +23,11 @@ def test_the_short_names_are_the_members_of_the_same_name():
     for module, enum, renamed in ((cards, CardKind, {}), (moves, MoveKind, {}),
                                   (state, Phase, {"HARVEST": "HARVEST_PHASE",
                                                   "CARDS": "CARDS_PHASE"}),
-                                  (state, Step, {})):
+                                  (state, Step, {}), (state, Effect, {})):
         for member in enum:
             assert getattr(module, renamed.get(member.name, member.name)) is member
+    for name in ("PAY", "KEEP", "PARTNER", "CLAIM", "SHOP"):
+        assert getattr(state, name) is Decision[name]
 
 
 def test_the_values_are_the_words_saves_hold():
