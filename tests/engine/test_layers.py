@@ -68,6 +68,33 @@ def find_circle(graph: dict[str, set[str]]) -> list[str]:
     return []
 
 
+# The layers, lowest first; a module may import from its own layer and those below.
+LAYERS = (
+    ("cards", "moves", "rng"),  # card data and what is derived from it; moves
+    ("state",),  # the data, clone, observe
+    ("play_area", "turns", "serving"),  # operations every rule shares
+    ("helpers", "money"),  # one small unit per Helper; raising money
+    ("setup", "harvest", "cardphase", "actionphase", "solo"),  # the phases
+    ("flow",),  # dispatch, and GameState, the one door
+)
+
+
+def _layer(module: str) -> int:
+    """The layer of an engine module ("engine.helpers.shop" is in the Helpers' layer); the
+    package's face, engine/__init__, sits on top."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return len(LAYERS)
+    return next(i for i, names in enumerate(LAYERS) if parts[1] in names)
+
+
+def test_imports_run_down_the_layers():
+    graph = import_graph(ENGINE)
+    upward = [(src, dst) for src, targets in graph.items() for dst in targets
+              if _layer(src) < _layer(dst)]
+    assert upward == []
+
+
 def test_the_engine_has_no_import_circle():
     graph = import_graph(ENGINE)
     assert "engine.actionphase" in graph["engine.flow"]  # the graph is really read
