@@ -20,8 +20,6 @@ that stops being legal is simply not taken).
 
 from __future__ import annotations
 
-from loyang_game.engine import helpers
-from loyang_game.engine.actionphase import casual_modifier
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
     BUY_PRICE,
@@ -48,7 +46,8 @@ from loyang_game.engine.moves import (
     USE,
     Move,
 )
-from loyang_game.engine.state import CARD, FIRST_DUE, MASK, ROWS, SERVED, UNDER, VEG
+from loyang_game.engine.serving import casual_modifier
+from loyang_game.engine.state import CARD, FIRST_DUE, MASK, ROWS, SERVED, UNDER, VEG, Effect
 
 from .policy import customer_needs
 
@@ -97,7 +96,7 @@ def due_wants(s, p, skip: int = NONE) -> list[int]:
 
 def _open_offers(p) -> list[tuple[int, int, int, int]]:
     """(stall card, offer index, vegetable, bowls) for every vegetable still on a stall."""
-    maid = helpers.MAID in p.effects
+    maid = Effect.MAID in p.effects
     out = []
     for slot in p.stalls:
         card, mask = slot[CARD], slot[MASK]
@@ -214,7 +213,7 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
             casual_want[v] += 1
 
     # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
-    messenger = helpers.MESSENGER in p.effects
+    messenger = Effect.MESSENGER in p.effects
     for slot in p.regulars:
         card = slot[CARD]
         c = CARDS[card]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loyang_game.engine import GameConfig, GameState, new_game
-from loyang_game.log import describe_events
+from loyang_game.log import describe_events, describe_move
 
 
 def play_game(config: GameConfig, agents: Sequence, log: list[str] | None = None,
@@ -21,6 +21,6 @@ def play_game(config: GameConfig, agents: Sequence, log: list[str] | None = None
         state.apply(move)
         decisions += 1
         if log is not None:
-            log.append(f"R{round_before} {names[seat]}: {move.describe(names)}")
+            log.append(f"R{round_before} {names[seat]}: {describe_move(move, names)}")
             log.extend(f"   {line}" for line in describe_events(state.events, names))
     return state, decisions

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from loyang_game.engine.actionphase import modifier_by_count
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
     BUY_PRICE,
@@ -37,6 +36,7 @@ from loyang_game.engine.cards import (
     SELL_PRICE,
     SHOP_SPACES,
     SMALL_STOREHOUSE,
+    modifier_by_count,
 )
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import CARD, COUNT, MASK, RED, ROWS, VEG

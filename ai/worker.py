@@ -22,6 +22,7 @@ import sys
 import threading
 
 from loyang_game.engine import Move
+from loyang_game.log import describe_move
 
 from .agents import make_agent
 
@@ -143,7 +144,7 @@ class AIWorker:
                 with self._lock:
                     if generation == self._generation:
                         self._progress = {"iterations": iterations,
-                                          "best": best.describe() if best else ""}
+                                          "best": describe_move(best) if best else ""}
 
             choose = getattr(agent, "choose_interruptible", None)
             if choose is not None:

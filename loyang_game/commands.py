@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from .engine import GameState, Move
 from .engine import flow as _flow
-from .engine.actionphase import NEEDS, casual_modifier, two_pack_price
+from .engine.actionphase import two_pack_price
 from .engine.cards import (
     BUY_PRICE,
     CARDS,
+    NEEDS,
     SELL_PRICE,
     VEG_NAMES,
     path_cost,
@@ -54,6 +55,7 @@ from .engine.moves import (
     UPGRADE,
     USE,
 )
+from .engine.serving import casual_modifier
 from .engine.state import CARD, FIRST_DUE, SERVED
 
 Target = tuple

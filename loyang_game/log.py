@@ -1,10 +1,93 @@
-"""Readable lines for the game log from the events an `apply` left behind."""
+"""Readable lines for the game log: one per move made, and one per event an `apply` left behind."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from .engine.cards import CARDS, VEG_NAMES
+from .engine.cards import CARDS, NONE, VEG_NAMES
+from .engine.helpers import describe_use
+from .engine.moves import Move, MoveKind
+
+Names = Sequence[str] | None
+
+
+def describe_move(move: Move, names: Names = None) -> str:
+    """One line for the game log, e.g. 'trades Wheat + Bean for Leek at Market stall S7'."""
+    return _DESCRIBE[move.kind](move, names)
+
+
+def _card(card: int) -> str:
+    return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"
+
+
+def _veg(veg: int) -> str:
+    return VEG_NAMES[veg] if 0 <= veg < len(VEG_NAMES) else f"vegetable {veg}"
+
+
+def _take(m: Move, _names: Names) -> str:
+    if m.a == NONE:
+        return f"plays {_card(m.b)} (the Courtyard is empty)"
+    return f"takes {_card(m.a)} from the Courtyard and plays {_card(m.b)}"
+
+
+def _trade(m: Move, _names: Names) -> str:
+    given = _veg(m.c) if m.d == NONE else f"{_veg(m.c)} + {_veg(m.d)}"
+    veg = CARDS[m.a].offers[m.b][0] if 0 <= m.a < len(CARDS) and CARDS[m.a].offers else NONE
+    return f"trades {given} for {_veg(veg)} at {_card(m.a)}"
+
+
+def _keep(m: Move, _names: Names) -> str:
+    if m.a == NONE:
+        return "keeps neither card of the Two-pack"
+    if m.b == NONE:
+        return f"keeps {_card(m.a)} from the Two-pack"
+    return f"keeps {_card(m.a)} on top of {_card(m.b)}"
+
+
+def _partner(m: Move, names: Names) -> str:
+    who = names[m.a] if names and 0 <= m.a < len(names) else f"seat {m.a + 1}"
+    return f"chooses {who} as partner for the Action phase"
+
+
+def _advance(m: Move, _names: Names) -> str:
+    if m.a == 0:
+        return "stays put on the Path of Prosperity"
+    return f"walks {m.a} space{'s' if m.a > 1 else ''} on the Path of Prosperity"
+
+
+def _claim(m: Move, _names: Names) -> str:
+    if m.a == NONE:
+        return "lets the Foreman pass"
+    return f"uses the Foreman to take the {_card(m.a)} from the discard pile"
+
+
+_DESCRIBE: dict[MoveKind, Callable[[Move, Names], str]] = {
+    MoveKind.HOME: lambda m, n: f"buys {_veg(m.a)} and sows the Home field",
+    MoveKind.PLACE: lambda m, n: f"puts {_card(m.a)} into the Courtyard",
+    MoveKind.TAKE: _take,
+    MoveKind.FLIP: lambda m, n: "turns over the top card of the draw pile into the Courtyard",
+    MoveKind.PARTNER: _partner,
+    MoveKind.SOW: lambda m, n: f"sows {_veg(m.b)} on the {_card(m.a)}",
+    MoveKind.BUY: lambda m, n: f"buys {_veg(m.a)} in the Shop",
+    MoveKind.SELL: lambda m, n: f"sells {_veg(m.a)} to the Shop",
+    MoveKind.TRADE: _trade,
+    MoveKind.DISCARD: lambda m, n: f"discards the {_card(m.a)} unused",
+    MoveKind.REGULAR: lambda m, n: f"delivers to {_card(m.a)}",
+    MoveKind.CASUAL: lambda m, n: f"delivers to {_card(m.a)}",
+    MoveKind.TWO_PACK: lambda m, n: "buys a Two-pack",
+    MoveKind.KEEP: _keep,
+    MoveKind.LOAN: lambda m, n: "takes a Loan (+5 Cash)",
+    MoveKind.UPGRADE: lambda m, n: "upgrades the Storehouse",
+    MoveKind.END: lambda m, n: "ends the Action phase",
+    MoveKind.RETURN: lambda m, n: f"returns {_veg(m.a)} to the supply",
+    MoveKind.ADVANCE: _advance,
+    MoveKind.USE: describe_use,  # the Helpers know their own options
+    MoveKind.CLAIM: _claim,
+    MoveKind.SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
+    MoveKind.PASS: lambda m, n: "does not use a Harvest helper",
+    MoveKind.OFFER: lambda m, n: f"buys {_card(m.a)} from the Offer",
+    MoveKind.DONE: lambda m, n: "buys no more cards from the Offer",
+}
 
 # Events about one player's card: (kind, seat, card) -> a line ("place" is told by the move).
 _CARD_EVENTS = {

@@ -15,7 +15,7 @@ from ai.worker import AIWorker
 from . import highscores, records
 from .commands import UndoStack
 from .engine import GameState, IllegalMove, Move, solo
-from .log import describe_events
+from .log import describe_events, describe_move
 from .save import autosave, new_autosave_id
 from .summary import final_rows
 
@@ -79,7 +79,7 @@ class GameSession:
         else:
             self.undo.forget()
         self.log.append(f"R{max(1, before.round)} {self.names[seat]}: "
-                        f"{move.describe(self.names)}")
+                        f"{describe_move(move, self.names)}")
         self.log.extend(f"   {line}" for line in describe_events(state.events, self.names))
         self.autosave()
         return before

@@ -1,11 +1,11 @@
-"""The game log: every event the engine leaves behind reads as a line."""
+"""The game log: every move made and every event the engine leaves behind reads as a line."""
 
 from __future__ import annotations
 
 from ai.agents import make_agent
-from loyang_game.engine import GameConfig, new_game
-from loyang_game.engine.cards import helper_id
-from loyang_game.log import describe_events
+from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine.cards import NONE, B, L, W, card_by_code, helper_id
+from loyang_game.log import describe_events, describe_move
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -17,6 +17,7 @@ def test_events_of_whole_games_read_as_lines():
         agents = [make_agent("helper-happy", seat) for seat in range(seats)]
         while not state.is_over:
             state.apply(agents[state.current_player].choose(state))
+            assert describe_move(state.moves()[-1], NAMES)
             lines = describe_events(state.events, NAMES)
             assert all(isinstance(line, str) and line for line in lines)
             told = [e for e in state.events if e[0] != "place"]
@@ -35,3 +36,15 @@ def test_harvests_come_first_and_are_summed_per_player():
         "Ana's Maid goes to the discard pile.",
         "Ana's Foreman takes the Maid from the discard pile.",
     ]
+
+
+def test_moves_read_as_lines():
+    s7, maid = card_by_code("S7").id, helper_id("Maid")
+    assert describe_move(Move("trade", s7, 2, W, B), NAMES) == (
+        "trades Wheat + Bean for Leek at Market stall S7")
+    assert describe_move(Move("partner", 3), NAMES) == "chooses Di as partner for the Action phase"
+    assert describe_move(Move("partner", 1)) == "chooses seat 2 as partner for the Action phase"
+    assert describe_move(Move("claim", NONE)) == "lets the Foreman pass"
+    assert describe_move(Move("use", maid)) == (
+        "activates the Maid: 1:1 at every Market stall this Action phase")
+    assert describe_move(Move("sell", L)) == "sells Leek to the Shop"

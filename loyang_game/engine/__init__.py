@@ -4,7 +4,8 @@ A game is a `GameState` always waiting for one decision of one seat: `legal_move
 every choice, `apply(move)` makes one and runs the game on to the next decision.
 """
 
+from .flow import GameState, new_game
 from .moves import Move
-from .state import GameConfig, GameState, IllegalMove, new_game
+from .state import GameConfig, IllegalMove
 
 __all__ = ["GameConfig", "GameState", "IllegalMove", "Move", "new_game"]

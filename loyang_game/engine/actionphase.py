@@ -8,18 +8,22 @@ customers: an undelivered due customer turns red, or costs 2 Cash if it already 
 
 from __future__ import annotations
 
-from . import flow, helpers, money
+from . import helpers, money
 from .cards import (
     BUY_PRICE,
     CARDS,
-    CASUAL_MODIFIER,
     COMMON_FIELD,
     COMMON_FIELD_COST,
+    DOUBLE_NEEDS,
+    NEEDS,
+    NONE,
     PATH_END,
     REGULAR_PENALTY,
     STOREHOUSE_UPGRADE_COST,
     VEG_NAMES,
+    has,
     path_cost,
+    trade_gives,
 )
 from .moves import (
     ADVANCE,
@@ -28,7 +32,6 @@ from .moves import (
     DISCARD,
     END,
     KEEP,
-    NONE,
     REGULAR,
     RETURN,
     SELL,
@@ -39,33 +42,26 @@ from .moves import (
     USE,
     Move,
 )
+from .play_area import leave, place_card
+from .serving import deliver_casual
 from .state import (
-    CARD,
-    DOUBLED,
-    FIRST_DUE,
-    MASK,
+    ALL_BLUE_LATER,
+    EXTRA_TOKEN,
+    MAID,
+    MESSENGER,
+    OFFICIAL,
     PATH,
     PAY,
-    RED,
-    ROWS,
-    SERVED,
     STORE,
-    UNDER,
-    VEG,
-    GameState,
+    FieldSlot,
     PlayerState,
+    RegularSlot,
+    StallSlot,
+    State,
     find,
 )
 from .state import KEEP as KEEP_DECISION
-
-
-def _needs(wants: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    return tuple((veg, wants.count(veg)) for veg in sorted(set(wants)))
-
-
-# What each customer card takes from the Cart, as (vegetable, count) pairs.
-NEEDS = {card.id: _needs(card.wants) for card in CARDS if card.wants}
-DOUBLE_NEEDS = {card.id: _needs(card.wants * 2) for card in CARDS if card.wants}
+from .turns import next_turn
 
 _BUY = [Move(BUY, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
@@ -73,75 +69,46 @@ _TWO_PACK, _UPGRADE, _END = Move(TWO_PACK), Move(UPGRADE), Move(END)
 _ADVANCE = [Move(ADVANCE, k) for k in range(PATH_END)]
 
 
-def has(cart: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
-    return all(cart[veg] >= count for veg, count in needs)
-
-
 def two_pack_price(p: PlayerState) -> int:
     """The greater of uncovered Helpers and uncovered Market stalls (Action H, R9); free with
     the Official."""
-    if helpers.OFFICIAL in p.effects:
+    if OFFICIAL in p.effects:
         return 0
     return max(len(p.helpers), len(p.stalls))
 
 
-def casual_modifier(p: PlayerState) -> int:
-    """+2, -2 or 0 by uncovered Regular vs Casual customers, the one served included (R8);
-    +2 whatever the count with the Saleswoman's option 2."""
-    if helpers.CASUAL_BONUS in p.effects:
-        return CASUAL_MODIFIER
-    return modifier_by_count(len(p.regulars), len(p.casuals))
-
-
-def modifier_by_count(regulars: int, casuals: int) -> int:
-    """+2 with more Regular than Casual customers, -2 with fewer, else 0 (R8)."""
-    if regulars > casuals:
-        return CASUAL_MODIFIER
-    if casuals > regulars:
-        return -CASUAL_MODIFIER
-    return 0
-
-
-def trade_gives(cart: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The vegetables that could be traded in for a 1-bowl and for a 2-bowl offer."""
-    singles = [(v, NONE) for v in range(6) if cart[v]]
-    pairs = [(a, b) for i, (a, _) in enumerate(singles) for (b, _) in singles[i:]
-             if a != b or cart[a] >= 2]
-    return singles, pairs
-
-
 # --- ACT -----------------------------------------------------------------------------------------
 
-def legal_act(s: GameState, p: PlayerState) -> list[Move]:
+def legal_act(s: State, p: PlayerState) -> list[Move]:
     cart = p.cart
     moves = []
     for field in p.fields:  # A. sow an empty field
-        if field[VEG] == NONE:
-            card = field[CARD]
+        if field.veg == NONE:
+            card = field.card
             moves.extend(Move(SOW, card, v) for v in CARDS[card].sowable if cart[v])
     cash, shop = p.cash, p.shop
     moves.extend(_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v])  # B.
     moves.extend(money.sell_moves(p))  # C.
     if p.stalls and any(cart):  # D.
         singles, pairs = trade_gives(cart)
-        maid = helpers.MAID in p.effects
+        maid = MAID in p.effects
         moves.extend(Move(TRADE, *offer) for offer in helpers.stall_offers(p, maid, singles, pairs))
     moves.extend(money.discard_moves(p))  # E.
     if p.helpers:
         moves.extend(helpers.action_moves(s, p))
-    messenger = helpers.MESSENGER in p.effects
+    messenger = MESSENGER in p.effects
     for slot in p.regulars:  # F.
-        card = slot[CARD]
-        if slot[SERVED] != s.round:
+        card = slot.card
+        if slot.served != s.round:
             if has(cart, NEEDS[card]):
                 moves.append(Move(REGULAR, card))
-            if messenger and slot[ROWS] == 3 and has(cart, DOUBLE_NEEDS[card]):
+            if messenger and slot.rows == 3 and has(cart, DOUBLE_NEEDS[card]):
                 moves.append(Move(REGULAR, card, 2))
-        elif messenger and slot[DOUBLED] != s.round and has(cart, NEEDS[card]):
+        elif messenger and slot.doubled != s.round and has(cart, NEEDS[card]):
             moves.append(Move(REGULAR, card))
     for slot in p.casuals:  # G.
-        if has(cart, NEEDS[slot[CARD]]):
-            moves.append(Move(CASUAL, slot[CARD]))
+        if has(cart, NEEDS[slot.card]):
+            moves.append(Move(CASUAL, slot.card))
     if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
         moves.append(_TWO_PACK)
     moves.append(money.LOAN_MOVE)
@@ -151,7 +118,7 @@ def legal_act(s: GameState, p: PlayerState) -> list[Move]:
     return moves
 
 
-def apply(s: GameState, move: Move) -> None:
+def apply(s: State, move: Move) -> None:
     p = s.players[s.order[s.turn]]
     if money.apply_money_move(s, p, move):
         return
@@ -182,7 +149,7 @@ def apply(s: GameState, move: Move) -> None:
     elif kind == ADVANCE:
         p.cash -= path_cost(p.path, move.a)
         p.path += move.a
-        flow.next_turn(s)
+        next_turn(s)
     else:
         raise AssertionError(f"unhandled move {move!r}")
 
@@ -192,11 +159,11 @@ def _sow(p: PlayerState, field_card: int, veg: int) -> None:
     (and one more token per Harvest helper activated with option 2)."""
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
-    tokens = CARDS[field_card].spaces + p.effects.count(helpers.EXTRA_TOKEN)
-    p.fields[index] = (field_card, p.fields[index][UNDER], veg, tokens)
+    tokens = CARDS[field_card].spaces + p.effects.count(EXTRA_TOKEN)
+    p.fields[index] = FieldSlot(field_card, p.fields[index].under, veg, tokens)
 
 
-def _trade(s: GameState, p: PlayerState, move: Move) -> None:
+def _trade(s: State, p: PlayerState, move: Move) -> None:
     """Action D: trade in 1 or 2 Cart vegetables for one on the stall; empty stalls leave."""
     index = find(p.stalls, move.a)
     slot = p.stalls[index]
@@ -204,14 +171,14 @@ def _trade(s: GameState, p: PlayerState, move: Move) -> None:
     if move.d != NONE:
         p.cart[move.d] -= 1
     p.cart[CARDS[move.a].offers[move.b][0]] += 1
-    mask = slot[MASK] & ~(1 << move.b)
+    mask = slot.mask & ~(1 << move.b)
     if mask:
-        p.stalls[index] = (slot[CARD], slot[UNDER], mask)
+        p.stalls[index] = StallSlot(slot.card, slot.under, mask)
     else:
-        s.leave(p, p.stalls, index)
+        leave(s, p, p.stalls, index)
 
 
-def _deliver_regular(s: GameState, p: PlayerState, card: int, double: bool) -> None:
+def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     """Action F: fill the lowest empty row, be paid that row; after the 4th row it leaves.
 
     With the Messenger-boy (RULINGS R7) a second delivery this round goes onto the row just
@@ -221,30 +188,21 @@ def _deliver_regular(s: GameState, p: PlayerState, card: int, double: bool) -> N
     slot = p.regulars[index]
     for veg, count in (DOUBLE_NEEDS if double else NEEDS)[card]:
         p.cart[veg] -= count
-    rows = slot[ROWS]
+    rows = slot.rows
     pays = CARDS[card].pays
-    if slot[SERVED] == s.round:  # the Messenger-boy's second delivery
+    if slot.served == s.round:  # the Messenger-boy's second delivery
         p.cash += pays[rows - 1]
-        p.regulars[index] = (*slot[:DOUBLED], s.round)
+        p.regulars[index] = slot._replace(doubled=s.round)
         return
     p.cash += pays[rows] * (2 if double else 1)
     if rows + 1 == 4:
-        s.leave(p, p.regulars, index)
+        leave(s, p, p.regulars, index)
     else:
-        p.regulars[index] = (card, slot[UNDER], rows + 1, slot[RED], slot[FIRST_DUE], s.round,
-                             slot[DOUBLED])
+        p.regulars[index] = RegularSlot(card, slot.under, rows + 1, slot.red, slot.first_due,
+                                        s.round, slot.doubled)
 
 
-def deliver_casual(s: GameState, p: PlayerState, card: int) -> None:
-    """Action G: three vegetables for the price, with the +2/-2 modifier (R8)."""
-    index = find(p.casuals, card)
-    for veg, count in NEEDS[card]:
-        p.cart[veg] -= count
-    p.cash += CARDS[card].pays[0] + casual_modifier(p)
-    s.leave(p, p.casuals, index)
-
-
-def _buy_two_pack(s: GameState, p: PlayerState) -> None:
+def _buy_two_pack(s: State, p: PlayerState) -> None:
     """Action H: pay, draw two cards (R9), then decide what to keep."""
     p.cash -= two_pack_price(p)
     p.two_pack_used = True
@@ -265,7 +223,7 @@ def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
     return moves
 
 
-def apply_keep(s: GameState, move: Move) -> None:
+def apply_keep(s: State, move: Move) -> None:
     """Keep 0, 1 or 2 cards; two are stacked, the owner's choice on top. Fields cost 2 each."""
     _, seat, drawn = s.pending.pop()
     p = s.players[seat]
@@ -274,13 +232,13 @@ def apply_keep(s: GameState, move: Move) -> None:
         if card not in kept:
             s.discard.append(card)
     if move.a != NONE:
-        s.place_card(p, move.a, move.b)
+        place_card(s, p, move.a, move.b)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
         s.pending.append((PAY, seat, cost, "common field"))
 
 
-def _end_actions(s: GameState, p: PlayerState) -> None:
+def _end_actions(s: State, p: PlayerState) -> None:
     """Regular customer checks (R7), then on to storing.
 
     From the checks on, the player counts as having finished the Action phase: a Regular
@@ -288,14 +246,14 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
     round, not due in a round whose checks are over."""
     penalty = 0
     for index, slot in enumerate(p.regulars):
-        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
-            if slot[RED]:
+        if slot.first_due <= s.round and slot.served != s.round:
+            if slot.red:
                 penalty += REGULAR_PENALTY
-                s.events.append(("penalty", p.seat, slot[CARD]))
+                s.events.append(("penalty", p.seat, slot.card))
             else:
-                p.regulars[index] = (*slot[:RED], True, *slot[RED + 1:])
-                s.events.append(("red", p.seat, slot[CARD]))
-    if helpers.ALL_BLUE_LATER in p.effects:
+                p.regulars[index] = slot._replace(red=True)
+                s.events.append(("red", p.seat, slot.card))
+    if ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True
     s.step = STORE
@@ -305,7 +263,7 @@ def _end_actions(s: GameState, p: PlayerState) -> None:
 
 # --- STORE and PATH ------------------------------------------------------------------------------
 
-def store_if_it_fits(s: GameState, p: PlayerState) -> bool:
+def store_if_it_fits(s: State, p: PlayerState) -> bool:
     """Move the Cart into the Storehouse if it fits; True if the step is over."""
     if sum(p.cart) > p.capacity:
         return False
@@ -335,7 +293,7 @@ def legal_path(p: PlayerState) -> list[Move]:
 
 # --- reasons -------------------------------------------------------------------------------------
 
-def why_illegal(s: GameState, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> str | None:
     p = s.players[s.order[s.turn]]
     kind = move.kind
     if kind in (SELL, DISCARD):
@@ -375,10 +333,10 @@ def why_illegal(s: GameState, move: Move) -> str | None:
 
 
 def _why_not_sow(p: PlayerState, move: Move) -> str:
-    field = next((f for f in p.fields if f[CARD] == move.a), None)
+    field = next((f for f in p.fields if f.card == move.a), None)
     if field is None:
         return "that field is not in your field area"
-    if field[VEG] != NONE:
+    if field.veg != NONE:
         return f"the {CARDS[move.a].name} is already sown"
     if not 0 <= move.b < 6:
         return "there is no such vegetable"
@@ -388,11 +346,11 @@ def _why_not_sow(p: PlayerState, move: Move) -> str:
 
 
 def _why_not_trade(p: PlayerState, move: Move) -> str:
-    slot = next((st for st in p.stalls if st[CARD] == move.a), None)
+    slot = next((st for st in p.stalls if st.card == move.a), None)
     if slot is None:
         return "that Market stall is not in your play area (or is covered)"
     offers = CARDS[move.a].offers
-    if not 0 <= move.b < len(offers) or not slot[MASK] & (1 << move.b):
+    if not 0 <= move.b < len(offers) or not slot.mask & (1 << move.b):
         return "that vegetable is no longer on the stall"
     bowls = offers[move.b][1]
     given = 1 if move.d == NONE else 2
@@ -401,12 +359,12 @@ def _why_not_trade(p: PlayerState, move: Move) -> str:
     return "you do not have the vegetables to trade in"
 
 
-def _why_not_deliver(s: GameState, p: PlayerState, move: Move) -> str:
+def _why_not_deliver(s: State, p: PlayerState, move: Move) -> str:
     area = p.regulars if move.kind == REGULAR else p.casuals
-    slot = next((sl for sl in area if sl[CARD] == move.a), None)
+    slot = next((sl for sl in area if sl.card == move.a), None)
     if slot is None:
         return "that customer is not in your play area (or is covered)"
-    if move.kind == REGULAR and slot[SERVED] == s.round:
+    if move.kind == REGULAR and slot.served == s.round:
         return "that Regular customer has already had this round's delivery"
     wants = " + ".join(VEG_NAMES[v] for v in CARDS[move.a].wants)
     return f"that customer wants {wants} and your Cart does not have them"

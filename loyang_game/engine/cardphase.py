@@ -11,15 +11,17 @@ card, nobody plays a card this round and the start tokens stay where they are.
 
 from __future__ import annotations
 
-from . import flow, helpers
-from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE
-from .moves import FLIP, NONE, PLACE, TAKE, USE, Move
-from .state import CARDS_PHASE, PAY, GameState, PlayerState
+from . import helpers
+from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
+from .moves import FLIP, PLACE, TAKE, USE, Move
+from .play_area import place_card
+from .state import CARDS_PHASE, PAY, PlayerState, State
+from .turns import begin_actions
 
 _FLIP = Move(FLIP)
 
 
-def begin(s: GameState) -> None:
+def begin(s: State) -> None:
     """Shuffle the discard pile into the draw pile, deal, and open the Distribution round."""
     s.phase = CARDS_PHASE
     s.draw.extend(s.discard)
@@ -40,12 +42,12 @@ def begin(s: GameState) -> None:
         end(s)
 
 
-def must_take(s: GameState, p: PlayerState) -> bool:
+def must_take(s: State, p: PlayerState) -> bool:
     """A player with one card left, or the last player left, must take (rulebook, R4)."""
     return len(p.hand) <= 1 or len(s.active) == 1
 
 
-def legal(s: GameState, p: PlayerState) -> list[Move]:
+def legal(s: State, p: PlayerState) -> list[Move]:
     moves = []
     if s.config.seats == 2 and not s.flipped and s.draw:
         moves.append(_FLIP)
@@ -62,7 +64,7 @@ def legal(s: GameState, p: PlayerState) -> list[Move]:
     return moves
 
 
-def apply(s: GameState, move: Move) -> None:
+def apply(s: State, move: Move) -> None:
     p = s.players[s.turn]
     if move.kind == FLIP:
         card = s.draw.pop()
@@ -73,7 +75,7 @@ def apply(s: GameState, move: Move) -> None:
     if move.kind == PLACE:
         p.hand.remove(move.a)
         s.courtyard.append(move.a)
-        _next_turn(s)
+        next_turn(s)
         return
     if move.kind == USE:  # the Squire: a hand card and up to 3 Courtyard cards
         hand_card = move.b
@@ -95,18 +97,28 @@ def apply(s: GameState, move: Move) -> None:
     p.hand = []
     s.active.remove(p.seat)
     s.takers.append(p.seat)
-    _next_turn(s)
     if cost:
+        # Paid before the turn moves on: raising the money is part of this Card phase turn
+        # (only the Card phase's means: selling, Loans, discarding, the Book-keeper), even
+        # for the last taker, whose turn moving on would open the Action phase.
         s.pending.append((PAY, p.seat, cost, "common field"))
+    else:
+        next_turn(s)
 
 
-def _play(s: GameState, p: PlayerState, card: int) -> int:
+def taker_has_paid(s: State) -> bool:
+    """In the Card phase, the seat at turn has taken and has nothing left to pay: the turn
+    moves on."""
+    return s.turn not in s.active and not s.config.solo
+
+
+def _play(s: State, p: PlayerState, card: int) -> int:
     """Play a card into its place; return what it costs (2 Cash for a common field)."""
-    s.place_card(p, card)
+    place_card(s, p, card)
     return COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
 
 
-def _next_turn(s: GameState) -> None:
+def next_turn(s: State) -> None:
     s.flipped = False
     if not s.active:
         end(s)
@@ -120,7 +132,7 @@ def _next_turn(s: GameState) -> None:
             return
 
 
-def end(s: GameState) -> None:
+def end(s: State) -> None:
     """Leftover Courtyard cards become the discard pile; the last takers get the tokens."""
     s.discard.extend(s.courtyard)
     s.courtyard = []
@@ -128,10 +140,10 @@ def end(s: GameState) -> None:
         s.start_seat = s.takers[-1]
         if len(s.takers) >= 2:
             s.second_seat = s.takers[-2]
-    flow.begin_actions(s)
+    begin_actions(s)
 
 
-def why_illegal(s: GameState, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> str | None:
     p = s.players[s.turn]
     if move.kind == FLIP:
         if s.config.seats != 2:

@@ -11,6 +11,9 @@ helpers), then the private fields, nine per seat (the Home field first).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+
+NONE = -1  # no card, no vegetable, no choice: the empty value of every card or vegetable slot
 
 # --- vegetables ----------------------------------------------------------------------------------
 
@@ -36,6 +39,16 @@ HAND_SIZE = 4
 PATH_START, PATH_END = 1, 20
 
 
+def modifier_by_count(regulars: int, casuals: int) -> int:
+    """The Casual customer's modifier: +2 with more Regular than Casual customers, -2 with
+    fewer, else 0 (RULINGS R8)."""
+    if regulars > casuals:
+        return CASUAL_MODIFIER
+    if casuals > regulars:
+        return -CASUAL_MODIFIER
+    return 0
+
+
 def path_cost(position: int, steps: int) -> int:
     """Cash to walk `steps` spaces from `position` in one round.
 
@@ -49,8 +62,19 @@ def path_cost(position: int, steps: int) -> int:
 
 # --- cards ---------------------------------------------------------------------------------------
 
-STALL, REGULAR, CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD = (
-    "stall", "regular", "casual", "common field", "helper", "private field")
+class CardKind(StrEnum):
+    """What a card is; the values are the words the game shows."""
+
+    STALL = "stall"
+    REGULAR = "regular"
+    CASUAL = "casual"
+    COMMON_FIELD = "common field"
+    HELPER = "helper"
+    PRIVATE_FIELD = "private field"
+
+
+# The kinds by their short names, as the rules and their clients spell them.
+STALL, REGULAR, CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD = CardKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +82,7 @@ class Card:
     """One card's printed data. Only the attributes of its kind are set."""
 
     id: int
-    kind: str
+    kind: CardKind
     code: str  # short reference, as in CARDS.md: S7, R9, K1, CF3a, H:Maid, F4
     name: str
     offers: tuple[tuple[int, int], ...] = ()  # stall: (vegetable, bowls) x3
@@ -180,6 +204,35 @@ def field_sets(seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The seat's two sets of private fields {3, 4, 5, 6}, as card ids."""
     home = home_field(seat)
     return tuple(range(home + 1, home + 5)), tuple(range(home + 5, home + 9))
+
+
+# --- derived from the cards ---------------------------------------------------------------------
+
+Needs = tuple[tuple[int, int], ...]  # (vegetable, count) pairs
+
+
+def _needs(wants: tuple[int, ...]) -> Needs:
+    return tuple((veg, wants.count(veg)) for veg in sorted(set(wants)))
+
+
+# What each customer card takes from the Cart for one delivery, and for a Messenger-boy's
+# double delivery on the top row.
+NEEDS: dict[int, Needs] = {card.id: _needs(card.wants) for card in CARDS if card.wants}
+DOUBLE_NEEDS: dict[int, Needs] = {card.id: _needs(card.wants * 2) for card in CARDS if card.wants}
+
+
+def has(cart: list[int], needs: Needs) -> bool:
+    """Whether the Cart holds what `needs` asks for."""
+    return all(cart[veg] >= count for veg, count in needs)
+
+
+def trade_gives(cart: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The vegetables that could be traded in at a Market stall for a 1-bowl offer (one, with
+    NONE as the second) and for a 2-bowl offer (two, alike only if the Cart holds two)."""
+    singles = [(v, NONE) for v in range(6) if cart[v]]
+    pairs = [(a, b) for i, (a, _) in enumerate(singles) for (b, _) in singles[i:]
+             if a != b or cart[a] >= 2]
+    return singles, pairs
 
 
 def card_by_code(code: str) -> Card:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from . import helpers
 from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
 from .moves import DISCARD, LOAN, SELL, USE, Move
-from .state import CARD, PAY, GameState, PlayerState, find
+from .play_area import leave
+from .state import PAY, PlayerState, State, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
@@ -22,10 +23,10 @@ def sell_moves(p: PlayerState) -> list[Move]:
 
 
 def discard_moves(p: PlayerState) -> list[Move]:
-    return [Move(DISCARD, slot[CARD]) for slot in p.helpers]
+    return [Move(DISCARD, slot.card) for slot in p.helpers]
 
 
-def legal_pay(s: GameState, p: PlayerState) -> list[Move]:
+def legal_pay(s: State, p: PlayerState) -> list[Move]:
     return [*sell_moves(p), LOAN_MOVE, *discard_moves(p), *helpers.pay_moves(s, p)]
 
 
@@ -41,12 +42,12 @@ def take_loan(p: PlayerState) -> None:
     p.cash += LOAN_CASH
 
 
-def discard_helper(s: GameState, p: PlayerState, card: int) -> None:
+def discard_helper(s: State, p: PlayerState, card: int) -> None:
     """Action E: a Helper may be discarded unused at any time."""
-    s.leave(p, p.helpers, find(p.helpers, card))
+    leave(s, p, p.helpers, find(p.helpers, card))
 
 
-def apply_money_move(s: GameState, p: PlayerState, move: Move) -> bool:
+def apply_money_move(s: State, p: PlayerState, move: Move) -> bool:
     """Apply a selling, Loan or discarding move; False if `move` is none of those."""
     if move.kind == SELL:
         sell(p, move.a)
@@ -59,7 +60,7 @@ def apply_money_move(s: GameState, p: PlayerState, move: Move) -> bool:
     return True
 
 
-def apply_pay(s: GameState, move: Move) -> None:
+def apply_pay(s: State, move: Move) -> None:
     p = s.players[s.pending[-1][1]]
     if move.kind == USE:
         helpers.apply_use(s, p, move)
@@ -67,7 +68,7 @@ def apply_pay(s: GameState, move: Move) -> None:
         apply_money_move(s, p, move)
 
 
-def settle(s: GameState) -> bool:
+def settle(s: State) -> bool:
     """Pay the debt on top of the stack if the Cash is there; True if it was paid."""
     decision = s.pending[-1]
     if decision[0] != PAY:
@@ -81,7 +82,7 @@ def settle(s: GameState) -> bool:
     return True
 
 
-def why_illegal(s: GameState, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> str | None:
     decision = s.pending[-1]
     p = s.players[decision[1]]
     reason = why_not_money_move(p, move) or "that does not raise money"

@@ -10,10 +10,12 @@ when the first emptied field leaves in a Harvest phase.
 
 from __future__ import annotations
 
-from . import flow, helpers, money
-from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, REGULAR, STALL
-from .moves import DONE, NONE, OFFER, SELL, USE, Move
-from .state import CARDS_PHASE, GameState, PlayerState
+from . import helpers, money
+from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, NONE, REGULAR, STALL
+from .moves import DONE, OFFER, SELL, USE, Move
+from .play_area import place_card
+from .state import CARDS_PHASE, PlayerState, State
+from .turns import begin_actions
 
 OPPONENT_SEAT = 1
 OPPONENT_CARDS = {STALL: 2, REGULAR: 2, CASUAL: 2}
@@ -24,7 +26,7 @@ BANDS = ((19, "master"), (18, "very good"), (17, "good"))
 _DONE = Move(DONE)
 
 
-def set_up(s: GameState) -> None:
+def set_up(s: State) -> None:
     """The imaginary opponent's cards, then the Offer (before the Home field is sown)."""
     opponent = PlayerState(OPPONENT_SEAT)
     opponent.cash = 0
@@ -37,27 +39,27 @@ def set_up(s: GameState) -> None:
         kind = CARDS[card].kind
         if wanted.get(kind):
             wanted[kind] -= 1
-            s.place_card(opponent, card)
+            place_card(s, opponent, card)
         else:
             s.discard.append(card)
     s.offer = [NONE] * (ROWS * COLUMNS)
     _refill(s)
 
 
-def price(s: GameState, index: int) -> int:
+def price(s: State, index: int) -> int:
     card = s.offer[index]
     extra = COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
     return ROW_PRICES[index // COLUMNS] + extra
 
 
-def begin_card_phase(s: GameState) -> None:
+def begin_card_phase(s: State) -> None:
     s.phase = CARDS_PHASE
     s.turn = 0
     s.bought = []
     s.buy_limit = BUY_LIMIT
 
 
-def legal(s: GameState, p: PlayerState) -> list[Move]:
+def legal(s: State, p: PlayerState) -> list[Move]:
     """Buy from the Offer (raising money as needed, RULINGS R6) or stop buying."""
     moves = []
     if len(s.bought) < s.buy_limit:
@@ -75,14 +77,14 @@ def legal(s: GameState, p: PlayerState) -> list[Move]:
     return moves
 
 
-def apply(s: GameState, move: Move) -> None:
+def apply(s: State, move: Move) -> None:
     p = s.players[0]
     if move.kind == OFFER:
         index = s.offer.index(move.a)
         p.cash -= price(s, index)
         s.offer[index] = NONE
         s.bought.append(move.a)
-        s.place_card(p, move.a)
+        place_card(s, p, move.a)
     elif move.kind == DONE:
         end_card_phase(s)
     elif move.kind == USE and CARDS[move.a].name == "Squire":
@@ -94,7 +96,7 @@ def apply(s: GameState, move: Move) -> None:
         money.apply_money_move(s, p, move)
 
 
-def end_card_phase(s: GameState) -> None:
+def end_card_phase(s: State) -> None:
     """Row 2 to the discard pile, the columns slide up, the gaps are refilled."""
     for column in range(COLUMNS):
         index = COLUMNS + column
@@ -107,10 +109,10 @@ def end_card_phase(s: GameState) -> None:
         for row in range(ROWS):
             s.offer[row * COLUMNS + column] = cards[row]
     _refill(s)
-    flow.begin_actions(s)
+    begin_actions(s)
 
 
-def _refill(s: GameState) -> None:
+def _refill(s: State) -> None:
     """Empty places are filled from the draw pile, top row first; an empty pile leaves the
     Offer short (RULINGS R14)."""
     for index in range(ROWS * COLUMNS):
@@ -118,7 +120,7 @@ def _refill(s: GameState) -> None:
             s.offer[index] = s.draw.pop()
 
 
-def reshuffle_once(s: GameState) -> None:
+def reshuffle_once(s: State) -> None:
     """The first emptied field to leave a field area in a Harvest phase brings the discard
     pile back into the draw pile; never again."""
     if s.config.seats == 1 and not s.reshuffled:
@@ -137,14 +139,14 @@ def band(position: int) -> str:
     return "below good"
 
 
-def result(s: GameState) -> dict:
+def result(s: State) -> dict:
     """Final position after Loans, its band, and Cash and vegetables as tie-breaks."""
     row = s.standings()[0]
     return {"score": row["position"], "band": band(row["position"]), "cash": row["cash"],
             "vegetables": row["vegetables"], "loans": row["loans"]}
 
 
-def why_illegal(s: GameState, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> str | None:
     p = s.players[0]
     if move.kind == OFFER:
         if move.a not in s.offer:

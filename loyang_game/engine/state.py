@@ -2,61 +2,166 @@
 
 Sub-structures that change often (played cards, fields) are tuples that are replaced rather
 than mutated, so `clone()` only copies lists: it is the AI's hot path and is written by hand.
-The rules that move a state forward live in the phase modules; this module holds the data and
-the operations every phase shares (placing a card, revealing the card under a Two-pack).
+This module holds the data and the questions any rule may ask of it; the rules that change it
+are the layers above (play_area and turns, then helpers and money, the phases, flow).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
 
 from . import rng as rngmod
 from .cards import (
-    ACTION_CARDS,
     BIG_STOREHOUSE,
     CARDS,
     CASUAL,
-    COMMON_FIELD,
     HELPER,
     MAX_SEATS,
+    NONE,
     REGULAR,
     SHOP_START,
     SMALL_STOREHOUSE,
     STALL,
-    START_REGULARS,
     STARTING_CASH,
     field_sets,
     home_field,
 )
-from .moves import NONE, Move
+from .moves import Move
 
-# Phases of the game flow.
-SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = (
-    "setup", "harvest", "cards", "actions", "over")
-# Steps of a player's Action phase (RULINGS R10).
-ACT, STORE, PATH = "act", "store", "path"
-# Interrupt decisions (RULINGS R13): (kind, seat, data...)
-PAY = "pay"  # (PAY, seat, amount, reason): raise money, then it is paid at once
-KEEP = "keep"  # (KEEP, seat, drawn cards): choose what to keep from a Two-pack
-PARTNER = "partner"  # (PARTNER, seat): 4 players, the starting player picks a partner
-CLAIM = "claim"  # (CLAIM, seat, helper card, from seat): the Foreman may take a Helper
-SHOP = "shop"  # (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time
 
-# Indexes into the played-card tuples. Every played card is (card, under, ...): `under` is the
-# card beneath it in a Two-pack stack, or NONE.
+class Phase(StrEnum):
+    """The phases of the game flow (and setup, and the end)."""
+
+    SETUP = "setup"
+    HARVEST = "harvest"
+    CARDS = "cards"
+    ACTIONS = "actions"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a player's Action phase (RULINGS R10)."""
+
+    ACT = "act"
+    STORE = "store"
+    PATH = "path"
+
+
+class Decision(StrEnum):
+    """What the decision at hand is about (`flow.decision`, for the UI and the game log).
+
+    The interrupts (RULINGS R13) wait on the `pending` stack as (decision, seat, data...):
+    (PAY, seat, amount, reason): raise money, then it is paid at once; (KEEP, seat, drawn
+    cards): choose what to keep from a Two-pack; (PARTNER, seat): 4 players, the starting
+    player picks a partner; (CLAIM, seat, helper card, from seat): the Foreman may take a
+    Helper; (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time.
+    """
+
+    HOME = "home"
+    HARVEST = "harvest"
+    CARDS = "cards"
+    ACT = "act"
+    STORE = "store"
+    PATH = "path"
+    OVER = "over"
+    PAY = "pay"
+    KEEP = "keep"
+    PARTNER = "partner"
+    CLAIM = "claim"
+    SHOP = "shop"
+
+
+# The phases, steps and interrupts by their short names, as the rules and their clients spell
+# them. Bound once: before Python 3.12 looking a member up on an enum class is slow, and the
+# rules ask often.
+SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = Phase
+ACT, STORE, PATH = Step
+PAY, KEEP, PARTNER, CLAIM, SHOP = (
+    Decision.PAY, Decision.KEEP, Decision.PARTNER, Decision.CLAIM, Decision.SHOP)
+
+
+class Effect(StrEnum):
+    """What a Helper activated for the rest of an Action phase leaves on its player
+    (`PlayerState.effects`), for the action rules to consult."""
+
+    MAID = "maid"  # 2-bowl offers are traded 1:1
+    MESSENGER = "messenger"  # Regular customers may take two deliveries
+    ALL_BLUE_LATER = "all blue after checks"  # Saleswoman option 1, used after the checks
+    CASUAL_BONUS = "casual +2"  # Saleswoman option 2
+    EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
+    OFFICIAL = "official"  # the Two-pack is free
+
+
+# The effects by their short names, bound once as the names above.
+MAID, MESSENGER, ALL_BLUE_LATER, CASUAL_BONUS, EXTRA_TOKEN, OFFICIAL = Effect
+
+
+# --- played cards ------------------------------------------------------------------------------
+# A played card is a small immutable slot, replaced (never changed) when its state changes, so
+# that `clone()` only copies lists. `under` is the card beneath it in a Two-pack stack, or NONE.
+
+FULL_STALL = 0b111  # a stall's offers, one bit each
+
+
+class FieldSlot(NamedTuple):
+    """A field in a field area: the vegetable sown (NONE while unsown) and its tokens left."""
+
+    card: int
+    under: int = NONE
+    veg: int = NONE
+    tokens: int = 0
+
+
+class StallSlot(NamedTuple):
+    """A Market stall: a bit per offer still on it."""
+
+    card: int
+    under: int = NONE
+    mask: int = FULL_STALL
+
+
+class RegularSlot(NamedTuple):
+    """A Regular customer: rows filled, the red side of its marker, the first round it is due
+    (RULINGS R7), the round last served, the round of a Messenger-boy's second delivery."""
+
+    card: int
+    under: int
+    rows: int
+    red: bool
+    first_due: int
+    served: int
+    doubled: int
+
+
+class Slot(NamedTuple):
+    """A Helper or a Casual customer: no state of its own."""
+
+    card: int
+    under: int = NONE
+
+
+Played = FieldSlot | StallSlot | RegularSlot | Slot
+
+# Positions in the slots, for code outside the engine that reads a slot by index.
 CARD, UNDER = 0, 1
-MASK = 2  # stalls: (card, under, bitmask of the offers still on the stall)
-# Regular customers: (card, under, rows filled, red marker, first round due, round last
-# served, round of a Messenger-boy's second delivery)
-ROWS, RED, FIRST_DUE, SERVED, DOUBLED = 2, 3, 4, 5, 6
-VEG, COUNT = 2, 3  # fields: (card, under, vegetable or NONE when unsown, tokens)
+MASK = StallSlot._fields.index("mask")
+ROWS, RED, FIRST_DUE, SERVED, DOUBLED = (RegularSlot._fields.index(name) for name in (
+    "rows", "red", "first_due", "served", "doubled"))
+VEG, COUNT = FieldSlot._fields.index("veg"), FieldSlot._fields.index("tokens")
 
 
-def find(area: list[tuple], card: int) -> int:
+def held(p: PlayerState, name: str) -> list[int]:
+    """The uncovered Helper cards of this name in `p`'s play area."""
+    return [slot.card for slot in p.helpers if CARDS[slot.card].name == name]
+
+
+def find(area: list[Played], card: int) -> int:
     """Index of the played card `card` in `area` (a list of played-card tuples)."""
     for index, slot in enumerate(area):
-        if slot[CARD] == card:
+        if slot.card == card:
             return index
     raise AssertionError(f"card {card} is not in that place")
 
@@ -129,11 +234,11 @@ class PlayerState:
         self.shop = list(SHOP_START)
         self.store = [0] * 6
         self.pile: list[int] = []  # private field pile, top card last
-        self.fields: list[tuple] = [(home_field(seat), NONE, NONE, 0)]
-        self.stalls: list[tuple] = []
-        self.helpers: list[tuple] = []
-        self.regulars: list[tuple] = []
-        self.casuals: list[tuple] = []
+        self.fields: list[FieldSlot] = [FieldSlot(home_field(seat))]
+        self.stalls: list[StallSlot] = []
+        self.helpers: list[Slot] = []
+        self.regulars: list[RegularSlot] = []
+        self.casuals: list[Slot] = []
         self.hand: list[int] = []
         self.intro = NONE  # the Introductory version's face-down Regular customer
         self.two_pack_used = False
@@ -173,7 +278,7 @@ class PlayerState:
     def capacity(self) -> int:
         return BIG_STOREHOUSE if self.upgraded else SMALL_STOREHOUSE
 
-    def area(self, kind: str) -> list[tuple]:
+    def area(self, kind: str) -> list[Played]:
         """The list of played cards of this kind (the places in the "played" area)."""
         if kind == STALL:
             return self.stalls
@@ -190,16 +295,16 @@ class PlayerState:
         out = []
         for area in (self.fields, self.stalls, self.helpers, self.regulars, self.casuals):
             for slot in area:
-                if CARDS[slot[CARD]].is_action:
-                    out.append(slot[CARD])
-                if slot[UNDER] != NONE:
-                    out.append(slot[UNDER])
+                if CARDS[slot.card].is_action:
+                    out.append(slot.card)
+                if slot.under != NONE:
+                    out.append(slot.under)
         out.extend(card for card in self.pile if CARDS[card].is_action)
         return out
 
     def vegetables_left(self) -> int:
         """Tokens on fields and in the Storehouse: the second tie-breaker (RULINGS R11)."""
-        return sum(f[COUNT] for f in self.fields) + sum(self.store)
+        return sum(f.tokens for f in self.fields) + sum(self.store)
 
     def to_data(self) -> dict:
         return {
@@ -216,8 +321,14 @@ class PlayerState:
         }
 
 
-class GameState:
-    """A game of Loyang, always waiting for exactly one decision of one seat (or over)."""
+# The internal RNG of every canonical sample (`State.observe` without an RNG).
+_CANONICAL_RNG = random.Random(0).getrandbits(64)
+
+
+class State:
+    """The data of a game of Loyang, always waiting for exactly one decision of one seat (or
+    over). The rules that move it on are the layers above; `flow.GameState` is this with
+    the one door, `legal_moves()` and `apply()`."""
 
     __slots__ = (
         "_legal",
@@ -282,9 +393,10 @@ class GameState:
         self.events: list[tuple] = []  # what the last `apply` did besides the move itself
         self._legal: list[Move] | None = None
 
-    def clone(self) -> GameState:
+    def clone(self) -> State:
         """An independent copy (the history is shared: it is never mutated)."""
-        s = GameState.__new__(GameState)
+        cls = type(self)
+        s = cls.__new__(cls)
         s.config = self.config
         s.players = [p.clone() for p in self.players]
         s.round = self.round
@@ -330,27 +442,6 @@ class GameState:
             return self.turn
         return self.order[self.turn]
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal choice for the decision at hand (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = flow.legal_moves(self)
-        return self._legal[:]
-
-    def apply(self, move: Move) -> None:
-        """Make `move` and run the game on to the next decision.
-
-        Raises IllegalMove, with the reason, for anything not in `legal_moves()`; the state is
-        then unchanged.
-        """
-        if self._legal is None:
-            self._legal = flow.legal_moves(self)
-        if move not in self._legal:
-            raise IllegalMove(flow.why_illegal(self, move))
-        self._legal = None
-        self.events = []
-        self.history = (self.history, move)
-        flow.apply(self, move)
-
     def moves(self) -> list[Move]:
         """Every move made since `new_game`, in order."""
         out = []
@@ -361,46 +452,7 @@ class GameState:
         out.reverse()
         return out
 
-    # --- shared rule operations --------------------------------------------------------------
-
-    def place_card(self, p: PlayerState, card: int, under: int = NONE) -> None:
-        """Put a played or revealed card into its place in `p`'s play area.
-
-        Stalls are filled at once; a Regular customer gets a blue marker and is due this round
-        unless `p` has already finished this round's Action phase (RULINGS R7).
-        """
-        kind = CARDS[card].kind
-        if kind == STALL:
-            p.stalls.append((card, under, 0b111))
-        elif kind == REGULAR:
-            first_due = self.round + 1 if p.done else self.round
-            p.regulars.append((card, under, 0, False, first_due, 0, 0))
-        elif kind == COMMON_FIELD:
-            p.fields.append((card, under, NONE, 0))
-        else:  # Helpers and Casual customers have no state of their own.
-            p.area(kind).append((card, under))
-        self.events.append(("place", p.seat, card))
-
-    def leave(self, p: PlayerState, area: list[tuple], index: int) -> None:
-        """A played card goes to the discard pile; the card under it is placed at once.
-
-        A Helper reaching the discard pile may be claimed by the Foreman (after the card under
-        it is placed, so a Foreman freed this way may claim it: the Maid example).
-        """
-        slot = self.lift(p, area, index)
-        self.discard.append(slot[CARD])
-        self.events.append(("discard", p.seat, slot[CARD]))
-        if area is p.helpers:
-            helpers.offer_foreman_claim(self, p.seat, slot[CARD])
-
-    def lift(self, p: PlayerState, area: list[tuple], index: int) -> tuple:
-        """Take a played card out of `p`'s area (to move it elsewhere); the card under it is
-        placed at once (rulebook, E: "the lower card is immediately moved")."""
-        slot = area.pop(index)
-        if slot[UNDER] != NONE:
-            self.events.append(("reveal", p.seat, slot[UNDER]))
-            self.place_card(p, slot[UNDER])
-        return slot
+    # --- the piles ---------------------------------------------------------------------------
 
     def shuffle(self, items: list) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
@@ -434,18 +486,23 @@ class GameState:
 
     # --- hidden information ------------------------------------------------------------------
 
-    def observe(self, seat: int, rng: random.Random) -> GameState:
-        """A clone as `seat` could imagine it: what the seat cannot see is re-sampled.
+    def observe(self, seat: int, rng: random.Random | None = None) -> State:
+        """A clone as `seat` could imagine it: the one gate of hidden information.
 
         Hidden: the order of the draw pile, the other players' hands and Introductory
         customers, and the order of every private field pile (a pile is face down, even to its
-        owner; its two sets of {3,4,5,6} are each shuffled within themselves). The re-sampling
-        uses `rng` only and keeps every count the seat can see; the clone also gets a fresh
-        internal RNG so that future shuffles reveal nothing. Hidden cards are sorted before
-        they are shuffled, so the result depends only on what the seat sees and on `rng`.
+        owner; its two sets of {3,4,5,6} are each in an order of their own). Every count the
+        seat can see is kept.
+
+        With `rng`, a random sample of what is hidden, drawn with `rng` only; the clone gets a
+        fresh internal RNG from it, so that future shuffles reveal nothing. Without, the
+        canonical sample: every hidden card in sorted order (the Introductory customers the
+        lowest unseen start customers, then the hands, then the draw pile) and a fixed
+        internal RNG. Either depends only on what the seat sees (and `rng`): two states that
+        look the same from `seat` give equal canonical samples.
         """
         s = self.clone()
-        s.rng = rng.getrandbits(64)
+        s.rng = _CANONICAL_RNG if rng is None else rng.getrandbits(64)
         others = [p for p in s.players if p.seat != seat]
         hidden = s.draw[:]
         for p in others:
@@ -456,13 +513,17 @@ class GameState:
             # seen; the rest of those are in the draw pile or a hand.
             hidden.extend(p.intro for p in intro_holders)
             unseen_starts = sorted(c for c in hidden if CARDS[c].start)
-            rng.shuffle(unseen_starts)
+            if rng is not None:
+                rng.shuffle(unseen_starts)
+            else:
+                unseen_starts.reverse()  # the lowest first
             for p in intro_holders:
                 p.intro = unseen_starts.pop()
             taken = {p.intro for p in intro_holders}
             hidden = [c for c in hidden if c not in taken]
         pool = sorted(hidden)
-        rng.shuffle(pool)
+        if rng is not None:
+            rng.shuffle(pool)
         for p in others:
             n = len(p.hand)
             p.hand = pool[:n]
@@ -531,43 +592,16 @@ class GameState:
             payee.cash += amount
 
 
-def _resample_pile(seat: int, pile: list[int], known: int, rng: random.Random) -> list[int]:
-    """Shuffle each of the pile's two sets within the positions it holds, leaving the `known`
-    bottom cards in place."""
+def _resample_pile(seat: int, pile: list[int], known: int,
+                   rng: random.Random | None) -> list[int]:
+    """Shuffle (without `rng`, sort) each of the pile's two sets within the positions it
+    holds, leaving the `known` bottom cards in place."""
     out = pile[:]
     for block in field_sets(seat):
         positions = [i for i, card in enumerate(out) if card in block and i >= known]
         cards = sorted(out[i] for i in positions)
-        rng.shuffle(cards)
+        if rng is not None:
+            rng.shuffle(cards)
         for i, card in zip(positions, cards):
             out[i] = card
     return out
-
-
-def new_game(config: GameConfig) -> GameState:
-    """Set up a game (RULINGS R2) and run it to its first decision."""
-    state = GameState(config)
-    state.draw = list(ACTION_CARDS)
-    if config.introductory:
-        starts = list(START_REGULARS)
-        state.shuffle(starts)
-        for p in state.players:
-            p.intro = starts.pop()
-            state.draw.remove(p.intro)
-    state.shuffle(state.draw)
-    for p in state.players:
-        first, second = list(field_sets(p.seat)[0]), list(field_sets(p.seat)[1])
-        state.shuffle(first)
-        state.shuffle(second)
-        p.pile = second + first  # the first set lies on top (top card last)
-    if config.solo:
-        solo.set_up(state)  # the opponent's cards and the Offer, before the Home field
-    elif config.start_seat != NONE:
-        state.start_seat = config.start_seat
-    else:
-        state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
-    flow.begin_setup(state)
-    return state
-
-
-from . import flow, helpers, solo  # noqa: E402  (the rules need the classes above)

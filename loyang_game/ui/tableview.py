@@ -13,6 +13,7 @@ import pygame
 from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
+from ..log import describe_move
 from . import layout, overlay, render
 from . import theme as t
 from .draw import button
@@ -264,7 +265,8 @@ class TableView:
             title = CHOICE_TITLES.get(flow.decision(state), "Choose")
         options = []
         for m in moves:
-            label = "End the Action phase anyway" if m.kind == "end" else m.describe(game.names)
+            label = ("End the Action phase anyway" if m.kind == "end"
+                     else describe_move(m, game.names))
             options.append((("opt", m), label[0].upper() + label[1:]))
         detail = ""
         if card is not None and CARDS[card].kind == "casual":

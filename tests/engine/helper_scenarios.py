@@ -20,7 +20,7 @@ from collections.abc import Callable
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.cards import SHOP_START
 from loyang_game.engine.moves import CLAIM, PASS, SHOP, USE
-from loyang_game.engine.state import CARD
+from loyang_game.engine.state import CARD, RegularSlot
 
 from .scenario import (
     NONE,
@@ -110,7 +110,7 @@ def put_regular(state: GameState, seat: int, ref: int | str, under: int | str | 
     cid = take(state, ref)
     low = NONE if under is None else take(state, under)
     due = state.round if first_due is None else first_due
-    slot = (cid, low, rows, red, due, served, doubled)
+    slot = RegularSlot(cid, low, rows, red, due, served, doubled)
     p.regulars.append(slot)
     refresh(state)
     return slot

@@ -28,6 +28,7 @@ from loyang_game.engine.cards import (
 )
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import NONE
+from loyang_game.engine.play_area import place_card
 from loyang_game.engine.state import (
     CARD,
     COUNT,
@@ -38,6 +39,7 @@ from loyang_game.engine.state import (
     SERVED,
     UNDER,
     VEG,
+    FieldSlot,
 )
 
 __all__ = [
@@ -176,7 +178,7 @@ def take(state: GameState, ref: int | str) -> int:
                         state.discard.append(slot[UNDER])
                     return cid
                 if slot[UNDER] == cid:
-                    area[index] = (slot[CARD], NONE, *slot[UNDER + 1:])
+                    area[index] = slot._replace(under=NONE)
                     return cid
     raise AssertionError(f"card {cid} is nowhere")
 
@@ -194,9 +196,9 @@ def put(state: GameState, seat: int, ref: int | str, under: int | str | None = N
     low = NONE if under is None else take(state, under)
     kind = CARDS[cid].kind
     if kind == PRIVATE_FIELD:
-        p.fields.append((cid, low, NONE, 0))
+        p.fields.append(FieldSlot(cid, low))
     else:
-        state.place_card(p, cid, low)
+        place_card(state, p, cid, low)
     area = p.area(kind)
     slot = list(area[-1])
     changes = {
@@ -209,7 +211,7 @@ def put(state: GameState, seat: int, ref: int | str, under: int | str | None = N
     for index, value in changes.items():
         if value is not None:
             slot[index] = value
-    area[-1] = tuple(slot)
+    area[-1] = type(area[-1])(*slot)
     refresh(state)
     return area[-1]
 

@@ -209,3 +209,31 @@ def test_observe_depends_only_on_what_the_seat_sees():
             a = state.observe(seat, random.Random(5)).to_data()
             b = other.observe(seat, random.Random(5)).to_data()
             assert a == b
+
+
+def test_the_canonical_sample_puts_every_hidden_card_in_order():
+    """observe without an rng: the same for states that differ only in what is hidden, the
+    hidden cards sorted (Introductory customers the lowest unseen start customers, then the
+    hands, then the draw pile; each set of a pile sorted within its places), and a fixed
+    internal RNG."""
+    for seats in (2, 3, 4):
+        for index, (state, _) in enumerate(random_games(seats, 12, seats != 3)):
+            if index % 20 or state.is_over:
+                continue
+            seat = state.current_player
+            twin = state.observe(seat, random.Random(index))
+            view = state.observe(seat)
+            assert view.to_data() == twin.observe(seat).to_data()
+            assert view.rng == state.observe((seat + 1) % seats).rng
+            others = [p for p in view.players if p.seat != seat]
+            intros = [p.intro for p in others if p.intro != NONE]
+            dealt = intros + [c for p in others for c in p.hand] + view.draw
+            assert dealt == sorted(intros) + sorted(dealt[len(intros):])
+            unseen_starts = sorted(c for c in dealt if CARDS[c].start)
+            assert intros == unseen_starts[:len(intros)]
+            for p in view.players:
+                if p.seat == seat and p.pile_seen:
+                    continue
+                for block in field_sets(p.seat):
+                    cards = [c for i, c in enumerate(p.pile) if c in block and i >= p.pile_known]
+                    assert cards == sorted(cards)

@@ -184,7 +184,7 @@ def test_plough_man_never_the_home_field():
     p = s.players[seat]
     assert uses(s, pm) == []  # the Home field alone
     home = p.fields[0]
-    p.fields[0] = (*home[:COUNT], 1)
+    p.fields[0] = home._replace(tokens=1)
     s._legal = None
     assert uses(s, pm) == []
 
@@ -202,7 +202,7 @@ def test_plough_man_option_2_harvests_single_tokens_emptied_fields_leave():
     two = put(s, seat, private(s, seat), veg=T, count=2)[CARD]
     cf = put(s, seat, "CF3a", under="S7", veg=L, count=1)[CARD]
     home = p.fields[0]
-    p.fields[0] = (*home[:COUNT], 1)
+    p.fields[0] = home._replace(tokens=1)
     s._legal = None
     s.apply(Move("use", pm, 2))
     assert p.cart[P] == 1 and p.cart[L] == 1 and p.cart[T] == 0

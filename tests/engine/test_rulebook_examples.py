@@ -13,7 +13,7 @@ import pytest
 from loyang_game.engine import GameConfig, IllegalMove, Move, new_game
 from loyang_game.engine.cards import BUY_PRICE, CARDS, field_sets, home_field
 from loyang_game.engine.moves import KINDS
-from loyang_game.engine.state import CARD, FIRST_DUE, MASK, RED, ROWS, UNDER
+from loyang_game.engine.state import CARD, FIRST_DUE, MASK, RED, ROWS, UNDER, FieldSlot
 
 from .scenario import (
     NONE,
@@ -756,7 +756,7 @@ def test_tie_breaks():
     ]
     for p, (path, loans, cash, tokens, store) in zip(s.players, layout):
         set_player(s, p.seat, path=path, loans=loans, cash=cash, store=store)
-        p.fields = [(home_field(p.seat), NONE, W, tokens)]
+        p.fields = [FieldSlot(home_field(p.seat), NONE, W, tokens)]
     rows = s.standings()
     assert [r["position"] for r in rows] == [9, 9, 9, 9]
     assert [r["vegetables"] for r in rows] == [9, 3, 6, 6]

@@ -18,7 +18,7 @@ from loyang_game.engine.cards import (
 )
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import DONE, NONE, OFFER, USE
-from loyang_game.engine.state import CARD, COUNT, MASK, ROWS
+from loyang_game.engine.state import CARD, COUNT, MASK, ROWS, Slot, StallSlot
 
 SEEDS = range(40)
 
@@ -134,7 +134,7 @@ def test_at_most_two_cards_without_the_squire_and_four_with_it():
     p = state.players[0]
     p.cash = 50
     squire = _take_card(state, helper_id("Squire"))
-    p.helpers.append((squire, NONE))
+    p.helpers.append(Slot(squire))
     refresh(state)
     assert Move(USE, squire) in state.legal_moves()
     state.apply(Move(USE, squire))
@@ -212,7 +212,7 @@ def _action_phase_with(helper: str, seed: int = 23):
     state = to_card_phase(solo_game(seed))
     state.apply(Move(DONE))
     card = _take_card(state, helper_id(helper))
-    state.players[0].helpers.append((card, NONE))
+    state.players[0].helpers.append(Slot(card))
     refresh(state)
     assert decision(state) == "act"
     return state, card
@@ -249,9 +249,9 @@ def test_market_woman_swaps_with_the_opponent_and_refills_both():
     p, opp = state.players[0], state.opponent
     mine = next(c for c in state.draw if CARDS[c].kind == STALL)
     state.draw.remove(mine)
-    p.stalls.append((mine, NONE, 0b001))
+    p.stalls.append(StallSlot(mine, NONE, 0b001))
     theirs = opp.stalls[0][CARD]
-    opp.stalls[0] = (theirs, NONE, 0b010)
+    opp.stalls[0] = StallSlot(theirs, NONE, 0b010)
     refresh(state)
     state.apply(Move(USE, woman, mine, theirs))
     assert (theirs, NONE, 0b111) in p.stalls

@@ -9,21 +9,19 @@ out. Helpers that are activated for the rest of an Action phase leave an effect 
 from __future__ import annotations
 
 from ..moves import Move
-from ..state import ACTIONS, CARD, GameState, PlayerState
+from ..state import ACTIONS, PlayerState, State, held
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
-from .base import HELPER_KINDS, REGISTRY, held, helper_for, use, use_up
-from .cards import OFFICIAL, apply_claim, drop_stale_claim, legal_claim, offer_foreman_claim
-from .customers import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, turn_all_blue
-from .fields import EXTRA_TOKEN, harvest_window_moves
-from .market import MAID, stall_offers
+from .base import HELPER_KINDS, REGISTRY, helper_for, use, use_up
+from .cards import apply_claim, drop_stale_claim, legal_claim
+from .customers import turn_all_blue
+from .fields import harvest_window_moves
+from .market import stall_offers
 from .shop import apply_shop, legal_shop
 
 __all__ = [
-    "ALL_BLUE_LATER", "CASUAL_BONUS", "EXTRA_TOKEN", "HELPER_KINDS", "MAID", "MESSENGER",
-    "OFFICIAL", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
+    "HELPER_KINDS", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
     "describe_use", "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
-    "offer_foreman_claim", "pay_moves", "squire_moves", "squire_take", "stall_offers",
-    "turn_all_blue", "use", "use_up",
+    "pay_moves", "squire_moves", "squire_take", "stall_offers", "turn_all_blue", "use", "use_up",
 ]
 
 assert set(REGISTRY) == set(HELPER_KINDS), "every Helper kind needs its class"
@@ -31,17 +29,17 @@ _SQUIRE = REGISTRY["Squire"]
 _BOOK_KEEPER = REGISTRY["Book-keeper"]
 
 
-def action_moves(s: GameState, p: PlayerState) -> list[Move]:
+def action_moves(s: State, p: PlayerState) -> list[Move]:
     """What `p`'s uncovered Helpers offer in `p`'s Action phase."""
     moves: list[Move] = []
     for slot in p.helpers:
-        helper = helper_for(slot[CARD])
+        helper = helper_for(slot.card)
         if 3 in helper.phases:
-            moves.extend(helper.moves(s, p, slot[CARD]))
+            moves.extend(helper.moves(s, p, slot.card))
     return moves
 
 
-def pay_moves(s: GameState, p: PlayerState) -> list[Move]:
+def pay_moves(s: State, p: PlayerState) -> list[Move]:
     """Helpers `p` may use while raising money to pay ("sell ..., use Helpers, or take out a
     Loan": rulebook, Card phase and actions F and H). In `p`'s own Action phase every
     Action-phase Helper; otherwise the Card phase, where only the Book-keeper works (and only
@@ -50,20 +48,20 @@ def pay_moves(s: GameState, p: PlayerState) -> list[Move]:
         return action_moves(s, p)
     moves: list[Move] = []
     for slot in p.helpers:
-        if helper_for(slot[CARD]) is _BOOK_KEEPER:
-            moves.extend(_BOOK_KEEPER.moves(s, p, slot[CARD]))
+        if helper_for(slot.card) is _BOOK_KEEPER:
+            moves.extend(_BOOK_KEEPER.moves(s, p, slot.card))
     return moves
 
 
-def squire_moves(s: GameState, p: PlayerState, playable: list[int]) -> list[Move]:
+def squire_moves(s: State, p: PlayerState, playable: list[int]) -> list[Move]:
     return _SQUIRE.card_phase_moves(s, p, playable)
 
 
-def squire_take(s: GameState, p: PlayerState, move: Move) -> int:
+def squire_take(s: State, p: PlayerState, move: Move) -> int:
     return _SQUIRE.take(s, p, move)
 
 
-def apply_use(s: GameState, p: PlayerState, move: Move) -> None:
+def apply_use(s: State, p: PlayerState, move: Move) -> None:
     helper_for(move.a).apply(s, p, move)
 
 

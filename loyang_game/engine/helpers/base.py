@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import CARDS, HELPER_NAMES
-from ..moves import NONE, USE, Move
-from ..state import ACTIONS, CARD, GameState, PlayerState, find
+from ..cards import CARDS, HELPER_NAMES, NONE
+from ..moves import USE, Move
+from ..play_area import leave
+from ..state import ACTIONS, Effect, PlayerState, State, find
 
 REGISTRY: dict[str, Helper] = {}
 
@@ -23,11 +24,11 @@ class Helper:
     text = ""
     phases: tuple[int, ...] = (3,)
 
-    def moves(self, s: GameState, p: PlayerState, card: int) -> Iterable[Move]:
+    def moves(self, s: State, p: PlayerState, card: int) -> Iterable[Move]:
         """What the Helper `card` offers in `p`'s Action phase."""
         return ()
 
-    def apply(self, s: GameState, p: PlayerState, move: Move) -> None:
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
 
     def describe(self, move: Move, names) -> str:
@@ -47,17 +48,12 @@ def use(card: int, b: int = NONE, c: int = NONE, d: int = NONE, e: int = NONE) -
     return Move(USE, card, b, c, d, e)
 
 
-def use_up(s: GameState, p: PlayerState, card: int) -> None:
+def use_up(s: State, p: PlayerState, card: int) -> None:
     """A used Helper goes to the discard pile (where the Foreman may claim it)."""
-    s.leave(p, p.helpers, find(p.helpers, card))
+    leave(s, p, p.helpers, find(p.helpers, card))
 
 
-def held(p: PlayerState, name: str) -> list[int]:
-    """The uncovered Helper cards of this name in `p`'s play area."""
-    return [slot[CARD] for slot in p.helpers if CARDS[slot[CARD]].name == name]
-
-
-def reachable(s: GameState, p: PlayerState) -> list[PlayerState]:
+def reachable(s: State, p: PlayerState) -> list[PlayerState]:
     """The players a lantern Helper of `p` may affect now: in a 4-player Action phase only
     the current partner (rulebook "Special rules for the Four-player game", RULINGS R5); in
     the solo game the imaginary opponent (R14)."""
@@ -66,16 +62,16 @@ def reachable(s: GameState, p: PlayerState) -> list[PlayerState]:
     return s.others(p.seat)
 
 
-def activate(p: PlayerState, effect: str) -> None:
+def activate(p: PlayerState, effect: Effect) -> None:
     """A Helper activated for the rest of this Action phase (it stays in force after it goes
     to the discard pile)."""
     p.effects = (*p.effects, effect)
 
 
-def owner_of(s: GameState, area_name: str, card: int) -> PlayerState:
+def owner_of(s: State, area_name: str, card: int) -> PlayerState:
     for p in ([*s.players, s.opponent] if s.opponent else s.players):
         for slot in getattr(p, area_name):
-            if slot[CARD] == card:
+            if slot.card == card:
                 return p
     raise AssertionError(f"card {card} is not in any {area_name}")
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER
-from ..moves import CLAIM, NONE, Move
-from ..state import ACTIONS, CARD, HARVEST_PHASE, find
+from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
+from ..moves import CLAIM, Move
+from ..play_area import lift, place_card
 from ..state import CLAIM as CLAIM_DECISION
-from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+from ..state import HARVEST_PHASE, OFFICIAL, Slot, find, held
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-OFFICIAL = "official"
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
 
 
@@ -28,20 +28,20 @@ class ConMan(Helper):
             return [use(card, c) for c in s.offer if c != NONE and CARDS[c].kind == HELPER]
         if p.seat == s.start_seat:
             return []
-        return [use(card, slot[CARD]) for other in reachable(s, p) if other.done
+        return [use(card, slot.card) for other in reachable(s, p) if other.done
                 for slot in other.helpers]
 
     def apply(self, s, p, move):
         if s.config.solo:
-            s.lift(p, p.helpers, find(p.helpers, move.a))
+            lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
-            p.helpers.append((move.b, NONE))
+            p.helpers.append(Slot(move.b))
             return
         other = owner_of(s, "helpers", move.b)
-        s.lift(other, other.helpers, find(other.helpers, move.b))
-        s.lift(p, p.helpers, find(p.helpers, move.a))
-        p.helpers.append((move.b, NONE))
-        other.helpers.append((move.a, NONE))
+        lift(s, other, other.helpers, find(other.helpers, move.b))
+        lift(s, p, p.helpers, find(p.helpers, move.a))
+        p.helpers.append(Slot(move.b))
+        other.helpers.append(Slot(move.a))
 
     def describe(self, move, names):
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
@@ -53,24 +53,6 @@ class Foreman(Helper):
     text = ("Take one Helper immediately after it is placed on the Discard pile (by you or by "
             "another player).")
     phases = (1, 2, 3)  # used only by a claim, asked of the owner when a Helper is discarded
-
-
-def offer_foreman_claim(s, from_seat: int, card: int) -> None:
-    """A Helper has left a play area for the discard pile: the owner of an uncovered Foreman
-    may take it (RULINGS R13: asked at once). In a 4-player Action phase only a Helper of the
-    owner or of the owner's partner (the lantern rule); in phases 1 and 2 from anyone.
-
-    Settled here: a Helper discarded from a Two-pack or left in the Courtyard was never in
-    play and cannot be claimed; the reference speaks of Helpers "used or discarded"."""
-    if CARDS[card].name == "Foreman":
-        return
-    for p in s.players:
-        if held(p, "Foreman"):
-            if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
-                    and p.seat not in (from_seat, s.partner[from_seat])):
-                return
-            s.pending.append((CLAIM_DECISION, p.seat, card, from_seat))
-            return
 
 
 def drop_stale_claim(s) -> bool:
@@ -96,7 +78,7 @@ def apply_claim(s, move: Move) -> None:
     p = s.players[seat]
     use_up(s, p, held(p, "Foreman")[0])
     s.discard.remove(card)
-    p.helpers.append((card, NONE))
+    p.helpers.append(Slot(card))
     s.events.append(("claim", seat, card))
     if s.phase == HARVEST_PHASE and CARDS[card].name == "Harvest helper":
         s.harvest_passed = [t for t in s.harvest_passed if t != seat]  # asked again
@@ -143,7 +125,7 @@ class Squire(Helper):
         for taken in (move.c, move.d, move.e):
             if taken != NONE:
                 s.courtyard.remove(taken)
-                s.place_card(p, taken)
+                place_card(s, p, taken)
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
 

@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS
-from ..moves import NONE
-from ..state import CARD, RED, ROWS, find
+from ..cards import CARDS, NEEDS, has
+from ..play_area import leave, lift
+from ..serving import deliver_casual, take_vegetables
+from ..state import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, Slot, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-MESSENGER = "messenger"  # Regular customers may take two deliveries this Action phase
-ALL_BLUE_LATER = "all blue after checks"  # Saleswoman option 1, used after the checks
-CASUAL_BONUS = "casual +2"  # Saleswoman option 2
 DELIVERYMAN_LAST_DELIVERY_FEE = 2
 TOUT_PRICE = 2
-
-
-def _needs(card: int):
-    from ..actionphase import NEEDS
-
-    return NEEDS[card]
-
-
-def _has(p, card: int) -> bool:
-    return all(p.cart[veg] >= count for veg, count in _needs(card))
-
-
-def _take_vegetables(p, card: int) -> None:
-    for veg, count in _needs(card):
-        p.cart[veg] -= count
 
 
 @register
@@ -37,21 +20,21 @@ class Deliveryman(Helper):
             "the proceeds.")
 
     def moves(self, s, p, card):
-        return [use(card, slot[CARD]) for other in reachable(s, p) for slot in other.regulars
-                if _has(p, slot[CARD])]
+        return [use(card, slot.card) for other in reachable(s, p) for slot in other.regulars
+                if has(p.cart, NEEDS[slot.card])]
 
     def apply(self, s, p, move):
         """The owner must still deliver this round (the delivery is not theirs)."""
         owner = owner_of(s, "regulars", move.b)
         at = find(owner.regulars, move.b)
         slot = owner.regulars[at]
-        _take_vegetables(p, move.b)
-        p.cash += CARDS[move.b].pays[slot[ROWS]]
-        if slot[ROWS] == 3:
+        take_vegetables(p, move.b)
+        p.cash += CARDS[move.b].pays[slot.rows]
+        if slot.rows == 3:
             s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE)
-            s.leave(owner, owner.regulars, at)
+            leave(s, owner, owner.regulars, at)
         else:
-            owner.regulars[at] = (*slot[:ROWS], slot[ROWS] + 1, *slot[ROWS + 1:])
+            owner.regulars[at] = slot._replace(rows=slot.rows + 1)
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -66,6 +49,11 @@ class MessengerBoy(Helper):
             "spaces.")
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): with the Messenger-boy active, a customer on its top row
+        may still take a single delivery. The card lets a customer take two deliveries, it
+        never demands them; the single delivery fills the top row and the card is discarded
+        (rulebook, F), so no second one follows. Two deliveries there are one move
+        (RULINGS R7: "both deliveries are made together")."""
         return [use(card)]
 
     def apply(self, s, p, move):
@@ -111,7 +99,7 @@ class Saleswoman(Helper):
 
 
 def turn_all_blue(p) -> None:
-    p.regulars[:] = [(*slot[:RED], False, *slot[RED + 1:]) for slot in p.regulars]
+    p.regulars[:] = [slot._replace(red=False) for slot in p.regulars]
 
 
 @register
@@ -124,28 +112,26 @@ class Tout(Helper):
 
     def moves(self, s, p, card):
         others = reachable(s, p)
-        moves = [use(card, 1, mine[CARD], theirs[CARD]) for other in others
+        moves = [use(card, 1, mine.card, theirs.card) for other in others
                  for theirs in other.casuals for mine in p.casuals]
-        moves += [use(card, 2, theirs[CARD]) for other in others for theirs in other.casuals
-                  if _has(p, theirs[CARD])]
+        moves += [use(card, 2, theirs.card) for other in others for theirs in other.casuals
+                  if has(p.cart, NEEDS[theirs.card])]
         return moves
 
     def apply(self, s, p, move):
         if move.b == 1:
             other = owner_of(s, "casuals", move.d)
-            s.lift(p, p.casuals, find(p.casuals, move.c))
-            s.lift(other, other.casuals, find(other.casuals, move.d))
-            p.casuals.append((move.d, NONE))
-            other.casuals.append((move.c, NONE))
+            lift(s, p, p.casuals, find(p.casuals, move.c))
+            lift(s, other, other.casuals, find(other.casuals, move.d))
+            p.casuals.append(Slot(move.d))
+            other.casuals.append(Slot(move.c))
         else:
             # Jon's example: the customer is served at once; the 2 Cash come from the
             # proceeds, and a card under the Tout is revealed only after, so it does not count
             # toward the +2/-2 modifier.
-            from ..actionphase import deliver_casual
-
             other = owner_of(s, "casuals", move.c)
-            s.lift(other, other.casuals, find(other.casuals, move.c))
-            p.casuals.append((move.c, NONE))
+            lift(s, other, other.casuals, find(other.casuals, move.c))
+            p.casuals.append(Slot(move.c))
             deliver_casual(s, p, move.c)
             s.pay(p, other, TOUT_PRICE)
         use_up(s, p, move.a)

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS, HOME_VEGETABLES, PRIVATE_FIELD, VEG_NAMES
-from ..moves import NONE, PASS, Move
-from ..state import CARD, COUNT, UNDER, VEG, find
-from .base import Helper, activate, held, owner_of, reachable, register, use, use_up
+from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
+from ..moves import PASS, Move
+from ..play_area import leave, lift
+from ..state import EXTRA_TOKEN, FieldSlot, find, held
+from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-EXTRA_TOKEN = "harvest +1"  # Harvest helper option 2
 HARVEST_HELPER_MINIMUM = 4
 PLOUGH_MINIMUM = 2
 SUBSISTENCE_MINIMUM = 4
@@ -20,22 +20,22 @@ SOLO = 1000 - 1  # the Subsistence farmer's solo option (no card id is this larg
 
 def _not_home(p) -> list[tuple[int, tuple]]:
     """(index, field) for every field but the Home field (no Helper reaches it)."""
-    return [(i, f) for i, f in enumerate(p.fields) if CARDS[f[CARD]].code != "Home"]
+    return [(i, f) for i, f in enumerate(p.fields) if CARDS[f.card].code != "Home"]
 
 
 def harvest_token(s, p, index: int) -> None:
     """One token from a field into the Cart; an emptied field leaves (private fields the
     game, common fields to the discard pile)."""
     field = p.fields[index]
-    p.cart[field[VEG]] += 1
-    s.events.append(("harvest", p.seat, field[VEG]))
-    if field[COUNT] > 1:
-        p.fields[index] = (*field[:COUNT], field[COUNT] - 1)
-    elif CARDS[field[CARD]].kind == PRIVATE_FIELD:
+    p.cart[field.veg] += 1
+    s.events.append(("harvest", p.seat, field.veg))
+    if field.tokens > 1:
+        p.fields[index] = field._replace(tokens=field.tokens - 1)
+    elif CARDS[field.card].kind == PRIVATE_FIELD:
         p.fields.pop(index)
-        s.events.append(("removed", p.seat, field[CARD]))
+        s.events.append(("removed", p.seat, field.card))
     else:
-        s.leave(p, p.fields, index)
+        leave(s, p, p.fields, index)
 
 
 @register
@@ -53,14 +53,14 @@ class HarvestHelper(Helper):
         """Option 1, before the harvest: for each eligible field, use it or not. The extra
         token comes off first, so a second use (with the Foreman) counts the field again:
         3 tokens from a field of 5 or more, as the reference says."""
-        eligible = [i for i, f in _not_home(p) if f[COUNT] >= HARVEST_HELPER_MINIMUM]
+        eligible = [i for i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
         return [use(card, 1, mask) for mask in range(1, 1 << len(eligible))]
 
     def apply(self, s, p, move):
         if move.b == 2:
             activate(p, EXTRA_TOKEN)
         else:
-            eligible = [i for i, f in _not_home(p) if f[COUNT] >= HARVEST_HELPER_MINIMUM]
+            eligible = [i for i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
             for bit, index in enumerate(eligible):
                 if move.c & (1 << bit):
                     harvest_token(s, p, index)
@@ -91,8 +91,8 @@ class PloughMan(Helper):
 
     def moves(self, s, p, card):
         fields = _not_home(p)
-        moves = [use(card, 1, f[CARD]) for _, f in fields if f[COUNT] >= PLOUGH_MINIMUM]
-        if any(f[COUNT] == 1 for _, f in fields):
+        moves = [use(card, 1, f.card) for _, f in fields if f.tokens >= PLOUGH_MINIMUM]
+        if any(f.tokens == 1 for _, f in fields):
             moves.append(use(card, 2))
         return moves
 
@@ -101,9 +101,9 @@ class PloughMan(Helper):
             # The field is as if just turned over: empty, to be sown again (a common field
             # is not paid for again).
             at = find(p.fields, move.c)
-            p.fields[at] = (move.c, p.fields[at][UNDER], NONE, 0)
+            p.fields[at] = FieldSlot(move.c, p.fields[at].under)
         else:
-            for card in [f[CARD] for _, f in _not_home(p) if f[COUNT] == 1]:
+            for card in [f.card for _, f in _not_home(p) if f.tokens == 1]:
                 harvest_token(s, p, find(p.fields, card))
         use_up(s, p, move.a)
 
@@ -127,8 +127,8 @@ class SubsistenceFarmer(Helper):
             return []
         if s.config.solo:
             return [use(card, SOLO, veg) for veg in HOME_VEGETABLES]
-        return [use(card, f[CARD]) for other in reachable(s, p) for _, f in _not_home(other)
-                if f[COUNT] >= SUBSISTENCE_MINIMUM]
+        return [use(card, f.card) for other in reachable(s, p) for _, f in _not_home(other)
+                if f.tokens >= SUBSISTENCE_MINIMUM]
 
     def apply(self, s, p, move):
         if move.b == SOLO:
@@ -139,8 +139,8 @@ class SubsistenceFarmer(Helper):
         owner = owner_of(s, "fields", move.b)
         at = find(owner.fields, move.b)
         field = owner.fields[at]
-        owner.fields[at] = (*field[:COUNT], field[COUNT] - 1)
-        p.cart[field[VEG]] += 1
+        owner.fields[at] = field._replace(tokens=field.tokens - 1)
+        p.cart[field.veg] += 1
         s.pay(p, owner, SUBSISTENCE_PRICE)
         use_up(s, p, move.a)
 
@@ -163,8 +163,8 @@ class TenantFarmer(Helper):
         pile = sorted(p.pile)  # by id, not pile order: the order of moves must not leak it
         moves = [use(card, 1, c) for c in pile] if p.cash >= TENANT_PRICE else []
         for _, field in _not_home(p):
-            if field[VEG] == NONE:
-                moves += [use(card, 2, field[CARD], c) for c in pile]
+            if field.veg == NONE:
+                moves += [use(card, 2, field.card, c) for c in pile]
         return moves
 
     def apply(self, s, p, move):
@@ -173,8 +173,8 @@ class TenantFarmer(Helper):
             p.cash -= TENANT_PRICE
             chosen = move.c
         else:
-            slot = s.lift(p, p.fields, find(p.fields, move.c))
-            p.pile.insert(0, slot[CARD])
+            slot = lift(s, p, p.fields, find(p.fields, move.c))
+            p.pile.insert(0, slot.card)
             p.pile_known += 1
             chosen = move.d
         at = p.pile.index(chosen)
@@ -182,7 +182,7 @@ class TenantFarmer(Helper):
         if at < p.pile_known:
             p.pile_known -= 1
         p.pile_seen = True
-        p.fields.append((chosen, NONE, NONE, 0))
+        p.fields.append(FieldSlot(chosen))
         use_up(s, p, move.a)
 
     def describe(self, move, names):

@@ -1,20 +1,18 @@
 """Helpers of the Market stalls: Maid, Market crier, Market woman, Trader (Helper Reference).
 
-Settled here: with the Maid active a 2-bowl offer is traded 1:1 only (2:1 is never better);
-the Trader's fee in rounds 8 and 9 must be in hand before trading (raise it first, R6).
+Settled here: with the Maid active a 2-bowl offer is traded 1:1 only (2:1 is never better).
+The Trader's fee is settled in his docstring.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import CARDS, SELL_PRICE, SHOP_SPACES, VEG_NAMES
-from ..moves import NONE
-from ..state import CARD, MASK, UNDER, find
+from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
+from ..play_area import leave, lift
+from ..state import FULL_STALL, MAID, StallSlot, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
-MAID = "maid"
-FULL = 0b111
 MARKET_CRIER_LIMIT = 3
 TRADER_FEES = {8: 1, 9: 2}  # Cash owed to the stall's owner in rounds 8 and 9
 
@@ -23,7 +21,7 @@ def stall_offers(p, maid: bool, singles, pairs):
     """(stall, offer index, give, give) for every trade at `p`'s stalls; with the Maid every
     2-bowl offer takes 1 vegetable."""
     for slot in p.stalls:
-        card, mask = slot[CARD], slot[MASK]
+        card, mask = slot.card, slot.mask
         for index, (_, bowls) in enumerate(CARDS[card].offers):
             if mask & (1 << index):
                 for give_a, give_b in (singles if bowls == 1 or maid else pairs):
@@ -34,11 +32,11 @@ def take_from_stall(s, owner, stall: int, index: int) -> int:
     """Take one offered vegetable off a stall; an emptied stall goes to the discard pile."""
     at = find(owner.stalls, stall)
     slot = owner.stalls[at]
-    mask = slot[MASK] & ~(1 << index)
+    mask = slot.mask & ~(1 << index)
     if mask:
-        owner.stalls[at] = (stall, slot[UNDER], mask)
+        owner.stalls[at] = StallSlot(stall, slot.under, mask)
     else:
-        s.leave(owner, owner.stalls, at)
+        leave(s, owner, owner.stalls, at)
     return CARDS[stall].offers[index][0]
 
 
@@ -69,8 +67,8 @@ class MarketCrier(Helper):
         if not p.stalls:
             return []
         moves = [use(card, 1)]
-        offers = [(slot[CARD], index) for slot in p.stalls for index in range(3)
-                  if slot[MASK] & (1 << index)]
+        offers = [(slot.card, index) for slot in p.stalls for index in range(3)
+                  if slot.mask & (1 << index)]
         for size in (1, 2, 3):
             for chosen in combinations(offers, size):
                 if _fits_shop(p, chosen):
@@ -80,7 +78,7 @@ class MarketCrier(Helper):
 
     def apply(self, s, p, move):
         if move.b == 1:
-            p.stalls[:] = [(slot[CARD], slot[UNDER], FULL) for slot in p.stalls]
+            p.stalls[:] = [slot._replace(mask=FULL_STALL) for slot in p.stalls]
         else:
             earned = 0
             for code in (move.c, move.d, move.e):
@@ -114,15 +112,15 @@ class MarketWoman(Helper):
             "are moved to the appropriate \"played\" area.)")
 
     def moves(self, s, p, card):
-        return [use(card, mine[CARD], theirs[CARD]) for other in reachable(s, p)
+        return [use(card, mine.card, theirs.card) for other in reachable(s, p)
                 for theirs in other.stalls for mine in p.stalls]
 
     def apply(self, s, p, move):
         other = owner_of(s, "stalls", move.c)
-        s.lift(p, p.stalls, find(p.stalls, move.b))
-        s.lift(other, other.stalls, find(other.stalls, move.c))
-        p.stalls.append((move.c, NONE, FULL))
-        other.stalls.append((move.b, NONE, FULL))
+        lift(s, p, p.stalls, find(p.stalls, move.b))
+        lift(s, other, other.stalls, find(other.stalls, move.c))
+        p.stalls.append(StallSlot(move.c))
+        other.stalls.append(StallSlot(move.b))
         use_up(s, p, move.a)
 
     def describe(self, move, names):
@@ -137,12 +135,14 @@ class Trader(Helper):
             "you must pay that player 1 Cash; in Round 9, 2 Cash.")
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): the fee of rounds 8 and 9 must be in hand when the Trader
+        is used. The trade and the fee are one action the player chooses, not a debt he is
+        made to owe (the payments RULINGS R6 lists), so the money is raised first: selling
+        and Loans are open to him all through his Action phase."""
         if not _first_of_its_kind(p, card) or not any(p.cart):
             return []
         if p.cash < TRADER_FEES.get(s.round, 0):
             return []
-        from ..actionphase import trade_gives
-
         singles, pairs = trade_gives(p.cart)
         maid = MAID in p.effects
         return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
@@ -168,7 +168,7 @@ def _first_of_its_kind(p, card: int) -> bool:
     """Traders are alike: offer moves for the first uncovered one alone, unless this one has a
     card under it (using it then reveals that card, a different outcome)."""
     at = find(p.helpers, card)
-    if p.helpers[at][UNDER] != NONE:
+    if p.helpers[at].under != NONE:
         return True
-    return all(not (CARDS[slot[CARD]].name == "Trader" and slot[UNDER] == NONE)
+    return all(not (CARDS[slot.card].name == "Trader" and slot.under == NONE)
                for slot in p.helpers[:at])

@@ -4,20 +4,19 @@ The Haggler, Merchant and Shopper combine ("can be combined with"): a combined p
 move of the Merchant (with the Haggler and/or Shopper) or of the Haggler (with the Shopper),
 and every Helper taking part goes to the discard pile.
 
-Settled here: the Haggler needs two of the vegetable in the Shop even with the Shopper (the
-reference's bullet is general); the Shopper alone may buy any vegetable; the Book-keeper's
-"Field card" includes the Home field.
+Readings settled here (no ruling covers them) are in the docstrings of the Book-keeper and the
+Haggler.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import BUY_PRICE, CARDS, SHOP_SPACES, VEG_NAMES
-from ..moves import NONE, SHOP, Move
-from ..state import CARD, COUNT, FIRST_DUE, SERVED, VEG
+from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
+from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
-from .base import Helper, held, register, use, use_up
+from ..state import held
+from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
 SHOPPER_DISCOUNT = 2
@@ -59,10 +58,15 @@ class BookKeeper(Helper):
     phases = (2, 3)  # in the Card phase only to finance a field (offered when paying)
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): the Home field counts as a "Field card". It is one (the
+        components list "4 Home field cards"), and this card excludes nothing, while the
+        Harvest helper, the Plough-man and the Subsistence farmer name the Home field to
+        exclude it. A field counts while the vegetable is on it: a field ploughed under by the
+        Plough-man no longer has it planted."""
         return [use(card, veg) for veg in range(6)]
 
     def apply(self, s, p, move):
-        p.cash += sum(1 for field in p.fields if field[VEG] == move.b and field[COUNT])
+        p.cash += sum(1 for field in p.fields if field.veg == move.b and field.tokens)
         s.pending.append((SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
@@ -91,6 +95,11 @@ class Haggler(Helper):
             "than from the Shop.)")
 
     def moves(self, s, p, card):
+        """Settled here (no ruling): the Haggler needs two of the vegetable in the Shop even
+        combined with the Shopper, when both come from the Supply: the reference's "The
+        Haggler can only be used when there are two of the required vegetable in the player's
+        Shop" names no exception. The Shopper alone needs none in the Shop: his vegetable
+        never comes from it."""
         combos = (0, WITH_SHOPPER) if held(p, "Shopper") else (0,)
         return [use(card, combo, veg) for combo in combos for veg in range(6)
                 if p.shop[veg] >= 2 and p.cash >= _combo_price(BUY_PRICE[veg], combo)]
@@ -110,8 +119,8 @@ def merchant_vegetables(s, p) -> list[int]:
     round (the Merchant; Casual customers do not count)."""
     needed = [0] * 6
     for slot in p.regulars:
-        if slot[FIRST_DUE] <= s.round and slot[SERVED] != s.round:
-            for veg in CARDS[slot[CARD]].wants:
+        if slot.first_due <= s.round and slot.served != s.round:
+            for veg in CARDS[slot.card].wants:
                 needed[veg] += 1
     return [veg for veg in range(6) if needed[veg] >= 2 and p.shop[veg]]
 
