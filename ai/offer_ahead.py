@@ -14,7 +14,7 @@ lucky samples from it.
 
 from __future__ import annotations
 
-from loyang_game.engine import solo
+from loyang_game.engine import play_area, solo
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 
@@ -39,6 +39,6 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int) -> float:
             continue
         probe = state.clone()
         player = probe.players[seat]
-        probe.place_card(player, card)
+        play_area.place_card(probe, player, card)
         best = max(best, ev.predict(player, state.round, path, cash - price))
     return best - base

@@ -183,14 +183,18 @@ class Level:
 # gains little (hard at 1600/480 and an untempered normal at 150/50 split 40 games 21-19), so
 # the levels differ as much by how often they take a plan other than the best-explored one
 # (temperature) as by budget: hard beat normal 28-12, normal beat easy 27-3.
+# hard over hard-v1, deterministic and paired (`python -m ai.compare`, docs/ai-lab.md):
+# sequential halving at the root and the next solo Offer at the leaves lift solo play; the
+# rivalry objective and other seats playing the rollout plans win duels (66% of 100 games).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
-    "hard": Level(1600, 480, 6.0, 2.0),
+    "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                  others_plan=True),
+    # hard as it was when the paired harness was built (2026-11-24): the yardstick every
+    # change to hard is measured against, on the same deals.
+    "hard-v1": Level(1600, 480, 6.0, 2.0),
 }
-# Today's hard as it was when the paired harness (`python -m ai.compare`) was built: the
-# yardstick every change to hard is measured against on the same deals.
-LEVELS["hard-v1"] = LEVELS["hard"]
 
 
 def tuned(level: Level, overrides: dict[str, float]) -> Level:
