@@ -21,16 +21,16 @@ from loyang_game.engine.moves import NONE
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 
 
-def next_offer_gain(state, seat: int, ev, path: int, cash: int) -> float:
+def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS) -> float:
     """How much better (in final Path spaces) the board is with the best card of the next
-    Offer's cheap rows bought at the start of the next round; 0 if none helps, or outside the
-    solo game's rounds 1-8."""
+    Offer's first `rows` rows bought at the start of the next round; 0 if none helps, or
+    outside the solo game's rounds 1-8."""
     if not state.config.solo or state.round >= ROUNDS:
         return 0.0
     p = state.players[seat]
     base = ev.predict(p, state.round, path, cash)
     best = base
-    for index in range(CHEAP_ROWS * solo.COLUMNS):
+    for index in range(rows * solo.COLUMNS):
         card = state.offer[index]
         if card == NONE:
             continue

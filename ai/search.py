@@ -75,21 +75,23 @@ def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
     return best, best_value
 
 
-def path_value_ahead(state, seat: int, ev: Evaluator, every_step: bool) -> tuple[Move, float]:
-    """`path_value` with the next solo Offer's best cheap card counted (`offer_ahead`): for
-    every step (a real decision), or for the best step alone (a leaf of the search)."""
+def path_value_ahead(state, seat: int, ev: Evaluator, every_step: bool,
+                     rows: int) -> tuple[Move, float]:
+    """`path_value` with the best card of the next solo Offer's first `rows` rows counted
+    (`offer_ahead`): for every step (a real decision), or for the best step alone (a leaf of
+    the search)."""
     p = state.players[seat]
     if not every_step:
         move, value = path_value(state, seat, ev)
         cash = p.cash - path_cost(p.path, move.a)
-        return move, value + next_offer_gain(state, seat, ev, p.path + move.a, cash)
+        return move, value + next_offer_gain(state, seat, ev, p.path + move.a, cash, rows)
     best, best_value = None, -1e9
     for m in state.legal_moves():
         if m.kind != ADVANCE:
             continue
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
-        value += next_offer_gain(state, seat, ev, path, cash)
+        value += next_offer_gain(state, seat, ev, path, cash, rows)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -176,6 +178,7 @@ class Level:
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
+    offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -370,7 +373,8 @@ class MCTSAgent:
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
             if self.level.offer_ahead:
-                return self._played(view, path_value_ahead(view, seat, self.ev, True)[0])
+                return self._played(view, path_value_ahead(view, seat, self.ev, True,
+                                                                 self.level.offer_rows)[0])
             return self._played(view, path_value(view, seat, self.ev)[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
@@ -619,7 +623,7 @@ class MCTSAgent:
     def _path_leaf(self, det, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""
         if self.level.offer_ahead:
-            return path_value_ahead(det, seat, self.ev, False)[1]
+            return path_value_ahead(det, seat, self.ev, False, self.level.offer_rows)[1]
         return path_value(det, seat, self.ev)[1]
 
     def _other_moves(self, det) -> None:
