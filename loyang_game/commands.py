@@ -24,6 +24,7 @@ from .engine.cards import (
     CARDS,
     NEEDS,
     SELL_PRICE,
+    STOREHOUSE_UPGRADE_COST,
     VEG_NAMES,
     path_cost,
 )
@@ -70,6 +71,24 @@ BUTTON_LABELS = {
     "supply": "Return to supply", "play": "Play this card", "keeponly": "Keep only this card",
     "keepnone": "Keep neither",
 }
+
+# The Action phase's buttons: always shown there, greyed with a reason when not possible.
+ACTION_BUTTONS = {"twopack": Move(TWO_PACK), "upgrade": Move(UPGRADE), "loan": Move(LOAN),
+                  "end": Move(END)}
+
+
+def button_reason(state: GameState, name: str) -> str:
+    """Why the Action-phase button `name` does nothing now, with its price ('' if it works)."""
+    move = ACTION_BUTTONS[name]
+    if move in state.legal_moves():
+        return ""
+    p = state.players[state.current_player]
+    if name == "twopack" and not p.two_pack_used:
+        return f"Two-pack: {two_pack_price(p)} Cash, you have {p.cash}"
+    if name == "upgrade" and not p.upgraded:
+        return f"Upgrade: {STOREHOUSE_UPGRADE_COST} Cash, you have {p.cash}"
+    reason = _flow.why_illegal(state, move)
+    return reason[0].upper() + reason[1:] + "."
 
 
 def sequences(state: GameState, move: Move) -> list[list[Target]]:
@@ -284,6 +303,8 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
     if seat is None:
         return "The game is over."
     decision = _flow.decision(state)
+    if target[0] == "btn" and target[1] in ACTION_BUTTONS and decision == "act":
+        return button_reason(state, target[1]) or "That is not possible now."
     try:
         guess = _guess(state, selection, target)
     except (IndexError, KeyError, ValueError):

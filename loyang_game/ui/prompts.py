@@ -74,6 +74,10 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if kind == "store":
         return ["Storehouse: what stays in it at the end of your Action phase.",
                 "Upgrade (2 Cash): holds 4 instead of 1."]
+    if kind == "btn" and target[1] in commands.ACTION_BUTTONS and flow.decision(state) == "act":
+        reason = commands.button_reason(state, target[1])
+        if reason:
+            return [reason]
     if kind == "btn" and target[1] == "end":
         due = commands.due_unserved(state, seat)
         if due:
