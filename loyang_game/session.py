@@ -47,7 +47,8 @@ class GameSession:
         self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
                                f"{'player (solo)' if state.config.solo else 'players'}, "
                                f"seed {state.config.seed}."]
-        self.log += replay_log(state.config, state.moves(), self.names)  # a loaded game's
+        # A loaded game's moves, told again.
+        self.log += replay_log(state.config, state.moves(), self.names)
         self.scoring_rows: list[dict] | None = None  # the standings, once the game is over
         self.end_lines: list[str] = []  # the solo result, high scores and record, at the end
 
