@@ -56,8 +56,8 @@ from .engine.moves import (
     UPGRADE,
     USE,
 )
-from .engine.serving import casual_modifier
 from .engine.state import CARD, FIRST_DUE, SERVED
+from .log import casual_pay
 
 Target = tuple
 
@@ -372,11 +372,11 @@ def path_preview(state: GameState, seat: int, space: int) -> str:
 
 
 def casual_preview(state: GameState, seat: int, card: int) -> str:
-    p = state.players[seat]
-    base = CARDS[card].pays[0]
-    mod = casual_modifier(p)
-    sign = f"{mod:+d}" if mod else "±0"
-    return f"{CARDS[card].name}: {base} {sign} = {base + mod} Cash"
+    """What the Casual customer `card` pays its owner now ('pays now +9 = 11 - 2: more
+    Casual than Regular customers'); a card no one has yet, what it would pay `seat`."""
+    owner = next((p for p in state.players if any(slot[CARD] == card for slot in p.casuals)),
+                  state.players[seat])
+    return f"pays now {casual_pay(owner, card)}"
 
 
 def shop_preview(veg: int) -> str:

@@ -60,7 +60,7 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if kind == "shop":
         return [commands.shop_preview(target[1])]
     if kind == "casual":
-        return [commands.casual_preview(state, seat, target[1])]
+        return [CARDS[target[1]].name, commands.casual_preview(state, seat, target[1])]
     if kind in ("helper", "hand", "court", "offer", "regular", "keep", "field"):
         card = CARDS[target[1]]
         lines = [card.name]

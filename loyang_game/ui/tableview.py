@@ -202,7 +202,9 @@ class TableView:
         if not table.dialog_open():
             card = self.hover_target
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
-                overlay.card_info(surf, L, table.sprites, card, mouse)
+                now = (commands.casual_preview(game.state, L.focus, card)
+                       if CARDS[card].kind == "casual" else "")
+                overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
                 overlay.tooltip(surf, L, mouse, hover_lines(game.state, self.target_at(mouse),
                                                             table.focus(), L))

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from loyang_game.engine import flow
-from loyang_game.session import GameSession
-from loyang_game.ui.prompts import prompt
+import random
 
-from .driver import reach
+from loyang_game.engine import flow
+from loyang_game.engine.cards import CARDS
+from loyang_game.engine.serving import casual_modifier
+from loyang_game.session import GameSession
+from loyang_game.ui import overlay
+from loyang_game.ui.prompts import hover_lines, prompt
+
+from .driver import choose, click_target, make_app, play_move, reach, settle, step
 
 
 def _game(state, kinds) -> GameSession:
@@ -37,3 +42,31 @@ def test_solo_cards_and_a_debt_are_told_with_their_numbers():
 def test_a_finished_game_says_so():
     state = reach(2, 1, lambda s: s.is_over, limit=20000)
     assert prompt(_game(state, ["person", "person"]), None) == "The game is over."
+
+
+def test_hovering_a_casual_customer_tells_what_it_pays_now(monkeypatch):
+    app = make_app(2, ["person", "person"], seed=4)
+    rng = random.Random(6)
+    while not app.game.state.players[app.focus()].casuals:
+        settle(app)
+        if app.pass_to is not None:
+            click_target(app, ("ui", "ready"))
+            continue
+        play_move(app, choose(app.game, rng))
+    settle(app)
+    if app.pass_to is not None:
+        click_target(app, ("ui", "ready"))
+    p = app.game.state.players[app.focus()]
+    card = p.casuals[0].card
+    base, mod = CARDS[card].pays[0], casual_modifier(p)
+    pos = app.view.position_of(("casual", card))
+    app.view.point_at(pos)
+    lines = hover_lines(app.game.state, app.view.target_at(pos), app.focus(), app.view.L)
+    assert lines[1].startswith(f"pays now +{base + mod}")
+    if mod:
+        assert f"= {base} {'+' if mod > 0 else '-'} 2: " in lines[1]
+    shown = []
+    monkeypatch.setattr(overlay, "card_info", lambda *args: shown.append(args[-1]))
+    app.view.point_at(pos, long=True)
+    step(app)
+    assert shown and shown[-1] == lines[1]
