@@ -272,3 +272,20 @@ def test_the_save_question_screenshot_saves_nothing(tmp_path):
                  "--seats", "2", "--ai", "random"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
     assert sorted(save_dir().iterdir()) == before and load_game(taken).moves() == []
+
+
+def test_the_title_focus_starts_on_continue_when_a_game_can_be_continued():
+    d = make_director()
+    assert d.top.form.focused.key == "new"  # nothing to continue yet
+    click_item(d, "new")
+    click_item(d, "start")
+    settle_table(d)
+    play_move(d, choose(d.find("table").game, random.Random(1)))
+    settle_table(d)
+    key(d, pygame.K_ESCAPE)
+    click_item(d, "title")
+    assert d.top.name == "title" and d.top.form.focused.key == "continue"
+    key(d, pygame.K_DOWN)
+    click_item(d, "rules")
+    key(d, pygame.K_ESCAPE)
+    assert d.top.name == "title" and d.top.form.focused.key == "rules"  # kept when back
