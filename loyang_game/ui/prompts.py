@@ -12,19 +12,24 @@ from .draw import wrap
 from .layout import Layout
 from .rules_text import helper_text
 
+# The prompts name the buttons by their labels.
+BUTTONS = commands.BUTTON_LABELS
 PROMPTS = {
     "home": "{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop.",
     "cards": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard card "
              "(take both).",
-    "solo cards": "{name}: buy cards from the Offer (row price shown), then Done buying.",
+    "solo cards": "{name}: buy cards from the Offer (row price shown), then "
+                  f"{BUTTONS['done']}.",
     "act": "{name}: click a Cart vegetable, then the Shop, a field, a stall or a customer; or "
-           "buy from the Shop; End when done.",
+           f"buy from the Shop; {BUTTONS['end']} when done.",
     "store": "{name}: the Storehouse holds {capacity}: sell or return vegetables.",
-    "path": "{name}: click a Path space to walk there (hover for the price), or Stay.",
+    "path": "{name}: click a Path space to walk there (hover for the price), or "
+            f"{BUTTONS['stay']}.",
     "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan "
            "or discard a Helper.",
     "keep": "{name}: choose what to keep from the Two-pack.",
-    "harvest": "{name}: use your Harvest helper before the harvest, or Pass.",
+    "harvest": "{name}: use your Harvest helper before the harvest, or "
+               f"{BUTTONS['pass']}.",
     "claim": "{name}: the Foreman may take the Helper just discarded.",
     "partner": "{name}: choose your partner for the Action phase.",
 }

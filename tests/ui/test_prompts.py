@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from loyang_game import commands
 from loyang_game.engine import flow
 from loyang_game.engine.cards import CARDS
 from loyang_game.engine.serving import casual_modifier
@@ -37,6 +38,16 @@ def test_solo_cards_and_a_debt_are_told_with_their_numbers():
     debt, cash = state.pending[-1], state.players[state.current_player].cash
     text = prompt(_game(state, ["person", "person"]), None)
     assert f"raise {debt[2]} Cash for the {debt[3]} (you have {cash})" in text
+
+
+def test_the_prompt_names_the_buttons_as_they_read():
+    for decision, name, button in (("path", "stay", "Stay put"),
+                                   ("act", "end", "End Action phase")):
+        state = reach(2, 3, lambda s, d=decision: not s.is_over and flow.decision(s) == d)
+        assert commands.BUTTON_LABELS[name] == button
+        assert button in prompt(_game(state, ["person", "person"]), None)
+    solo = _game(reach(1, 2, lambda s: flow.decision(s) == "cards"), ["person"])
+    assert "Done buying" in prompt(solo, None)
 
 
 def test_a_finished_game_says_so():
