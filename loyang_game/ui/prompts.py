@@ -60,7 +60,9 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if target is None:
         return []
     kind = target[0]
-    if kind == "path":
+    if kind == "path":  # a price only while that seat is choosing where to walk
+        if flow.decision(state) != "path" or state.current_player != seat:
+            return []
         return [commands.path_preview(state, seat, target[1])]
     if kind == "shop":
         return [commands.shop_preview(target[1])]

@@ -50,6 +50,33 @@ def test_the_prompt_names_the_buttons_as_they_read():
     assert "Done buying" in prompt(solo, None)
 
 
+def test_the_path_price_shows_only_while_choosing_where_to_walk():
+    app = make_app(2, ["person", "random"], seed=3)
+    rng = random.Random(5)
+    while flow.decision(app.game.state) != "path" or app.game.state.current_player != 0:
+        settle(app)
+        if app.pass_to is not None:
+            click_target(app, ("ui", "ready"))
+            continue
+        play_move(app, choose(app.game, rng))
+    settle(app)
+    if app.pass_to is not None:
+        click_target(app, ("ui", "ready"))
+    seat = app.game.state.current_player
+    space = app.game.state.players[seat].path + 1
+    pos = app.view.position_of(("path", space))
+
+    def tip() -> list[str]:
+        app.view.point_at(pos)
+        return hover_lines(app.game.state, app.view.target_at(pos), app.focus(), app.view.L)
+
+    assert tip()[0].startswith(f"Space {space}: 1 step for")
+    play_move(app, next(m for m in app.game.state.legal_moves() if m.kind == "advance"))
+    step(app)
+    assert app.focus() == seat and app.pass_to is None
+    assert tip() == []
+
+
 def test_a_finished_game_says_so():
     state = reach(2, 1, lambda s: s.is_over, limit=20000)
     assert prompt(_game(state, ["person", "person"]), None) == "The game is over."
