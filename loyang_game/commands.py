@@ -323,7 +323,8 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
                "a stall offer or a Helper.",
         "store": "Your Storehouse is full: sell or return vegetables from your Cart.",
         "path": "Click a lit space of the Path of Prosperity (or Stay put).",
-        "pay": "You must raise money first: sell from the Cart, take a Loan or discard a Helper.",
+        "pay": "You must raise money first: sell from the Cart, take a Loan, or use or discard "
+               "a Helper.",
         "keep": "Choose which Two-pack cards to keep.",
     }.get(decision, "That is not possible now.")
 

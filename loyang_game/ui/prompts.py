@@ -25,8 +25,8 @@ PROMPTS = {
     "store": "{name}: the Storehouse holds {capacity}: sell or return vegetables.",
     "path": "{name}: click a Path space to walk there (hover for the price), or "
             f"{BUTTONS['stay']}.",
-    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan "
-           "or discard a Helper.",
+    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan, "
+           "or use or discard a Helper.",
     "keep": "{name}: choose what to keep from the Two-pack.",
     "harvest": "{name}: use your Harvest helper before the harvest, or "
                f"{BUTTONS['pass']}.",

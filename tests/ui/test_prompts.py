@@ -38,6 +38,7 @@ def test_solo_cards_and_a_debt_are_told_with_their_numbers():
     debt, cash = state.pending[-1], state.players[state.current_player].cash
     text = prompt(_game(state, ["person", "person"]), None)
     assert f"raise {debt[2]} Cash for the {debt[3]} (you have {cash})" in text
+    assert text.endswith("use or discard a Helper.")  # Helpers may be used to pay (rulebook)
 
 
 def test_the_prompt_names_the_buttons_as_they_read():
