@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from ai.agents import PLAYER_LEVELS
 from loyang_game import highscores, settings
@@ -289,3 +290,13 @@ def test_the_title_focus_starts_on_continue_when_a_game_can_be_continued():
     click_item(d, "rules")
     key(d, pygame.K_ESCAPE)
     assert d.top.name == "title" and d.top.form.focused.key == "rules"  # kept when back
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_settings_message_leaves_back_clear(size):
+    d = make_director(size)
+    click_item(d, "settings")
+    click_item(d, "confirm_unserved")
+    d.draw()
+    assert d.top.message == "Saved." and d.top.message_rect is not None
+    assert not d.top.message_rect.colliderect(d.top.form.get("back").rect)
