@@ -300,3 +300,20 @@ def test_the_settings_message_leaves_back_clear(size):
     d.draw()
     assert d.top.message == "Saved." and d.top.message_rect is not None
     assert not d.top.message_rect.colliderect(d.top.form.get("back").rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_rules_more_below_tag_covers_no_text(size):
+    d = make_director(size)
+    rules = d.open("rules")
+    longest = 0
+    for cat in range(len(CATEGORIES)):
+        for _entry in CATEGORIES[cat][1]:
+            frames(d)
+            if rules.more_rect is not None:
+                longest += 1
+                assert not rules.more_rect.colliderect(rules.text_rect)
+                assert rules.page_rect.contains(rules.more_rect)
+            key(d, pygame.K_DOWN)
+        key(d, pygame.K_RIGHT)
+    assert longest  # some page is longer than the panel
