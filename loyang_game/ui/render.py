@@ -72,8 +72,21 @@ def _top(surf, state, L, view):
     phase = PHASE_WORDS.get(state.phase, state.phase)
     head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    text(surf, fit(view.prompt, size, r.right - end.right - L.px(530)), size, t.WHITE,
-         midleft=(end.right + L.px(16), r.centery))
+    size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(530))
+    step = t.font(size).get_linesize()
+    for i, line in enumerate(lines):
+        text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16),
+                                                  r.centery + (2 * i + 1 - len(lines)) * step // 2))
+
+
+def top_prompt(L: Layout, prompt: str, width: int) -> tuple[int, list[str]]:
+    """The top bar's prompt, never cut: one line if it fits, else two smaller ones."""
+    for size, most in ((L.px(22), 1), (L.px(19), 1), (L.px(17), 2), (L.px(15), 2),
+                       (L.px(13), 2)):
+        lines = wrap(prompt, size, width)
+        if len(lines) <= most:
+            return size, lines
+    return size, [lines[0], fit(" ".join(lines[1:]), size, width)]
 
 
 def _board(surf, state, L, sp, view, drawn):
