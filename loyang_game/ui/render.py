@@ -512,5 +512,9 @@ def _bottom(surf, state, L, sp, view, drawn):
             text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
                                                    bottom.y + L.px(8) + i * (size + L.px(2))))
     if hand_cards and seat is not None:
-        text(surf, f"{view.names[seat]}'s hand", L.px(15), t.WHITE,
-             midleft=(bottom.x + L.px(6), bottom.y - L.px(7)))
+        # A tab on the bar's top edge, over the board's border rather than crossed by it.
+        label = f"{view.names[seat]}'s hand"
+        w, h = t.font(L.px(15)).size(label)
+        tab = pygame.Rect(bottom.x + L.px(4), bottom.y - h - L.px(6), w + L.px(14), h + L.px(8))
+        panel(surf, tab, (60, 40, 26), radius=L.px(6))
+        text(surf, label, L.px(15), t.WHITE, center=tab.center)
