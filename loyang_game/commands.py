@@ -24,6 +24,7 @@ from .engine.cards import (
     CARDS,
     NEEDS,
     SELL_PRICE,
+    STOREHOUSE_UPGRADE_COST,
     VEG_NAMES,
     path_cost,
 )
@@ -55,8 +56,8 @@ from .engine.moves import (
     UPGRADE,
     USE,
 )
-from .engine.serving import casual_modifier
 from .engine.state import CARD, FIRST_DUE, SERVED
+from .log import casual_pay
 
 Target = tuple
 
@@ -70,6 +71,24 @@ BUTTON_LABELS = {
     "supply": "Return to supply", "play": "Play this card", "keeponly": "Keep only this card",
     "keepnone": "Keep neither",
 }
+
+# The Action phase's buttons: always shown there, greyed with a reason when not possible.
+ACTION_BUTTONS = {"twopack": Move(TWO_PACK), "upgrade": Move(UPGRADE), "loan": Move(LOAN),
+                  "end": Move(END)}
+
+
+def button_reason(state: GameState, name: str) -> str:
+    """Why the Action-phase button `name` does nothing now, with its price ('' if it works)."""
+    move = ACTION_BUTTONS[name]
+    if move in state.legal_moves():
+        return ""
+    p = state.players[state.current_player]
+    if name == "twopack" and not p.two_pack_used:
+        return f"Two-pack: {two_pack_price(p)} Cash, you have {p.cash}"
+    if name == "upgrade" and not p.upgraded:
+        return f"Upgrade: {STOREHOUSE_UPGRADE_COST} Cash, you have {p.cash}"
+    reason = _flow.why_illegal(state, move)
+    return reason[0].upper() + reason[1:] + "."
 
 
 def sequences(state: GameState, move: Move) -> list[list[Target]]:
@@ -284,6 +303,8 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
     if seat is None:
         return "The game is over."
     decision = _flow.decision(state)
+    if target[0] == "btn" and target[1] in ACTION_BUTTONS and decision == "act":
+        return button_reason(state, target[1]) or "That is not possible now."
     try:
         guess = _guess(state, selection, target)
     except (IndexError, KeyError, ValueError):
@@ -302,7 +323,8 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
                "a stall offer or a Helper.",
         "store": "Your Storehouse is full: sell or return vegetables from your Cart.",
         "path": "Click a lit space of the Path of Prosperity (or Stay put).",
-        "pay": "You must raise money first: sell from the Cart, take a Loan or discard a Helper.",
+        "pay": "You must raise money first: sell from the Cart, take a Loan, or use or discard "
+               "a Helper.",
         "keep": "Choose which Two-pack cards to keep.",
     }.get(decision, "That is not possible now.")
 
@@ -351,11 +373,11 @@ def path_preview(state: GameState, seat: int, space: int) -> str:
 
 
 def casual_preview(state: GameState, seat: int, card: int) -> str:
-    p = state.players[seat]
-    base = CARDS[card].pays[0]
-    mod = casual_modifier(p)
-    sign = f"{mod:+d}" if mod else "±0"
-    return f"{CARDS[card].name}: {base} {sign} = {base + mod} Cash"
+    """What the Casual customer `card` pays its owner now ('pays now +9 = 11 - 2: more
+    Casual than Regular customers'); a card no one has yet, what it would pay `seat`."""
+    owner = next((p for p in state.players if any(slot[CARD] == card for slot in p.casuals)),
+                  state.players[seat])
+    return f"pays now {casual_pay(owner, card)}"
 
 
 def shop_preview(veg: int) -> str:

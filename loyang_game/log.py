@@ -1,12 +1,18 @@
-"""Readable lines for the game log: one per move made, and one per event an `apply` left behind."""
+"""Readable lines for the game log: one per move made, with the Cash it moved, and one per
+event an `apply` left behind. `turn_lines` gives a move's lines as the log shows them;
+`replay_log` rebuilds a whole game's log from its moves (a loaded save)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
+from .engine import GameConfig, GameState, new_game
 from .engine.cards import CARDS, NONE, VEG_NAMES
 from .engine.helpers import describe_use
 from .engine.moves import Move, MoveKind
+from .engine.serving import casual_modifier
+from .engine.state import CASUAL_BONUS, PlayerState
 
 Names = Sequence[str] | None
 
@@ -126,3 +132,75 @@ def describe_events(events: Iterable[tuple], names: Sequence[str]) -> list[str]:
             lines.append(f"{names[event[1]]} pays {event[2]} Cash for the {event[3]}.")
     harvested = [f"{names[seat]} harvests {', '.join(vegs)}." for seat, vegs in harvests.items()]
     return harvested + lines
+
+
+# --- the Cash a move moved -----------------------------------------------------------------------
+
+def casual_pay(p: PlayerState, card: int) -> str:
+    """What `p`'s Casual customer `card` pays now, with its modifier and why (R8), e.g.
+    '+9 = 11 - 2: more Casual than Regular customers'."""
+    base = CARDS[card].pays[0]
+    mod = casual_modifier(p)
+    if CASUAL_BONUS in p.effects:
+        why = "the Saleswoman's bonus"
+    elif len(p.regulars) > len(p.casuals):
+        why = "more Regular than Casual customers"
+    elif len(p.casuals) > len(p.regulars):
+        why = "more Casual than Regular customers"
+    else:
+        why = "as many Regular as Casual customers"
+    if not mod:
+        return f"+{base}: {why}"
+    return f"+{base + mod} = {base} {'+' if mod > 0 else '-'} {abs(mod)}: {why}"
+
+
+class Before(NamedTuple):
+    """What a move's lines need of the state it was made in."""
+
+    round: int
+    seat: int
+    cash: tuple[int, ...]
+    casual: str  # a Casual delivery's sum (casual_pay), else ""
+
+
+def before_move(state: GameState, move: Move) -> Before:
+    seat = state.current_player
+    casual = (casual_pay(state.players[seat], move.a) if move.kind == MoveKind.CASUAL else "")
+    return Before(state.round, seat, tuple(p.cash for p in state.players), casual)
+
+
+# Moves whose own line already says their Cash.
+_TELLS_ITS_CASH = {MoveKind.LOAN}
+
+
+def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str]) -> list[str]:
+    """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
+    in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
+    moved = []  # each seat's Cash change, less the debts paid that the events tell
+    for p in after.players:
+        paid = sum(e[2] for e in after.events if e[0] == "paid" and e[1] == p.seat)
+        moved.append(p.cash - before.cash[p.seat] + paid)
+    line = describe_move(move, names)
+    own = moved[before.seat]
+    if before.casual:
+        line += f": {before.casual}"
+    elif own and move.kind not in _TELLS_ITS_CASH:
+        line += f": {own:+d} Cash"
+    out = [f"R{max(1, before.round)} {names[before.seat]}: {line}"]
+    for seat, delta in enumerate(moved):
+        if delta and seat != before.seat:
+            verb = "gets" if delta > 0 else "pays"
+            out.append(f"   {names[seat]} {verb} {abs(delta)} Cash.")
+    out.extend(f"   {text}" for text in describe_events(after.events, names))
+    return out
+
+
+def replay_log(config: GameConfig, moves: Iterable[Move], names: Sequence[str]) -> list[str]:
+    """The log lines of a game made of `moves` from the deal of `config`."""
+    state = new_game(config)
+    lines: list[str] = []
+    for move in moves:
+        before = before_move(state, move)
+        state.apply(move)
+        lines += turn_lines(before, move, state, names)
+    return lines

@@ -15,7 +15,7 @@ from ai.worker import AIWorker
 from . import highscores, records
 from .commands import UndoStack
 from .engine import GameState, IllegalMove, Move, solo
-from .log import describe_events, describe_move
+from .log import before_move, replay_log, turn_lines
 from .save import autosave, new_autosave_id
 from .summary import final_rows
 
@@ -47,6 +47,8 @@ class GameSession:
         self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
                                f"{'player (solo)' if state.config.solo else 'players'}, "
                                f"seed {state.config.seed}."]
+        # A loaded game's moves, told again.
+        self.log += replay_log(state.config, state.moves(), self.names)
         self.scoring_rows: list[dict] | None = None  # the standings, once the game is over
         self.end_lines: list[str] = []  # the solo result, high scores and record, at the end
 
@@ -69,6 +71,7 @@ class GameSession:
         state = self.state
         seat = state.current_player
         before = state.clone()
+        told = before_move(state, move)
         try:
             state.apply(move)
         except IllegalMove as error:
@@ -78,9 +81,7 @@ class GameSession:
             self.undo.record(before, seat, state)
         else:
             self.undo.forget()
-        self.log.append(f"R{max(1, before.round)} {self.names[seat]}: "
-                        f"{describe_move(move, self.names)}")
-        self.log.extend(f"   {line}" for line in describe_events(state.events, self.names))
+        self.log += turn_lines(told, move, state, self.names)
         self.autosave()
         return before
 

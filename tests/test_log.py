@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from ai.agents import make_agent
 from loyang_game.engine import GameConfig, Move, new_game
-from loyang_game.engine.cards import NONE, B, L, W, card_by_code, helper_id
-from loyang_game.log import describe_events, describe_move
+from loyang_game.engine.cards import CARDS, NONE, B, L, W, card_by_code, helper_id
+from loyang_game.log import (
+    before_move,
+    casual_pay,
+    describe_events,
+    describe_move,
+    replay_log,
+    turn_lines,
+)
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -48,3 +58,60 @@ def test_moves_read_as_lines():
     assert describe_move(Move("use", maid)) == (
         "activates the Maid: 1:1 at every Market stall this Action phase")
     assert describe_move(Move("sell", L)) == "sells Leek to the Shop"
+
+
+def _logged_games():
+    """(before, move, after, lines) of every move of a few whole games by the greedy agent."""
+    for seats, seed in ((2, 1), (3, 2), (1, 3)):
+        state = new_game(GameConfig(seats=seats, seed=seed))
+        agents = [make_agent("greedy", seed + seat) for seat in range(seats)]
+        while not state.is_over:
+            move = agents[state.current_player].choose(state)
+            told = before_move(state, move)
+            before = state.clone()
+            state.apply(move)
+            yield before, move, state, turn_lines(told, move, state, NAMES)
+
+
+def test_every_sale_purchase_and_delivery_tells_its_cash():
+    seen = set()
+    for before, move, after, lines in _logged_games():
+        seat = before.current_player
+        paid = sum(e[2] for e in after.events if e[0] == "paid" and e[1] == seat)
+        gain = after.players[seat].cash - before.players[seat].cash + paid
+        if move.kind in ("buy", "sell", "regular", "upgrade", "offer") and gain:
+            assert lines[0].endswith(f": {gain:+d} Cash"), lines[0]
+            assert lines[0].startswith(f"R{max(1, before.round)} {NAMES[seat]}: ")
+            seen.add(move.kind)
+        if move.kind == "casual":
+            total = re.search(r": \+(\d+)( = (\d+) ([+-]) 2)?: (.+)$", lines[0])
+            assert total and int(total[1]) == gain, lines[0]
+            if total[2]:
+                assert int(total[3]) + (2 if total[4] == "+" else -2) == gain
+            assert total[5] in ("more Casual than Regular customers", "the Saleswoman's bonus",
+                                "more Regular than Casual customers",
+                                "as many Regular as Casual customers")
+            seen.add(move.kind)
+    assert {"buy", "sell", "regular", "casual"} <= seen
+
+
+def test_a_casual_customer_pays_less_with_more_casual_than_regular_customers():
+    rng = random.Random(5)
+    state = new_game(GameConfig(seats=2, seed=5))
+    while not any(len(p.casuals) > len(p.regulars) and not p.effects for p in state.players):
+        assert not state.is_over, "no player of this deal had more Casual customers"
+        state.apply(rng.choice(state.legal_moves()))
+    p = next(p for p in state.players if len(p.casuals) > len(p.regulars) and not p.effects)
+    card = p.casuals[0].card
+    base = CARDS[card].pays[0]
+    assert casual_pay(p, card) == (
+        f"+{base - 2} = {base} - 2: more Casual than Regular customers")
+
+
+def test_the_log_of_a_game_is_rebuilt_from_its_moves():
+    logged = []
+    for before, _move, after, lines in _logged_games():
+        if before.config.seats == 3:
+            logged += lines
+            final = after
+    assert replay_log(final.config, final.moves(), NAMES) == logged

@@ -69,7 +69,9 @@ def button(surf, r: pygame.Rect, label: str, L, *, lit=False, hover=False,
     pygame.draw.rect(surf, base, r, border_radius=L.px(8))
     pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
                      border_radius=L.px(8))
-    size = L.px(19) if t.font(L.px(19), True).size(label)[0] <= r.w - L.px(10) else L.px(16)
+    room = r.w - L.px(10)
+    size = next((L.px(v) for v in (19, 16) if t.font(L.px(v), True).size(label)[0] <= room),
+                L.px(14))
     text(surf, fit(label, size, r.w - L.px(10), True), size, t.WHITE, center=r.center,
          bold=True)
 

@@ -35,7 +35,7 @@ class Layout:
     anchors: dict = field(default_factory=dict)
     regions: dict = field(default_factory=dict)
     panels: dict = field(default_factory=dict)  # seat -> Rect of its compact panel
-    buttons: list = field(default_factory=list)  # (target, label, Rect)
+    buttons: list = field(default_factory=list)  # (target, label, Rect, enabled)
 
     def R(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         s = self.s
@@ -47,7 +47,7 @@ class Layout:
 
 
 def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int | None,
-          bar_buttons: list[tuple[tuple, str]], dialog: bool = False) -> Layout:
+          bar_buttons: list[tuple[tuple, str, bool]], dialog: bool = False) -> Layout:
     w, h = size
     s = min(w / t.DESIGN_W, h / t.DESIGN_H)
     L = Layout(size=size, focus=focus, s=s, ox=(w - t.DESIGN_W * s) / 2,
@@ -190,20 +190,40 @@ def _right(L: Layout, state: GameState) -> None:
                 L.targets[("keep", card)] = r
 
 
+# Every bar button has one place, (column from the right, row), wherever it shows. The
+# Action phase's four (always shown there, greyed when not possible) share their places with no
+# button of another decision, so a double click never lands on a button that just appeared.
+BUTTON_SLOTS = {"loan": (0, 0), "end": (0, 1), "twopack": (1, 0), "upgrade": (1, 1),
+                "play": (2, 0), "keeponly": (2, 0), "supply": (2, 0), "stay": (2, 0),
+                "done": (2, 0), "keepnone": (2, 1), "pass": (2, 1)}
+BUTTON_W, BUTTON_H, BUTTON_GAP = 170, 42, 6
+BUTTONS_RIGHT = 1038
+BUTTONS_LEFT = BUTTONS_RIGHT - 3 * BUTTON_W - 2 * BUTTON_GAP  # design x of the slots' left edge
+HAND_X, HAND_STEP = 232, 76
+
+
+def button_rect(L: Layout, name: str) -> pygame.Rect:
+    col, row = BUTTON_SLOTS[name]
+    x = BUTTONS_RIGHT - (col + 1) * BUTTON_W - col * BUTTON_GAP
+    return L.R(x, 694 + row * (BUTTON_H + BUTTON_GAP), BUTTON_W, BUTTON_H)
+
+
 def _bottom(L: Layout, state: GameState, hand_seat: int | None,
-            bar_buttons: list[tuple[tuple, str]]) -> None:
+            bar_buttons: list[tuple[tuple, str, bool]]) -> None:
     if hand_seat is not None:
         p = state.players[hand_seat]
         hand = list(p.hand) + ([p.intro] if p.intro != NONE else [])
+        # A long hand overlaps its cards (each shows its left strip) to stay left of the slots.
+        room = BUTTONS_LEFT - 10 - HAND_X - SMALL_W
+        step = min(HAND_STEP, room / max(1, len(hand) - 1))
         for i, card in enumerate(hand):
-            r = L.R(232 + i * 76, 692, SMALL_W, SMALL_H)
+            r = L.R(HAND_X + i * step, 692, SMALL_W, SMALL_H)
             L.cards[card] = r
-            L.targets[("hand", card)] = r
-        L.anchors[("hand", hand_seat)] = L.R(232, 692, SMALL_W, SMALL_H)
-    # Buttons fill from the right, two rows.
-    x_right = 1038
-    for i, (target, label) in enumerate(bar_buttons):
-        col, row = divmod(i, 2)
-        r = L.R(x_right - (col + 1) * 196, 694 + row * 48, 190, 42)
-        L.buttons.append((target, label, r))
+            last = i == len(hand) - 1
+            L.targets[("hand", card)] = r if last else L.R(HAND_X + i * step, 692,
+                                                          min(step, SMALL_W), SMALL_H)
+        L.anchors[("hand", hand_seat)] = L.R(HAND_X, 692, SMALL_W, SMALL_H)
+    for target, label, enabled in bar_buttons:
+        r = button_rect(L, target[1])
+        L.buttons.append((target, label, r, enabled))
         L.targets[target] = r

@@ -41,10 +41,10 @@ def page(surf: pygame.Surface, sp: Sprites, L: Layout, title: str, subtitle: str
     return sheet
 
 
-def message_box(surf, L: Layout, message: str, colour=PROBLEM) -> None:
-    """A message line at the foot of a menu page (problems in red, news in green)."""
+def message_box(surf, L: Layout, message: str, colour=PROBLEM) -> pygame.Rect | None:
+    """A message line at the foot of a menu page (problems in red, news in green); its box."""
     if not message:
-        return
+        return None
     lines = wrap(message, L.px(19), L.px(960))
     h = L.px(14) + len(lines) * L.px(21)
     r = pygame.Rect(0, 0, L.px(1000), h)
@@ -52,6 +52,7 @@ def message_box(surf, L: Layout, message: str, colour=PROBLEM) -> None:
     panel(surf, r, colour, border=t.WHITE, radius=L.px(8), alpha=235)
     for i, line in enumerate(lines):
         text(surf, line, L.px(19), t.WHITE, center=(r.centerx, r.y + L.px(17) + i * L.px(21)))
+    return r
 
 
 class MenuScene(Scene):

@@ -206,12 +206,14 @@ def scoring_screen(surf, L: Layout, state: GameState, rows: list[dict], names: l
 
 
 
-def card_info(surf, L: Layout, sp: Sprites, card: int, pos) -> None:
-    """A card's whole text next to the cursor (a long hover on a card)."""
+def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "") -> None:
+    """A card's whole text next to the cursor (a long hover on a card); `now`: what it does
+    at this moment (a Casual customer's pay), told first."""
     title, body, notes = card_help(card)
     width = L.px(420)
     size = L.px(17)
-    lines = wrap(body, size, width - L.px(130))
+    lines = wrap(f"{now[0].upper()}{now[1:]}. {body}" if now else body, size,
+                 width - L.px(130))
     note_lines = wrap(notes[0], L.px(15), width - L.px(20)) if notes else []
     h = max(L.px(160), L.px(40) + len(lines) * L.px(18)) + len(note_lines) * L.px(16) + L.px(34)
     r = pygame.Rect(pos[0] + L.px(18), pos[1] + L.px(18), width, h)

@@ -12,19 +12,24 @@ from .draw import wrap
 from .layout import Layout
 from .rules_text import helper_text
 
+# The prompts name the buttons by their labels.
+BUTTONS = commands.BUTTON_LABELS
 PROMPTS = {
     "home": "{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop.",
     "cards": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard card "
              "(take both).",
-    "solo cards": "{name}: buy cards from the Offer (row price shown), then Done buying.",
+    "solo cards": "{name}: buy cards from the Offer (row price shown), then "
+                  f"{BUTTONS['done']}.",
     "act": "{name}: click a Cart vegetable, then the Shop, a field, a stall or a customer; or "
-           "buy from the Shop; End when done.",
+           f"buy from the Shop; {BUTTONS['end']} when done.",
     "store": "{name}: the Storehouse holds {capacity}: sell or return vegetables.",
-    "path": "{name}: click a Path space to walk there (hover for the price), or Stay.",
-    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan "
-           "or discard a Helper.",
+    "path": "{name}: click a Path space to walk there (hover for the price), or "
+            f"{BUTTONS['stay']}.",
+    "pay": "{name}: raise {owed} Cash for the {owed_for} (you have {cash}): sell, take a Loan, "
+           "or use or discard a Helper.",
     "keep": "{name}: choose what to keep from the Two-pack.",
-    "harvest": "{name}: use your Harvest helper before the harvest, or Pass.",
+    "harvest": "{name}: use your Harvest helper before the harvest, or "
+               f"{BUTTONS['pass']}.",
     "claim": "{name}: the Foreman may take the Helper just discarded.",
     "partner": "{name}: choose your partner for the Action phase.",
 }
@@ -55,12 +60,14 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if target is None:
         return []
     kind = target[0]
-    if kind == "path":
+    if kind == "path":  # a price only while that seat is choosing where to walk
+        if flow.decision(state) != "path" or state.current_player != seat:
+            return []
         return [commands.path_preview(state, seat, target[1])]
     if kind == "shop":
         return [commands.shop_preview(target[1])]
     if kind == "casual":
-        return [commands.casual_preview(state, seat, target[1])]
+        return [CARDS[target[1]].name, commands.casual_preview(state, seat, target[1])]
     if kind in ("helper", "hand", "court", "offer", "regular", "keep", "field"):
         card = CARDS[target[1]]
         lines = [card.name]
@@ -74,6 +81,10 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if kind == "store":
         return ["Storehouse: what stays in it at the end of your Action phase.",
                 "Upgrade (2 Cash): holds 4 instead of 1."]
+    if kind == "btn" and target[1] in commands.ACTION_BUTTONS and flow.decision(state) == "act":
+        reason = commands.button_reason(state, target[1])
+        if reason:
+            return [reason]
     if kind == "btn" and target[1] == "end":
         due = commands.due_unserved(state, seat)
         if due:

@@ -27,7 +27,7 @@ from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDE
 from . import cardgeom as g
 from . import theme as t
 from .draw import fit, panel, text, wrap
-from .layout import Layout
+from .layout import BUTTONS_LEFT, Layout
 from .sprites import Sprites
 
 PHASE_WORDS = {"setup": "Setup", "harvest": "Harvest phase", "cards": "Card phase",
@@ -72,8 +72,21 @@ def _top(surf, state, L, view):
     phase = PHASE_WORDS.get(state.phase, state.phase)
     head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    text(surf, fit(view.prompt, size, r.right - end.right - L.px(530)), size, t.WHITE,
-         midleft=(end.right + L.px(16), r.centery))
+    size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(530))
+    step = t.font(size).get_linesize()
+    for i, line in enumerate(lines):
+        text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16),
+                                                  r.centery + (2 * i + 1 - len(lines)) * step // 2))
+
+
+def top_prompt(L: Layout, prompt: str, width: int) -> tuple[int, list[str]]:
+    """The top bar's prompt, never cut: one line if it fits, else two smaller ones."""
+    for size, most in ((L.px(22), 1), (L.px(19), 1), (L.px(17), 2), (L.px(15), 2),
+                       (L.px(13), 2)):
+        lines = wrap(prompt, size, width)
+        if len(lines) <= most:
+            return size, lines
+    return size, [lines[0], fit(" ".join(lines[1:]), size, width)]
 
 
 def _board(surf, state, L, sp, view, drawn):
@@ -473,7 +486,8 @@ def _right(surf, state, L, sp, view, drawn):
 def _bottom(surf, state, L, sp, view, drawn):
     bottom = L.regions["bottom"]
     panel(surf, bottom, (60, 40, 26), radius=10, alpha=170)
-    hand_cards = [(target[1], r) for target, r in L.targets.items() if target[0] == "hand"]
+    hand_cards = [(target[1], L.cards[target[1]]) for target in L.targets
+                  if target[0] == "hand"]
     hand_cards.sort(key=lambda cr: cr[1].x)
     seat = None
     for p in state.players:
@@ -489,13 +503,18 @@ def _bottom(surf, state, L, sp, view, drawn):
             surf.blit(sp.back(False, r.w, r.h), r)
         drawn.cards.append(("hand", seat if seat is not None else -1, card, face_up))
     if not hand_cards and view.prompt:
-        buttons = [r for target, r in L.targets.items() if target[0] == "btn"]
-        right = min([r.x for r in buttons], default=bottom.right) - L.px(10)
-        size = L.px(22)
-        lines = wrap(view.prompt, size, right - bottom.x - L.px(20))
-        for i, s in enumerate(lines[:4]):
+        right = L.R(BUTTONS_LEFT, 0, 0, 0).x - L.px(10)
+        for size in (L.px(22), L.px(19), L.px(16)):  # the largest size that shows it whole
+            lines = wrap(view.prompt, size, right - bottom.x - L.px(20))
+            if len(lines) * (size + L.px(2)) <= bottom.h - L.px(14):
+                break
+        for i, s in enumerate(lines):
             text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
-                                                   bottom.y + L.px(10) + i * L.px(23)))
+                                                   bottom.y + L.px(8) + i * (size + L.px(2))))
     if hand_cards and seat is not None:
-        text(surf, f"{view.names[seat]}'s hand", L.px(15), t.WHITE,
-             midleft=(bottom.x + L.px(6), bottom.y - L.px(7)))
+        # A tab on the bar's top edge, over the board's border rather than crossed by it.
+        label = f"{view.names[seat]}'s hand"
+        w, h = t.font(L.px(15)).size(label)
+        tab = pygame.Rect(bottom.x + L.px(4), bottom.y - h - L.px(6), w + L.px(14), h + L.px(8))
+        panel(surf, tab, (60, 40, 26), radius=L.px(6))
+        text(surf, label, L.px(15), t.WHITE, center=tab.center)

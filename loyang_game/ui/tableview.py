@@ -20,12 +20,11 @@ from .draw import button
 from .layout import Layout
 from .prompts import hover_lines, prompt
 
-BUTTON_ORDER = ("play", "keeponly", "keepnone", "supply", "stay", "twopack", "upgrade", "loan",
-                "pass", "done", "end")
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
+GREYED = (80, 70, 60)  # a button that does nothing now
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 TOAST_TIME = 3.5  # seconds a message stays
 CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: set the Shop",
@@ -53,20 +52,27 @@ class TableView:
 
     # --- what is where -------------------------------------------------------------------------
 
-    def bar_buttons(self) -> list[tuple[tuple, str]]:
+    def bar_buttons(self) -> list[tuple[tuple, str, bool]]:
+        """(target, label, enabled) of the bottom bar: the decision's buttons; in the Action
+        phase all four of its own, those not possible now greyed."""
         table = self.table
         seat = table.decider()
         if not table.person_to_play() or table.focus() != seat:
             return []
         state = table.game.state
         nxt = table.picker.next_targets(state)
+        acting = flow.decision(state) == "act"
         out = []
-        for name in BUTTON_ORDER:
-            if ("btn", name) in nxt:
-                label = commands.BUTTON_LABELS[name]
-                if name == "twopack":
-                    label = commands.two_pack_label(state, seat)
-                out.append((("btn", name), label))
+        for name in layout.BUTTON_SLOTS:
+            target = ("btn", name)
+            shown = acting and name in commands.ACTION_BUTTONS
+            if target not in nxt and not shown:
+                continue
+            label = commands.BUTTON_LABELS[name]
+            if name == "twopack":
+                label = commands.two_pack_label(state, seat)
+            enabled = not commands.button_reason(state, name) if shown else True
+            out.append((target, label, enabled))
         return out
 
     def layout(self) -> Layout:
@@ -182,12 +188,11 @@ class TableView:
         mouse = self.mouse
         self._highlights(surf, table, L)
         table.timeline.draw(surf)
-        for _target, label, r in L.buttons:
-            button(surf, r, label, L, hover=r.collidepoint(mouse))
+        self._buttons(surf, L)
         for target, (r, label) in self.top_rects().items():
             enabled = target[1] != "undo" or game.undo.can_undo()
             button(surf, r, label, L, hover=r.collidepoint(mouse),
-                   colour=(110, 70, 40) if enabled else (80, 70, 60))
+                   colour=(110, 70, 40) if enabled else GREYED)
         self._log(surf, table, L)
         self._keep(surf, table, L)
         targets = self._dialog(surf, table, L)
@@ -197,7 +202,9 @@ class TableView:
         if not table.dialog_open():
             card = self.hover_target
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
-                overlay.card_info(surf, L, table.sprites, card, mouse)
+                now = (commands.casual_preview(game.state, L.focus, card)
+                       if CARDS[card].kind == "casual" else "")
+                overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
                 overlay.tooltip(surf, L, mouse, hover_lines(game.state, self.target_at(mouse),
                                                             table.focus(), L))
@@ -224,6 +231,13 @@ class TableView:
             pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
                              L.px(2), border_radius=L.px(7))
 
+    def _buttons(self, surf, L: Layout) -> None:
+        for _target, label, r, enabled in L.buttons:
+            if enabled:
+                button(surf, r, label, L, hover=r.collidepoint(self.mouse))
+            else:
+                button(surf, r, label, L, colour=GREYED)
+
     def _log(self, surf, table, L: Layout) -> None:
         r = L.regions["log"]
         lines = table.game.log
@@ -242,8 +256,7 @@ class TableView:
         picker = table.picker
         first = picker.selection[0][1] if picker.selection else None
         overlay.keep_panel(surf, L, table.sprites, pend[-1][2], first)
-        for _target, label, r in L.buttons:  # the buttons stay above the panel
-            button(surf, r, label, L, hover=r.collidepoint(self.mouse))
+        self._buttons(surf, L)  # the buttons stay above the panel
         nxt = picker.next_targets(state)
         overlay.highlights(surf, [L.targets[x] for x in nxt if x in L.targets and x[0] == "keep"],
                            table.clock_time, L)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from ai.agents import PLAYER_LEVELS
 from loyang_game import highscores, settings
@@ -272,3 +273,47 @@ def test_the_save_question_screenshot_saves_nothing(tmp_path):
                  "--seats", "2", "--ai", "random"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
     assert sorted(save_dir().iterdir()) == before and load_game(taken).moves() == []
+
+
+def test_the_title_focus_starts_on_continue_when_a_game_can_be_continued():
+    d = make_director()
+    assert d.top.form.focused.key == "new"  # nothing to continue yet
+    click_item(d, "new")
+    click_item(d, "start")
+    settle_table(d)
+    play_move(d, choose(d.find("table").game, random.Random(1)))
+    settle_table(d)
+    key(d, pygame.K_ESCAPE)
+    click_item(d, "title")
+    assert d.top.name == "title" and d.top.form.focused.key == "continue"
+    key(d, pygame.K_DOWN)
+    click_item(d, "rules")
+    key(d, pygame.K_ESCAPE)
+    assert d.top.name == "title" and d.top.form.focused.key == "rules"  # kept when back
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_settings_message_leaves_back_clear(size):
+    d = make_director(size)
+    click_item(d, "settings")
+    click_item(d, "confirm_unserved")
+    d.draw()
+    assert d.top.message == "Saved." and d.top.message_rect is not None
+    assert not d.top.message_rect.colliderect(d.top.form.get("back").rect)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_rules_more_below_tag_covers_no_text(size):
+    d = make_director(size)
+    rules = d.open("rules")
+    longest = 0
+    for cat in range(len(CATEGORIES)):
+        for _entry in CATEGORIES[cat][1]:
+            frames(d)
+            if rules.more_rect is not None:
+                longest += 1
+                assert not rules.more_rect.colliderect(rules.text_rect)
+                assert rules.page_rect.contains(rules.more_rect)
+            key(d, pygame.K_DOWN)
+        key(d, pygame.K_RIGHT)
+    assert longest  # some page is longer than the panel

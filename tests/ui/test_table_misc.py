@@ -26,6 +26,22 @@ def test_every_move_is_autosaved_and_loads_back():
     app.d.close()
 
 
+def test_a_loaded_game_brings_back_its_whole_log():
+    from loyang_game.ui.start import resume
+
+    app = make_app(2, ["person", "random"], seed=8)
+    rng = random.Random(2)
+    for _ in range(12):
+        settle(app)
+        play_move(app, choose(app.game, rng))
+    settle(app)
+    played = list(app.game.log)
+    assert resume(app.d, autosave_path(app.game.game_id)) is None
+    loaded = app.d.top
+    assert loaded is not app and loaded.game.log == played and len(played) > 12
+    app.d.close()
+
+
 def test_screenshot_option_writes_a_png(tmp_path):
     from loyang_game.__main__ import main
 

@@ -91,6 +91,7 @@ class RulesScene(Scene):
         super().__init__(d)
         self.cat, self.entry = category_of(card) if card is not None else (0, 0)
         self.scroll = 0
+        self.text_rect = self.more_rect = None  # where the page's text shows; the tag below it
         self.tab_rects: list[pygame.Rect] = []
         self.entry_rects: list[pygame.Rect] = []
         self.back_rect = pygame.Rect(0, 0, 0, 0)
@@ -189,12 +190,15 @@ class RulesScene(Scene):
         pr = self.page_rect = L.R(390, 126, 770, 614)
         panel(surf, pr, t.PANEL, border=t.GOLD, radius=L.px(12))
         clip = surf.get_clip()
-        surf.set_clip(pr.inflate(-L.px(8), -L.px(8)))
+        view = self.text_rect = pr.inflate(-L.px(8), -L.px(8))
+        view.h -= L.px(26)  # the foot of the page is kept for the "more below" tag
+        surf.set_clip(view)
         bottom = self._draw_page(surf, L, pr)
         surf.set_clip(clip)
-        if bottom > pr.bottom - L.px(6):
-            tag = pygame.Rect(0, 0, L.px(230), L.px(24))
-            tag.midbottom = (pr.centerx, pr.bottom - L.px(2))
+        self.more_rect = None
+        if bottom > view.bottom:
+            tag = self.more_rect = pygame.Rect(0, 0, L.px(230), L.px(24))
+            tag.midbottom = (pr.centerx, pr.bottom - L.px(3))
             panel(surf, tag, (120, 60, 20), radius=L.px(8))
             text(surf, "more below: wheel or PgDn", L.px(17), t.WHITE, center=tag.center,
                  bold=True)

@@ -12,6 +12,7 @@ from ..scene import frame_layout
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
 
 SPEED_CHOICES = ["slow", "normal", "fast", "off"]  # the order Right steps through
+ROW = 54  # design pixels from one setting to the next
 SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200)]
 
 
@@ -22,6 +23,7 @@ class SettingsScene(MenuScene):
         super().__init__(d)
         s = d.settings
         self.ok = True
+        self.message_rect: pygame.Rect | None = None  # where the last frame told the message
         size = (s.width, s.height)
         sizes = SIZES if size in SIZES else sorted([*SIZES, size])
         f = self.form
@@ -77,21 +79,23 @@ class SettingsScene(MenuScene):
         page(surf, self.d.sprites, L, "Settings",
              f"Kept between runs in {self.d.settings.path or 'the save folder'}")
         y = 130
-        for item in self.form.items:
+        for item in self.form.items:  # rows close enough for Back to stay clear of a message
             if item.key in ("again", "back"):
                 continue
             item.rect = L.R(700, y, 330, 44)
-            y += 58
+            y += ROW
             if item.key == "hints":
                 self.form.get("again").rect = L.R(700, y, 330, 44)
-                y += 58
+                y += ROW
         text(surf, "Sound", L.px(22), t.WHITE, midright=L.R(686, y + 22, 0, 0).topleft,
              bold=True)
         text(surf, "this edition is silent: there is no sound to turn on", L.px(19),
              (210, 195, 170), midleft=L.R(700, y + 22, 0, 0).topleft)
-        self.form.get("back").rect = L.R(540, y + 72, 200, 50)
+        self.form.get("back").rect = L.R(540, y + 60, 200, 50)
         # Swatches of the seat colours, so the palette change shows here already.
         for i, colour in enumerate(t.SEAT_COLOURS):
-            pygame.draw.circle(surf, colour, L.R(1060 + i * 28, 326, 0, 0).topleft, L.px(11))
+            pygame.draw.circle(surf, colour, (L.R(1060 + i * 28, 0, 0, 0).x,
+                                              self.form.get("colour_blind").rect.centery),
+                               L.px(11))
         self.form.draw(surf, L, self.d.mouse)
-        message_box(surf, L, self.message, GREEN if self.ok else PROBLEM)
+        self.message_rect = message_box(surf, L, self.message, GREEN if self.ok else PROBLEM)

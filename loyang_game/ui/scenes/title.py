@@ -32,7 +32,11 @@ class TitleScene(MenuScene):
             self.continue_info = latest_autosave()
         except OSError:
             self.continue_info = None
+        # The focus stays where it was, but starts on Continue when Continue is new.
         focus_key = self.form.focused.key if self.form.items else None
+        if self.continue_info is not None and not any(i.key == "continue"
+                                                      for i in self.form.items):
+            focus_key = "continue"
         self.form = Form()
         if self.continue_info is not None:
             info = self.continue_info
