@@ -78,26 +78,13 @@ class GameState(State):
             found = legal[legal.index(move)]
         except ValueError:
             raise IllegalMove(why_illegal(self, move)) from None
-        if found is not move and not _spelled_as(move, found):
+        if found is not move and (type(move) is not Move or not move.is_well_formed):
             raise IllegalMove(why_illegal(self, move))
         move = found  # the engine's own, typed, for the history
         self._legal = None
         self.events = []
         self.history = (self.history, move)
         apply(self, move)
-
-
-def _spelled_as(move: object, legal: Move) -> bool:
-    """Whether `move`, equal to the legal move `legal`, is that move and not a lookalike (a
-    tuple, a float or a bool where a whole number goes). Quick for a move made by the engine:
-    its small numbers are the very objects of `legal`'s."""
-    if type(move) is not Move:
-        return False
-    _, a, b, c, d, e = move
-    _, la, lb, lc, ld, le = legal
-    if a is la and b is lb and c is lc and d is ld and e is le:
-        return isinstance(move.kind, str)
-    return move.is_well_formed
 
 
 def new_game(config: GameConfig) -> GameState:
