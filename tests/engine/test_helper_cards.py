@@ -1,11 +1,10 @@
 """The Helpers of the cards: Con man, Foreman, Official, Squire.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt, rulebook
-"Phase 2: Card phase" and "H - Buy a Two-pack", /work/shared/rules/RULINGS.md (R4 the Card
-phase, R5 partners, R9 the Two-pack, R13 interrupts). Encodings
-(loyang_game/engine/helpers/cards.py): Con man `USE(card, their Helper)`; the Foreman works by
-claims: a pending CLAIM decision of the Foreman's owner, `CLAIM(helper)` or `CLAIM()`;
-Official `USE(card)`; Squire, a Card-phase move `USE(squire, hand card, c1, c2, c3)`.
+Sources: the Helper Reference at the end of the rulebook, rulebook "Phase 2: Card phase" and
+"H - Buy a Two-pack", docs/rules/RULINGS.md (R4 the Card phase, R5 partners, R9 the Two-pack,
+R13 interrupts). Encodings (loyang_game/engine/helpers/cards.py): Con man `USE(card, their Helper)`;
+the Foreman works by claims: a pending CLAIM decision of the Foreman's owner, `CLAIM(helper)` or
+`CLAIM()`; Official `USE(card)`; Squire, a Card-phase move `USE(squire, hand card, c1, c2, c3)`.
 """
 
 from __future__ import annotations

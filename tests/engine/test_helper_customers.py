@@ -1,12 +1,12 @@
 """The Helpers of the customers: Deliveryman, Messenger-boy, Saleswoman, Tout.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt and
-/work/shared/rules/RULINGS.md (R7 Regular customers and the Messenger-boy, R8 the Casual
-modifier). Encodings (loyang_game/engine/helpers/customers.py): Deliveryman
-`USE(card, Regular customer)`; Messenger-boy `USE(card)`, then `REGULAR(customer)` twice or
-`REGULAR(customer, 2)` on the top row; Saleswoman `USE(card, 1, 0)` all blue now,
-`USE(card, 1, 1)` all blue after this phase's checks, `USE(card, 2)` Casual +2; Tout
-`USE(card, 1, mine, theirs)` exchange, `USE(card, 2, theirs)` buy and serve.
+Sources: the Helper Reference at the end of the rulebook and docs/rules/RULINGS.md (R7 Regular
+customers and the Messenger-boy, R8 the Casual modifier). Encodings
+(loyang_game/engine/helpers/customers.py): Deliveryman `USE(card, Regular customer)`;
+Messenger-boy `USE(card)`, then `REGULAR(customer)` twice or `REGULAR(customer, 2)` on the top
+row; Saleswoman `USE(card, 1, 0)` all blue now, `USE(card, 1, 1)` all blue after this phase's
+checks, `USE(card, 2)` Casual +2; Tout `USE(card, 1, mine, theirs)` exchange, `USE(card, 2,
+theirs)` buy and serve.
 
 Customers used (CARDS.md): R1 W+P 4/5/5/6, R2 W+W 4/5/5/6, R3 P+T 4/5/6/7, R9 T+C 5/6/7/8;
 K1 W P T 7, K2 W W B 8, K3 W T T 8.

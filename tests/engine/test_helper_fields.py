@@ -1,7 +1,7 @@
 """The Helpers of the fields: Harvest helper, Plough-man, Subsistence farmer, Tenant-farmer.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt, rulebook
-"Phase 1: Harvest phase" and /work/shared/rules/RULINGS.md (R3 the Harvest phase).
+Sources: the Helper Reference at the end of the rulebook, rulebook "Phase 1: Harvest phase"
+and docs/rules/RULINGS.md (R3 the Harvest phase).
 Encodings (loyang_game/engine/helpers/fields.py): Harvest helper `USE(card, 1, field mask)` in
 the Harvest phase (bit i = i-th field with 4+ tokens, the Home field left out; `PASS`
 declines) and `USE(card, 2)` in the Action phase; Plough-man `USE(card, 1, field)` or

@@ -1,10 +1,10 @@
 """The Helpers of the Market stalls: Maid, Market crier, Market woman, Trader.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt and
-/work/shared/rules/RULINGS.md. Encodings (loyang_game/engine/helpers/market.py): Maid
-`USE(card)`; Market crier `USE(card, 1)` refill, `USE(card, 2, *codes)` with code =
-stall * 4 + offer index; Market woman `USE(card, my stall, their stall)`; Trader
-`USE(card, stall, offer index, vegetable traded in, second vegetable or NONE)`.
+Sources: the Helper Reference at the end of the rulebook and docs/rules/RULINGS.md. Encodings
+(loyang_game/engine/helpers/market.py): Maid `USE(card)`; Market crier `USE(card, 1)` refill,
+`USE(card, 2, *codes)` with code = stall * 4 + offer index; Market woman `USE(card, my stall,
+their stall)`; Trader `USE(card, stall, offer index, vegetable traded in, second vegetable or
+NONE)`.
 
 Stalls used (CARDS.md): S1 P1 T1 C1, S3 W1 T1 L1, S6 T1 C2 L2, S7 P1 C1 L2, S8 W1 B1 L2.
 """

@@ -2,9 +2,8 @@
 the phases a Helper is offered in.
 
 Sources: rulebook "E - Play or discard a Helper" and "Special rules for the Four-player game",
-the Helper Reference ("[n]" is the phase: [1] Harvest, [2] Card phase, [3] Action phase) in
-/work/shared/rules/rulebook-en.txt, /work/shared/rules/RULINGS.md (R3, R5, R6, R7) and
-/work/shared/rules/CARDS.md (the lantern Helpers).
+the rulebook's Helper Reference ("[n]" is the phase: [1] Harvest, [2] Card phase, [3] Action
+phase), docs/rules/RULINGS.md (R3, R5, R6, R7) and docs/rules/CARDS.md (the lantern Helpers).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Helpers of the Shop: Book-keeper, Haggler, Merchant, Shopper.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt (card text and
-the bullets under each Helper; "[n]" is the phase) and /work/shared/rules/RULINGS.md. Each test
-names the text it checks. Encodings (loyang_game/engine/helpers/shop.py):
+Sources: the Helper Reference at the end of the rulebook (card text and the bullets under
+each Helper; "[n]" is the phase) and docs/rules/RULINGS.md. Each test names the text it
+checks. Encodings (loyang_game/engine/helpers/shop.py):
 Book-keeper `USE(card, vegetable)` then one SHOP decision per vegetable; Haggler
 `USE(card, combo, vegetable)`; Merchant `USE(card, combo, vegetable mask, combined vegetable)`;
 Shopper `USE(card, 0, vegetable)`; combo 1 = with the Haggler, 2 = with the Shopper.

@@ -1,7 +1,7 @@
 """The rulebook's own examples and rules, one test each, driven through legal_moves()/apply().
 
-Sources: /work/shared/rules/rulebook-en.txt (cited by section) and RULINGS.md (cited as
-"RULINGS R<n>"; the rulings win over the rulebook).
+Sources: the rulebook (cited by section) and docs/rules/RULINGS.md (cited as "RULINGS R<n>";
+the rulings win over the rulebook).
 """
 
 from __future__ import annotations
