@@ -47,7 +47,7 @@ from loyang_game.engine.moves import (
     Move,
 )
 from loyang_game.engine.serving import casual_modifier
-from loyang_game.engine.state import CARD, FIRST_DUE, MASK, ROWS, SERVED, UNDER, VEG, Effect
+from loyang_game.engine.state import Effect
 
 from .policy import customer_needs
 
@@ -86,8 +86,8 @@ def due_wants(s, p, skip: int = NONE) -> list[int]:
     """The vegetables the Regular customers still due this round ask for (but `skip`)."""
     want = [0] * 6
     for slot in p.regulars:
-        card = slot[CARD]
-        if card == skip or slot[SERVED] == s.round or slot[FIRST_DUE] > s.round:
+        card = slot.card
+        if card == skip or slot.served == s.round or slot.first_due > s.round:
             continue
         for v in CARDS[card].wants:
             want[v] += 1
@@ -99,7 +99,7 @@ def _open_offers(p) -> list[tuple[int, int, int, int]]:
     maid = Effect.MAID in p.effects
     out = []
     for slot in p.stalls:
-        card, mask = slot[CARD], slot[MASK]
+        card, mask = slot.card, slot.mask
         for index, (veg, bowls) in enumerate(CARDS[card].offers):
             if mask >> index & 1:
                 out.append((card, index, veg, 1 if maid else bowls))
@@ -209,28 +209,28 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     due = due_wants(s, p)
     casual_want = [0] * 6
     for slot in p.casuals:
-        for v in CARDS[slot[CARD]].wants:
+        for v in CARDS[slot.card].wants:
             casual_want[v] += 1
 
     # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
     messenger = Effect.MESSENGER in p.effects
     for slot in p.regulars:
-        card = slot[CARD]
+        card = slot.card
         c = CARDS[card]
         protect = due_wants(s, p, skip=card)
-        pay = c.pays[min(slot[ROWS], 3)]
-        if slot[SERVED] != s.round:
+        pay = c.pays[min(slot.rows, 3)]
+        if slot.served != s.round:
             final = Move(REGULAR, card)
-            missed = 2.0 if slot[FIRST_DUE] <= s.round else 0.0  # the marker or the penalty
+            missed = 2.0 if slot.first_due <= s.round else 0.0  # the marker or the penalty
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
                                                        final):
                 out.append((option, Kind.REGULAR, pay + missed - spent - traded))
-            if messenger and slot[ROWS] == 3:
+            if messenger and slot.rows == 3:
                 for option, spent, traded in _with_sources(p, _wants_vector(c.wants, 2),
                                                            protect, Move(REGULAR, card, 2)):
                     out.append((option, Kind.REGULAR, 2 * pay - spent - traded))
-        elif messenger and slot[ROWS] > 0:
-            pay = c.pays[slot[ROWS] - 1]
+        elif messenger and slot.rows > 0:
+            pay = c.pays[slot.rows - 1]
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
                                                        Move(REGULAR, card)):
                 out.append((option, Kind.REGULAR, pay - spent - traded - 2.0))
@@ -239,7 +239,7 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     if p.casuals:
         modifier = casual_modifier(p)
         for slot in p.casuals:
-            card = slot[CARD]
+            card = slot.card
             c = CARDS[card]
             used = sum(keep_value(p, v) for v in c.wants)
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), due,
@@ -249,9 +249,9 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
 
     # A. Sowing: every empty field with every vegetable it takes that can be had
     for field in p.fields:
-        if field[VEG] != NONE:
+        if field.veg != NONE:
             continue
-        card = field[CARD]
+        card = field.card
         spaces = CARDS[card].spaces
         harvests = min(spaces, rounds_after)
         for veg in CARDS[card].sowable:
@@ -301,8 +301,8 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
 
 def _stall_left(p, card: int) -> list[int]:
     for slot in p.stalls:
-        if slot[CARD] == card:
-            return [i for i in range(3) if slot[MASK] >> i & 1]
+        if slot.card == card:
+            return [i for i in range(3) if slot.mask >> i & 1]
     return []
 
 
@@ -310,7 +310,7 @@ def _helper_options(p, moves: list[Move], due: list[int]):
     """Helper options in the engine's order of legal moves (never a set's order, which
     depends on PYTHONHASHSEED and would make deterministic games differ between processes)."""
     out = []
-    covering = {slot[CARD] for slot in p.helpers if slot[UNDER] != NONE}
+    covering = {slot.card for slot in p.helpers if slot.under != NONE}
     price_setting = not p.two_pack_used and len(p.helpers) > len(p.stalls)
     traders = []
     for move in moves:

@@ -51,7 +51,6 @@ from loyang_game.engine.moves import (
 from loyang_game.engine.moves import (
     REGULAR as REGULAR_MOVE,
 )
-from loyang_game.engine.state import CARD, COUNT, ROWS, SERVED, VEG
 
 # Cash a vegetable is worth on average to a farmer who can use it (between the Shop's buying
 # and selling prices).
@@ -67,8 +66,8 @@ def produce(p) -> list[int]:
     """Vegetables the player will have over the next rounds: Cart, Storehouse and fields."""
     have = [p.cart[v] + p.store[v] for v in range(6)]
     for field in p.fields:
-        if field[VEG] != NONE:
-            have[field[VEG]] += field[COUNT]
+        if field.veg != NONE:
+            have[field.veg] += field.tokens
     return have
 
 
@@ -123,10 +122,10 @@ def customer_needs(p) -> list[int]:
     """What all the player's customers (Regular and Casual) ask for, per vegetable."""
     need = [0] * 6
     for slot in p.regulars:
-        for v in CARDS[slot[CARD]].wants:
+        for v in CARDS[slot.card].wants:
             need[v] += 1
     for slot in p.casuals:
-        for v in CARDS[slot[CARD]].wants:
+        for v in CARDS[slot.card].wants:
             need[v] += 1
     return need
 
@@ -168,12 +167,12 @@ def act_move(state, p, moves: list[Move]) -> Move:
     # Buy what a due Regular customer is missing, when the delivery pays for it.
     if BUY in kinds:
         for slot in p.regulars:
-            if slot[SERVED] == state.round:
+            if slot.served == state.round:
                 continue
-            c = CARDS[slot[CARD]]
+            c = CARDS[slot.card]
             missing = [v for v in set(c.wants) if p.cart[v] < c.wants.count(v)]
             cost = sum(BUY_PRICE[v] * (c.wants.count(v) - p.cart[v]) for v in missing)
-            if missing and cost <= p.cash and cost <= c.pays[slot[ROWS]] + 2:
+            if missing and cost <= p.cash and cost <= c.pays[slot.rows] + 2:
                 buy = Move(BUY, missing[0])
                 if buy in kinds[BUY]:
                     return buy

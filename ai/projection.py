@@ -39,7 +39,6 @@ from loyang_game.engine.cards import (
     modifier_by_count,
 )
 from loyang_game.engine.moves import NONE
-from loyang_game.engine.state import CARD, COUNT, MASK, RED, ROWS, VEG
 
 ALL = tuple(range(6))
 DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
@@ -98,21 +97,21 @@ class Farm:
         self.fields = []  # [vegetable, tokens]
         self.unsown = []  # [spaces, sowable]
         for f in p.fields:
-            if f[VEG] == NONE:
-                c = CARDS[f[CARD]]
+            if f.veg == NONE:
+                c = CARDS[f.card]
                 self.unsown.append((c.spaces, c.sowable))
-            elif f[COUNT] > 0:
-                self.fields.append([f[VEG], f[COUNT]])
+            elif f.tokens > 0:
+                self.fields.append([f.veg, f.tokens])
         # the pile, face down: its sizes in a fixed order (the order itself is hidden)
         self.pile = sorted(((CARDS[c].spaces, CARDS[c].sowable) for c in p.pile), reverse=True)
         # [wants, payments still to come, red marker]
-        self.regulars = [[CARDS[s[CARD]].wants, list(CARDS[s[CARD]].pays[s[ROWS]:]), s[RED]]
-                         for s in p.regulars if s[ROWS] < 4]
-        self.casuals = [[CARDS[s[CARD]].wants, CARDS[s[CARD]].pays[0]] for s in p.casuals]
+        self.regulars = [[CARDS[s.card].wants, list(CARDS[s.card].pays[s.rows:]), s.red]
+                         for s in p.regulars if s.rows < 4]
+        self.casuals = [[CARDS[s.card].wants, CARDS[s.card].pays[0]] for s in p.casuals]
         self.offers = []  # [vegetable, bowls]
         for s in p.stalls:
-            for i, (veg, bowls) in enumerate(CARDS[s[CARD]].offers):
-                if s[MASK] >> i & 1:
+            for i, (veg, bowls) in enumerate(CARDS[s.card].offers):
+                if s.mask >> i & 1:
                     self.offers.append([veg, bowls])
 
     # -- one round ----------------------------------------------------------------------------

@@ -59,6 +59,7 @@ from .state import (
     StallSlot,
     State,
     find,
+    new_slot,
 )
 from .state import KEEP as KEEP_DECISION
 from .turns import next_turn
@@ -160,7 +161,7 @@ def _sow(p: PlayerState, field_card: int, veg: int) -> None:
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
     tokens = CARDS[field_card].spaces + p.effects.count(EXTRA_TOKEN)
-    p.fields[index] = FieldSlot(field_card, p.fields[index].under, veg, tokens)
+    p.fields[index] = new_slot(FieldSlot, (field_card, p.fields[index].under, veg, tokens))
 
 
 def _trade(s: State, p: PlayerState, move: Move) -> None:
@@ -173,7 +174,7 @@ def _trade(s: State, p: PlayerState, move: Move) -> None:
     p.cart[CARDS[move.a].offers[move.b][0]] += 1
     mask = slot.mask & ~(1 << move.b)
     if mask:
-        p.stalls[index] = StallSlot(slot.card, slot.under, mask)
+        p.stalls[index] = new_slot(StallSlot, (slot.card, slot.under, mask))
     else:
         leave(s, p, p.stalls, index)
 
@@ -192,14 +193,15 @@ def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     pays = CARDS[card].pays
     if slot.served == s.round:  # the Messenger-boy's second delivery
         p.cash += pays[rows - 1]
-        p.regulars[index] = slot._replace(doubled=s.round)
+        p.regulars[index] = new_slot(RegularSlot, (card, slot.under, rows, slot.red,
+                                                   slot.first_due, slot.served, s.round))
         return
     p.cash += pays[rows] * (2 if double else 1)
     if rows + 1 == 4:
         leave(s, p, p.regulars, index)
     else:
-        p.regulars[index] = RegularSlot(card, slot.under, rows + 1, slot.red, slot.first_due,
-                                        s.round, slot.doubled)
+        p.regulars[index] = new_slot(RegularSlot, (card, slot.under, rows + 1, slot.red,
+                                                   slot.first_due, s.round, slot.doubled))
 
 
 def _buy_two_pack(s: State, p: PlayerState) -> None:
@@ -251,7 +253,9 @@ def _end_actions(s: State, p: PlayerState) -> None:
                 penalty += REGULAR_PENALTY
                 s.events.append(("penalty", p.seat, slot.card))
             else:
-                p.regulars[index] = slot._replace(red=True)
+                p.regulars[index] = new_slot(RegularSlot, (
+                    slot.card, slot.under, slot.rows, True, slot.first_due, slot.served,
+                    slot.doubled))
                 s.events.append(("red", p.seat, slot.card))
     if ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)

@@ -1,4 +1,4 @@
-"""All card and board data of the game, decoded in ../shared/rules/CARDS.md.
+"""All card and board data of the game, decoded in docs/rules/CARDS.md.
 
 This is the one place card data lives: CARDS.md marks some rows *reconstructed*, so a
 correction must be a one-line change here. Everything is immutable and shared between states;

@@ -71,34 +71,20 @@ class GameState(State):
         then unchanged. Something merely equal to a legal move (a tuple, a float or a bool for
         a number) is not one; a move from `legal_moves()` itself is recognised at once.
         """
-        if self._legal is None:
-            self._legal = legal_moves(self)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_moves(self)
         try:
-            legal = self._legal[self._legal.index(move)]
+            found = legal[legal.index(move)]
         except ValueError:
-            legal = None
-        if legal is None or not _spelled_as(move, legal):
+            raise IllegalMove(why_illegal(self, move)) from None
+        if found is not move and (type(move) is not Move or not move.is_well_formed):
             raise IllegalMove(why_illegal(self, move))
-        move = legal  # the engine's own, typed, for the history
+        move = found  # the engine's own, typed, for the history
         self._legal = None
         self.events = []
         self.history = (self.history, move)
         apply(self, move)
-
-
-def _spelled_as(move: object, legal: Move) -> bool:
-    """Whether `move`, equal to the legal move `legal`, is that move and not a lookalike (a
-    tuple, a float or a bool where a whole number goes). Quick for a move made by the engine:
-    its small numbers are the very objects of `legal`'s."""
-    if move is legal:
-        return True
-    if type(move) is not Move:
-        return False
-    _, a, b, c, d, e = move
-    _, la, lb, lc, ld, le = legal
-    if a is la and b is lb and c is lc and d is ld and e is le:
-        return isinstance(move.kind, str)
-    return move.is_well_formed
 
 
 def new_game(config: GameConfig) -> GameState:

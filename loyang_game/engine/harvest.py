@@ -7,7 +7,7 @@ from . import helpers, solo
 from .cards import CARDS, NONE, PRIVATE_FIELD, ROUNDS
 from .moves import PASS, USE, Move
 from .play_area import leave
-from .state import FieldSlot, State, held
+from .state import FieldSlot, State, held, new_slot
 
 
 def next_helper(s: State) -> bool:
@@ -51,7 +51,7 @@ def harvest(s: State) -> None:
             p.cart[veg] += 1
             s.events.append(("harvest", p.seat, veg))
             if tokens > 1:
-                p.fields[index] = FieldSlot(card, under, veg, tokens - 1)
+                p.fields[index] = new_slot(FieldSlot, (card, under, veg, tokens - 1))
                 index += 1
             elif CARDS[card].kind == PRIVATE_FIELD:
                 p.fields.pop(index)  # an emptied private field leaves the game
@@ -63,5 +63,5 @@ def harvest(s: State) -> None:
         if s.round < ROUNDS and p.pile:
             card = p.pile.pop()
             p.pile_known = min(p.pile_known, len(p.pile))
-            p.fields.append(FieldSlot(card))
+            p.fields.append(new_slot(FieldSlot, (card, NONE, NONE, 0)))
             s.events.append(("new field", p.seat, card))

@@ -52,7 +52,6 @@ class MoveKind(StrEnum):
  KEEP, LOAN, UPGRADE, END, RETURN, ADVANCE, USE, CLAIM, SHOP, PASS, OFFER, DONE) = MoveKind
 KINDS = tuple(MoveKind)
 _KIND_VALUES = frozenset(MoveKind)
-_INTS = (int,) * 5
 
 
 class Move(NamedTuple):
@@ -90,6 +89,7 @@ class Move(NamedTuple):
         """A known kind and whole-number choices (not a float, a bool or anything else that
         merely compares equal to one). Spelled out: it is checked on every `apply`."""
         kind, a, b, c, d, e = self
-        return (type(self) is Move and (type(a), type(b), type(c), type(d), type(e)) == _INTS
-                and isinstance(kind, str) and kind in _KIND_VALUES)
+        return (type(self) is Move and type(a) is int and type(b) is int and type(c) is int
+                and type(d) is int and type(e) is int and isinstance(kind, str)
+                and kind in _KIND_VALUES)
 

@@ -11,6 +11,7 @@ from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
 from .state import (
     ACTIONS,
     CLAIM,
+    FULL_STALL,
     FieldSlot,
     Played,
     PlayerState,
@@ -19,6 +20,7 @@ from .state import (
     StallSlot,
     State,
     held,
+    new_slot,
 )
 
 
@@ -30,14 +32,14 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
     """
     kind = CARDS[card].kind
     if kind == STALL:
-        p.stalls.append(StallSlot(card, under))
+        p.stalls.append(new_slot(StallSlot, (card, under, FULL_STALL)))
     elif kind == REGULAR:
         first_due = s.round + 1 if p.done else s.round
-        p.regulars.append(RegularSlot(card, under, 0, False, first_due, 0, 0))
+        p.regulars.append(new_slot(RegularSlot, (card, under, 0, False, first_due, 0, 0)))
     elif kind == COMMON_FIELD:
-        p.fields.append(FieldSlot(card, under))
+        p.fields.append(new_slot(FieldSlot, (card, under, NONE, 0)))
     else:  # Helpers and Casual customers have no state of their own.
-        p.area(kind).append(Slot(card, under))
+        p.area(kind).append(new_slot(Slot, (card, under)))
     s.events.append(("place", p.seat, card))
 
 

@@ -8,7 +8,7 @@ from ai.projection import DEFAULT_PARAMS, Params, project, walk
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import CARDS, ROUNDS
 from loyang_game.engine.moves import NONE
-from loyang_game.engine.state import PlayerState
+from loyang_game.engine.state import FieldSlot, PlayerState, RegularSlot
 
 
 def _card(code: str) -> int:
@@ -55,13 +55,14 @@ def test_an_empty_farm_walks_one_step_a_round_on_its_cash():
 
 def test_a_regular_customer_that_can_be_supplied_is_worth_its_pay():
     p = _farmer(cash=0, path=5)
-    p.fields = [(70, NONE, 0, 2), (71, NONE, 2, 2)]  # Wheat and Turnips
+    p.fields = [FieldSlot(70, NONE, 0, 2), FieldSlot(71, NONE, 2, 2)]  # Wheat and Turnips
     # no cards to come: spare produce only sells to the Shop
     no_buyers = Params(absorb=0.0, absorb_max=0.0, card_cost=0.0)
     before = project(p, ROUNDS - 2, params=no_buyers)
     r1 = _card("R1")  # wants Wheat and Pumpkin, pays 4/5/5/6
-    p.regulars = [(r1, NONE, 0, False, 1, 0, 0)]
-    p.fields = [(70, NONE, 0, 2), (71, NONE, 1, 2)]  # Wheat and Pumpkins for two rounds
+    p.regulars = [RegularSlot(r1, NONE, 0, False, 1, 0, 0)]
+    # Wheat and Pumpkins for two rounds
+    p.fields = [FieldSlot(70, NONE, 0, 2), FieldSlot(71, NONE, 1, 2)]
     # 4 + 5 Cash instead of selling a Wheat and a Turnip in each of the last two rounds: two
     # cheap steps either way, and 7 Cash towards the next space instead of 2
     assert project(p, ROUNDS - 2, params=no_buyers) >= before + 0.5
@@ -71,7 +72,7 @@ def test_a_customer_nobody_can_supply_costs_the_penalty():
     p = _farmer(cash=10, path=5)
     before = project(p, ROUNDS - 3)
     r14 = _card("R14")  # Beans and Leeks, and the Shop has none
-    p.regulars = [(r14, NONE, 0, True, 1, 0, 0)]  # already red
+    p.regulars = [RegularSlot(r14, NONE, 0, True, 1, 0, 0)]  # already red
     assert project(p, ROUNDS - 3) < before
 
 

@@ -8,7 +8,7 @@ What this module adds:
 - `quiet_move`: `scenario.calm_move`, but never using a Helper by accident: Foreman claims are
   declined, Harvest helpers passed, a Book-keeper's Shop left as it is.
 - `put_regular`: a Regular customer laid out as the engine lays it out now (with the round of
-  a Messenger-boy's second delivery, state.DOUBLED), which `scenario.put` predates.
+  a Messenger-boy's second delivery, `RegularSlot.doubled`), which `scenario.put` predates.
 - `turn`: a clean Action phase of the player at a given place in the turn order.
 - `uses`, `use_cards`, `claims`: the moves a test looks at.
 """
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.cards import SHOP_START
 from loyang_game.engine.moves import CLAIM, PASS, SHOP, USE
-from loyang_game.engine.state import CARD, RegularSlot
+from loyang_game.engine.state import RegularSlot
 
 from .scenario import (
     NONE,
@@ -132,7 +132,7 @@ def claims(state: GameState) -> list[Move]:
 
 
 def top_cards(area: list[tuple]) -> list[int]:
-    return [slot[CARD] for slot in area]
+    return [slot.card for slot in area]
 
 
 # --- the Card and Harvest phases -----------------------------------------------------------------

@@ -29,18 +29,7 @@ from loyang_game.engine.cards import (
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.play_area import place_card
-from loyang_game.engine.state import (
-    CARD,
-    COUNT,
-    FIRST_DUE,
-    MASK,
-    RED,
-    ROWS,
-    SERVED,
-    UNDER,
-    VEG,
-    FieldSlot,
-)
+from loyang_game.engine.state import FieldSlot
 
 __all__ = [
     "NONE", "calm_move", "card", "clear_area", "decision", "game", "play_until", "put",
@@ -147,7 +136,7 @@ def slot_of(state: GameState, ref: int | str) -> tuple | None:
     for p in state.players:
         for area in _areas(p):
             for slot in area:
-                if slot[CARD] == cid:
+                if slot.card == cid:
                     return slot
     return None
 
@@ -172,12 +161,12 @@ def take(state: GameState, ref: int | str) -> int:
             return cid
         for area in _areas(p):
             for index, slot in enumerate(area):
-                if slot[CARD] == cid:
+                if slot.card == cid:
                     area.pop(index)
-                    if slot[UNDER] != NONE:
-                        state.discard.append(slot[UNDER])
+                    if slot.under != NONE:
+                        state.discard.append(slot.under)
                     return cid
-                if slot[UNDER] == cid:
+                if slot.under == cid:
                     area[index] = slot._replace(under=NONE)
                     return cid
     raise AssertionError(f"card {cid} is nowhere")
@@ -200,18 +189,15 @@ def put(state: GameState, seat: int, ref: int | str, under: int | str | None = N
     else:
         place_card(state, p, cid, low)
     area = p.area(kind)
-    slot = list(area[-1])
     changes = {
-        STALL: {MASK: mask},
-        REGULAR: {ROWS: rows, RED: red, FIRST_DUE: state.round if first_due is None
-                  else first_due, SERVED: served},
-        COMMON_FIELD: {VEG: veg, COUNT: count},
-        PRIVATE_FIELD: {VEG: veg, COUNT: count},
+        STALL: {"mask": mask},
+        REGULAR: {"rows": rows, "red": red, "first_due": state.round if first_due is None
+                  else first_due, "served": served},
+        COMMON_FIELD: {"veg": veg, "tokens": count},
+        PRIVATE_FIELD: {"veg": veg, "tokens": count},
     }.get(kind, {})
-    for index, value in changes.items():
-        if value is not None:
-            slot[index] = value
-    area[-1] = type(area[-1])(*slot)
+    area[-1] = area[-1]._replace(**{name: value for name, value in changes.items()
+                                    if value is not None})
     refresh(state)
     return area[-1]
 
@@ -223,12 +209,12 @@ def clear_area(state: GameState, seat: int, keep: Iterable[int | str] = ()) -> N
     p = state.players[seat]
     for area in (p.stalls, p.helpers, p.regulars, p.casuals, p.fields):
         for slot in list(area):
-            if slot[CARD] in kept or CARDS[slot[CARD]].kind == PRIVATE_FIELD:
+            if slot.card in kept or CARDS[slot.card].kind == PRIVATE_FIELD:
                 continue
             area.remove(slot)
-            state.discard.append(slot[CARD])
-            if slot[UNDER] != NONE:
-                state.discard.append(slot[UNDER])
+            state.discard.append(slot.card)
+            if slot.under != NONE:
+                state.discard.append(slot.under)
     refresh(state)
 
 

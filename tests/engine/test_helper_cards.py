@@ -1,11 +1,10 @@
 """The Helpers of the cards: Con man, Foreman, Official, Squire.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt, rulebook
-"Phase 2: Card phase" and "H - Buy a Two-pack", /work/shared/rules/RULINGS.md (R4 the Card
-phase, R5 partners, R9 the Two-pack, R13 interrupts). Encodings
-(loyang_game/engine/helpers/cards.py): Con man `USE(card, their Helper)`; the Foreman works by
-claims: a pending CLAIM decision of the Foreman's owner, `CLAIM(helper)` or `CLAIM()`;
-Official `USE(card)`; Squire, a Card-phase move `USE(squire, hand card, c1, c2, c3)`.
+Sources: the Helper Reference at the end of the rulebook, rulebook "Phase 2: Card phase" and
+"H - Buy a Two-pack", docs/rules/RULINGS.md (R4 the Card phase, R5 partners, R9 the Two-pack,
+R13 interrupts). Encodings (loyang_game/engine/helpers/cards.py): Con man `USE(card, their Helper)`;
+the Foreman works by claims: a pending CLAIM decision of the Foreman's owner, `CLAIM(helper)` or
+`CLAIM()`; Official `USE(card)`; Squire, a Card-phase move `USE(squire, hand card, c1, c2, c3)`.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import CARDS, COMMON_FIELD
-from loyang_game.engine.state import CARD, COUNT
 
 from .helper_scenarios import (
     NONE,
@@ -36,7 +34,7 @@ from .scenario import card, decision, put, set_player, slot_of, stack_draw
 
 
 def field_count(s, seat, cid):
-    return next(f[COUNT] for f in s.players[seat].fields if f[CARD] == cid)
+    return next(f.tokens for f in s.players[seat].fields if f.card == cid)
 
 
 # --- Con man -------------------------------------------------------------------------------------
@@ -48,8 +46,8 @@ def test_con_man_swaps_with_a_player_who_has_finished():
     s, seat = turn(index=1)
     first = s.order[0]
     assert s.players[first].done
-    con = put(s, seat, "Con man")[CARD]
-    maid = put(s, first, "Maid")[CARD]
+    con = put(s, seat, "Con man").card
+    maid = put(s, first, "Maid").card
     assert uses(s, con) == [Move("use", con, maid)]
     s.apply(Move("use", con, maid))
     assert top_cards(s.players[seat].helpers) == [maid]
@@ -64,8 +62,8 @@ def test_con_man_only_against_a_player_who_has_finished():
     not from the third (still to play)."""
     s, seat = turn(seats=3, index=1)
     first, third = s.order[0], s.order[2]
-    con = put(s, seat, "Con man")[CARD]
-    maid = put(s, first, "Maid")[CARD]
+    con = put(s, seat, "Con man").card
+    maid = put(s, first, "Maid").card
     put(s, third, "Haggler")
     assert uses(s, con) == [Move("use", con, maid)]
 
@@ -75,7 +73,7 @@ def test_con_man_never_by_the_starting_player():
     him; the engine refuses him even with a finished player to take from.)"""
     s, seat = turn(index=0)
     assert seat == s.start_seat
-    con = put(s, seat, "Con man")[CARD]
+    con = put(s, seat, "Con man").card
     put(s, 1 - seat, "Maid")
     assert uses(s, con) == []
     s.players[1 - seat].done = True
@@ -89,8 +87,8 @@ def test_con_man_never_a_covered_helper():
     card. In this example, the Trader cannot be taken by the Con man." """
     s, seat = turn(index=1)
     first = s.order[0]
-    con = put(s, seat, "Con man")[CARD]
-    maid = put(s, first, "Maid", under="Trader")[CARD]
+    con = put(s, seat, "Con man").card
+    maid = put(s, first, "Maid", under="Trader").card
     put(s, first, "K1", under="Official")
     assert uses(s, con) == [Move("use", con, maid)]
 
@@ -101,8 +99,8 @@ def test_con_man_stays_in_the_game_until_discarded_unused():
     (so no Foreman claim); its new owner discards it later, unused."""
     s, seat = turn(seats=3, index=1)
     first, third = s.order[0], s.order[2]
-    con = put(s, seat, "Con man")[CARD]
-    maid = put(s, first, "Maid")[CARD]
+    con = put(s, seat, "Con man").card
+    maid = put(s, first, "Maid").card
     put(s, third, "Foreman")
     s.apply(Move("use", con, maid))
     assert decision(s) == "act" and s.current_player == seat  # no claim for the Foreman
@@ -123,8 +121,8 @@ def test_con_man_revealed_cards_stay_with_their_owners():
     him for his user."""
     s, seat = turn(index=1)
     first = s.order[0]
-    con = put(s, seat, "Con man", under="K1")[CARD]
-    maid = put(s, first, "Maid", under="S7")[CARD]
+    con = put(s, seat, "Con man", under="K1").card
+    maid = put(s, first, "Maid", under="S7").card
     s.apply(Move("use", con, maid))
     assert slot_of(s, "S7") == (card("S7"), NONE, 0b111)
     assert slot_of(s, "S7") in s.players[first].stalls
@@ -141,8 +139,8 @@ def test_foreman_claims_a_helper_another_player_discards_unused():
     Foreman then goes to the discard pile (used)."""
     s, seat = turn()
     other = s.order[1]
-    maid = put(s, seat, "Maid")[CARD]
-    foreman = put(s, other, "Foreman")[CARD]
+    maid = put(s, seat, "Maid").card
+    foreman = put(s, other, "Foreman").card
     s.apply(Move("discard", maid))
     assert decision(s) == "claim" and s.current_player == other
     assert set(s.legal_moves()) == {Move("claim", maid), Move("claim")}
@@ -156,8 +154,8 @@ def test_foreman_claims_a_used_helper_of_his_own_owner():
     """Foreman: "(by you or by another player)", used or discarded: the owner uses the Shopper,
     takes him back with the Foreman and uses him again."""
     s, seat = turn()
-    foreman = put(s, seat, "Foreman")[CARD]
-    shopper = put(s, seat, "Shopper")[CARD]
+    foreman = put(s, seat, "Foreman").card
+    shopper = put(s, seat, "Shopper").card
     s.apply(Move("use", shopper, 0, W))
     assert decision(s) == "claim" and s.current_player == seat
     s.apply(Move("claim", shopper))
@@ -173,8 +171,8 @@ def test_foreman_claim_may_be_declined():
     and the Foreman stays in play."""
     s, seat = turn()
     other = s.order[1]
-    official = put(s, seat, "Official")[CARD]
-    foreman = put(s, other, "Foreman")[CARD]
+    official = put(s, seat, "Official").card
+    foreman = put(s, other, "Foreman").card
     s.apply(Move("use", official))
     assert decision(s) == "claim"
     s.apply(Move("claim"))
@@ -189,7 +187,7 @@ def test_foreman_maid_example_freed_foreman_takes_the_maid_back():
     Discard pile, as it has been used." Bullet: "If the Foreman is under another Helper, he can
     be used immediately the other Helper is played." The Maid's effect stays for the phase."""
     s, seat = turn()
-    maid = put(s, seat, "Maid", under="Foreman")[CARD]
+    maid = put(s, seat, "Maid", under="Foreman").card
     foreman = card("Foreman")
     s.apply(Move("use", maid))
     assert decision(s) == "claim" and s.current_player == seat
@@ -205,7 +203,7 @@ def test_foreman_covered_cannot_claim():
     nothing."""
     s, seat = turn()
     other = s.order[1]
-    maid = put(s, seat, "Maid")[CARD]
+    maid = put(s, seat, "Maid").card
     put(s, other, "K1", under="Foreman")
     s.apply(Move("discard", maid))
     assert decision(s) == "act" and maid in s.discard
@@ -230,7 +228,7 @@ def test_foreman_four_players_only_from_the_partner_in_the_action_phase(index):
             continue
         t = s.clone()
         put(t, owner, "Foreman")
-        maid = put(t, seat, "Maid")[CARD]
+        maid = put(t, seat, "Maid").card
         t.apply(Move("discard", maid))
         if owner == partner:
             assert decision(t) == "claim" and t.current_player == owner
@@ -247,7 +245,7 @@ def test_foreman_four_players_from_anyone_in_the_card_phase():
     assert s.partner
     owner = next(o for o in range(4) if o not in (seat, s.partner[seat]))
     put(s, owner, "Foreman")
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     court = set_courtyard(s, ["K1", "K2"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], *court))
@@ -261,10 +259,10 @@ def test_foreman_harvest_helper_twice_three_tokens_from_a_field_of_five():
     least 5 vegetable tokens". A field of 5 gives 3 (two extra and the harvest); a field of 4
     is eligible once only."""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper")[CARD]
-    foreman = put(s, seat, "Foreman")[CARD]
-    f5 = put(s, seat, s.players[seat].pile[-1], veg=W, count=5)[CARD]
-    f4 = put(s, seat, s.players[seat].pile[-1], veg=W, count=4)[CARD]
+    hh = put(s, seat, "Harvest helper").card
+    foreman = put(s, seat, "Foreman").card
+    f5 = put(s, seat, s.players[seat].pile[-1], veg=W, count=5).card
+    f4 = put(s, seat, s.players[seat].pile[-1], veg=W, count=4).card
     to_harvest_decision(s, seat)
     assert Move("use", hh, 1, 3) in s.legal_moves()  # both fields
     s.apply(Move("use", hh, 1, 3))
@@ -283,7 +281,7 @@ def test_foreman_harvest_helper_option_2_twice_adds_two_tokens():
     """Foreman / Harvest helper: twice "to add 2 additional vegetables to a field" (option 2
     in the Action phase): a 3-space field sown holds 5."""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper")[CARD]
+    hh = put(s, seat, "Harvest helper").card
     put(s, seat, "Foreman")
     put(s, seat, "CF3a")
     set_player(s, seat, cart={W: 1})
@@ -301,10 +299,10 @@ def test_foreman_takes_another_players_harvest_helper_and_uses_it_at_once():
     Foreman claims are offered in the Harvest phase, before the harvest."""
     s, seat = turn()
     other = s.order[1]
-    hh = put(s, seat, "Harvest helper")[CARD]
+    hh = put(s, seat, "Harvest helper").card
     put(s, seat, s.players[seat].pile[-1], veg=W, count=4)
     put(s, other, "Foreman")
-    theirs = put(s, other, s.players[other].pile[-1], veg=W, count=5)[CARD]
+    theirs = put(s, other, s.players[other].pile[-1], veg=W, count=5).card
     to_harvest_decision(s, seat)
     s.apply(Move("use", hh, 1, 1))
     assert decision(s) == "claim" and s.current_player == other
@@ -321,7 +319,7 @@ def test_foreman_squire_combination_takes_the_squire_back():
     select the Foreman, immediately use the Foreman and take back the Squire."; Squire: "(If
     you take the Foreman card, you can immediately swap it for the Squire.)" """
     s, seat = card_turn()
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     foreman, k1 = set_courtyard(s, ["Foreman", "K1"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], *sorted((foreman, k1))))
@@ -340,7 +338,7 @@ def test_foreman_takes_another_players_squire_and_uses_it_the_same_round():
     (Also under the Foreman.)"""
     s, seat = card_turn()
     other = 1 - seat
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     put(s, other, "Foreman")
     court = set_courtyard(s, ["K1"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
@@ -362,9 +360,9 @@ def test_foreman_one_helper_of_a_combined_purchase():
     one, then the Foreman is gone and the other claims lapse."""
     s, seat = turn()
     other = s.order[1]
-    merchant = put(s, seat, "Merchant")[CARD]
-    haggler = put(s, seat, "Haggler")[CARD]
-    shopper = put(s, seat, "Shopper")[CARD]
+    merchant = put(s, seat, "Merchant").card
+    haggler = put(s, seat, "Haggler").card
+    shopper = put(s, seat, "Shopper").card
     put(s, other, "Foreman")
     for code in ("R2", "R1"):
         put_regular(s, seat, code)
@@ -389,7 +387,7 @@ def test_foreman_claims_a_helper_discarded_to_raise_money():
     discarded is irrelevant. A Helper discarded for a penalty is offered to the Foreman."""
     s, seat = turn(cash=0)
     other = s.order[1]
-    maid = put(s, seat, "Maid")[CARD]
+    maid = put(s, seat, "Maid").card
     put(s, other, "Foreman")
     put_regular(s, seat, "R9", red=True)
     s.apply(Move("end"))
@@ -407,7 +405,7 @@ def test_foreman_four_players_harvest_helper_from_anyone():
     phases." (RULINGS R5.) The Foreman's owner was not the Harvest helper's user's partner."""
     s, seat = turn(seats=4, index=0)
     owner = next(o for o in range(4) if o not in (seat, s.partner[seat]))
-    hh = put(s, seat, "Harvest helper")[CARD]
+    hh = put(s, seat, "Harvest helper").card
     put(s, seat, s.players[seat].pile[-1], veg=W, count=4)
     put(s, owner, "Foreman")
     to_harvest_decision(s, seat)
@@ -421,7 +419,7 @@ def test_official_two_pack_free():
     """Official card text: "In this Action phase, the "Buy a Two-pack" action is free for you."
     Three Helpers: 3 Cash without him (2 once he is used); free with him; still once only."""
     s, seat = turn(cash=1)
-    official = put(s, seat, "Official")[CARD]
+    official = put(s, seat, "Official").card
     put(s, seat, "Maid")
     put(s, seat, "Haggler")
     assert Move("twopack") not in s.legal_moves()
@@ -438,7 +436,7 @@ def test_official_common_field_in_the_two_pack_still_costs_two():
     """RULINGS R9: price 0 with the Official; "+2 Cash per common field kept"; rulebook H:
     "Fields on Action cards always cost 2 Cash"."""
     s, seat = turn()
-    official = put(s, seat, "Official")[CARD]
+    official = put(s, seat, "Official").card
     put(s, seat, "S1")
     stack_draw(s, "CF3a", "K1")
     s.apply(Move("use", official))
@@ -451,8 +449,8 @@ def test_official_common_field_in_the_two_pack_still_costs_two():
 def test_official_only_this_action_phase():
     """Official card text: "In this Action phase": next round the Two-pack has its price."""
     s, seat = turn()
-    official = put(s, seat, "Official")[CARD]
-    s1 = put(s, seat, "S1")[CARD]
+    official = put(s, seat, "Official").card
+    s1 = put(s, seat, "S1").card
     s.apply(Move("use", official))
     to_next_act(s, seat, s.round + 1)
     assert "official" not in s.players[seat].effects
@@ -470,7 +468,7 @@ def test_squire_hand_card_and_up_to_three_courtyard_cards():
     plays all of the Action cards into his "played" area. ... they cannot be placed on one
     another like a Two-pack." The rest of the hand goes to the Courtyard (RULINGS R4)."""
     s, seat = card_turn()
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     court = set_courtyard(s, ["K1", "S1", "Maid", "R9"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     moves = uses(s, squire)
@@ -483,7 +481,7 @@ def test_squire_hand_card_and_up_to_three_courtyard_cards():
     p = s.players[seat]
     assert slot_of(s, "S1") == (card("S1"), NONE, 0b111)
     assert top_cards(p.helpers) == [card("Maid")]
-    assert [r[CARD] for r in p.regulars] == [card("R9")]
+    assert [r.card for r in p.regulars] == [card("R9")]
     assert top_cards(p.casuals) == [hand[0]]
     assert squire in s.discard
     assert sorted(s.courtyard) == sorted([court[0], *hand[1:]])
@@ -494,20 +492,20 @@ def test_squire_common_fields_cost_two_each():
     """Squire with common fields: rulebook "Whenever a player plays a "Field" Action card, he
     must immediately pay 2 Cash for it" (RULINGS R4): two taken with the Squire cost 4."""
     s, seat = card_turn()
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     court = set_courtyard(s, ["CF3a", "CF4a"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], *sorted(court)))
     assert s.players[seat].cash == 6
     assert ("paid", seat, 4, "common field") in s.events
-    assert all(CARDS[f[CARD]].kind != COMMON_FIELD or f[2:] == (NONE, 0)
+    assert all(CARDS[f.card].kind != COMMON_FIELD or f[2:] == (NONE, 0)
                for f in s.players[seat].fields)
 
 
 def test_squire_only_in_the_card_phase():
     """Squire, [2]: not a move of the Action phase."""
     s, seat = turn()
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     assert squire not in use_cards(s)
     assert Move("discard", squire) in s.legal_moves()
     with pytest.raises(IllegalMove):

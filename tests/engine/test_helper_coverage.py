@@ -1,7 +1,7 @@
 """Every Helper kind in the card data has an implementation and tests.
 
-Source: /work/shared/rules/CARDS.md "Helpers (22 cards, 20 kinds)" and the Helper Reference
-in /work/shared/rules/rulebook-en.txt. A kind is covered when some test function in the
+Source: docs/rules/CARDS.md "Helpers (22 cards, 20 kinds)" and the Helper Reference in the
+rulebook. A kind is covered when some test function in the
 tests/engine/test_helper_*.py modules is named `test_<slug>...`, the slug being the kind's
 name in lower case with spaces and hyphens as underscores (`test_market_crier_...`).
 """

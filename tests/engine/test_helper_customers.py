@@ -1,12 +1,12 @@
 """The Helpers of the customers: Deliveryman, Messenger-boy, Saleswoman, Tout.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt and
-/work/shared/rules/RULINGS.md (R7 Regular customers and the Messenger-boy, R8 the Casual
-modifier). Encodings (loyang_game/engine/helpers/customers.py): Deliveryman
-`USE(card, Regular customer)`; Messenger-boy `USE(card)`, then `REGULAR(customer)` twice or
-`REGULAR(customer, 2)` on the top row; Saleswoman `USE(card, 1, 0)` all blue now,
-`USE(card, 1, 1)` all blue after this phase's checks, `USE(card, 2)` Casual +2; Tout
-`USE(card, 1, mine, theirs)` exchange, `USE(card, 2, theirs)` buy and serve.
+Sources: the Helper Reference at the end of the rulebook and docs/rules/RULINGS.md (R7 Regular
+customers and the Messenger-boy, R8 the Casual modifier). Encodings
+(loyang_game/engine/helpers/customers.py): Deliveryman `USE(card, Regular customer)`;
+Messenger-boy `USE(card)`, then `REGULAR(customer)` twice or `REGULAR(customer, 2)` on the top
+row; Saleswoman `USE(card, 1, 0)` all blue now, `USE(card, 1, 1)` all blue after this phase's
+checks, `USE(card, 2)` Casual +2; Tout `USE(card, 1, mine, theirs)` exchange, `USE(card, 2,
+theirs)` buy and serve.
 
 Customers used (CARDS.md): R1 W+P 4/5/5/6, R2 W+W 4/5/5/6, R3 P+T 4/5/6/7, R9 T+C 5/6/7/8;
 K1 W P T 7, K2 W W B 8, K3 W T T 8.
@@ -17,7 +17,6 @@ from __future__ import annotations
 import pytest
 
 from loyang_game.engine import IllegalMove, Move
-from loyang_game.engine.state import CARD, DOUBLED, FIRST_DUE, MASK, RED, ROWS, SERVED
 
 from .helper_scenarios import (
     NONE,
@@ -50,14 +49,14 @@ def test_deliveryman_proceeds_to_the_user_owner_must_still_deliver():
     who does not deliver gets a red marker."""
     s, seat = turn()
     owner = s.order[1]
-    dm = put(s, seat, "Deliveryman")[CARD]
-    r9 = put_regular(s, owner, "R9")[CARD]
+    dm = put(s, seat, "Deliveryman").card
+    r9 = put_regular(s, owner, "R9").card
     set_player(s, seat, cart={T: 1, C: 1})
     assert uses(s, dm) == [Move("use", dm, r9)]
     s.apply(Move("use", dm, r9))
     assert s.players[seat].cash == 15 and s.players[seat].cart == [0] * 6
     assert s.players[owner].cash == 10
-    assert slot_of(s, r9)[ROWS] == 1
+    assert slot_of(s, r9).rows == 1
     assert dm in s.discard
 
     to_next_act(s, owner, s.round)
@@ -65,10 +64,10 @@ def test_deliveryman_proceeds_to_the_user_owner_must_still_deliver():
     set_player(s, owner, cart={T: 1, C: 1})
     assert Move("regular", r9) in s.legal_moves()
     s.apply(Move("regular", r9))
-    assert s.players[owner].cash == 16 and slot_of(s, r9)[ROWS] == 2
+    assert s.players[owner].cash == 16 and slot_of(s, r9).rows == 2
 
     to_path_of(missed, owner)  # not delivered by the owner: the marker turns red
-    assert slot_of(missed, r9)[RED]
+    assert slot_of(missed, r9).red
 
 
 def test_deliveryman_last_delivery_pays_the_owner_two():
@@ -77,8 +76,8 @@ def test_deliveryman_last_delivery_pays_the_owner_two():
     card leaves (RULINGS R7); the user needs no Cash of his own."""
     s, seat = turn(cash=0)
     owner = s.order[1]
-    dm = put(s, seat, "Deliveryman")[CARD]
-    r9 = put_regular(s, owner, "R9", rows=3)[CARD]
+    dm = put(s, seat, "Deliveryman").card
+    r9 = put_regular(s, owner, "R9", rows=3).card
     set_player(s, seat, cart={T: 1, C: 1})
     s.apply(Move("use", dm, r9))
     assert s.players[seat].cash == 6
@@ -91,8 +90,8 @@ def test_deliveryman_reveals_the_card_under_a_finished_customer():
     once (rulebook E: "the lower card is immediately moved to the appropriate place")."""
     s, seat = turn()
     owner = s.order[1]
-    dm = put(s, seat, "Deliveryman")[CARD]
-    r9 = put_regular(s, owner, "R9", under="S7", rows=3)[CARD]
+    dm = put(s, seat, "Deliveryman").card
+    r9 = put_regular(s, owner, "R9", under="S7", rows=3).card
     set_player(s, seat, cart={T: 1, C: 1})
     s.apply(Move("use", dm, r9))
     assert slot_of(s, "S7") == (card("S7"), NONE, 0b111)
@@ -104,10 +103,10 @@ def test_deliveryman_only_other_players_uncovered_customers_with_the_vegetables(
     one (rulebook E: only cards in play), and only with the two vegetables in the Cart."""
     s, seat = turn()
     other = s.order[1]
-    dm = put(s, seat, "Deliveryman")[CARD]
+    dm = put(s, seat, "Deliveryman").card
     put_regular(s, seat, "R2")
     put(s, other, "K2", under="R9")
-    r3 = put_regular(s, other, "R3")[CARD]
+    r3 = put_regular(s, other, "R3").card
     set_player(s, seat, cart={W: 2, T: 2, C: 2})
     assert uses(s, dm) == []
     set_player(s, seat, cart={W: 2, T: 2, C: 2, P: 1})
@@ -122,22 +121,22 @@ def test_messenger_boy_second_delivery_same_row_paid_twice():
     R7: the second delivery goes onto the same row and pays that row's amount again; never a
     third."""
     s, seat = turn(cash=0)
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r9 = put_regular(s, seat, "R9")[CARD]
-    r3 = put_regular(s, seat, "R3", rows=1)[CARD]
+    mb = put(s, seat, "Messenger-boy").card
+    r9 = put_regular(s, seat, "R9").card
+    r3 = put_regular(s, seat, "R3", rows=1).card
     set_player(s, seat, cart={T: 4, C: 2, P: 2})
     s.apply(Move("use", mb))
     assert "messenger" in s.players[seat].effects and mb in s.discard
     s.apply(Move("regular", r9))
     s.apply(Move("regular", r9))
     assert s.players[seat].cash == 10
-    assert slot_of(s, r9)[ROWS] == 1 and slot_of(s, r9)[DOUBLED] == s.round
+    assert slot_of(s, r9).rows == 1 and slot_of(s, r9).doubled == s.round
     assert Move("regular", r9) not in s.legal_moves()
     with pytest.raises(IllegalMove):
         s.apply(Move("regular", r9))
     s.apply(Move("regular", r3))  # "any or each": a second customer too
     s.apply(Move("regular", r3))
-    assert s.players[seat].cash == 20 and slot_of(s, r3)[ROWS] == 2
+    assert s.players[seat].cash == 20 and slot_of(s, r3).rows == 2
     assert s.players[seat].cart == [0] * 6
 
 
@@ -145,8 +144,8 @@ def test_messenger_boy_needed_for_a_second_delivery():
     """Rulebook action F: a Regular customer wants its two vegetables "exactly once in each
     round"; only the Messenger-boy allows a second delivery, in the phase he is used."""
     s, seat = turn()
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r9 = put_regular(s, seat, "R9")[CARD]
+    mb = put(s, seat, "Messenger-boy").card
+    r9 = put_regular(s, seat, "R9").card
     set_player(s, seat, cart={T: 2, C: 2})
     s.apply(Move("regular", r9))
     assert Move("regular", r9) not in s.legal_moves()
@@ -165,8 +164,8 @@ def test_messenger_boy_top_row_both_deliveries_at_once():
     Both these deliveries must be made at the same time." RULINGS R7. Paid twice 8 Cash; the
     card leaves. With the vegetables for one delivery only, just the single one."""
     s, seat = turn(cash=0)
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r9 = put_regular(s, seat, "R9", rows=3)[CARD]
+    mb = put(s, seat, "Messenger-boy").card
+    r9 = put_regular(s, seat, "R9", rows=3).card
     set_player(s, seat, cart={T: 1, C: 1})
     s.apply(Move("use", mb))
     assert Move("regular", r9, 2) not in s.legal_moves()
@@ -181,7 +180,7 @@ def test_messenger_boy_top_row_both_deliveries_at_once():
 def test_messenger_boy_no_double_top_row_without_him():
     """RULINGS R7: the double top-row delivery exists only with the Messenger-boy."""
     s, seat = turn()
-    r9 = put_regular(s, seat, "R9", rows=3)[CARD]
+    r9 = put_regular(s, seat, "R9", rows=3).card
     set_player(s, seat, cart={T: 2, C: 2})
     assert Move("regular", r9, 2) not in s.legal_moves()
     with pytest.raises(IllegalMove):
@@ -194,8 +193,8 @@ def test_messenger_boy_five_deliveries_over_four_rounds():
     deliveries." R9 pays 5 + 5 in the first round, then 6, 7, 8; it still wants a delivery in
     each round (a miss turns it red) and leaves after the 4th row."""
     s, seat = turn(cash=0)
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r9 = put_regular(s, seat, "R9")[CARD]
+    mb = put(s, seat, "Messenger-boy").card
+    r9 = put_regular(s, seat, "R9").card
     set_player(s, seat, cart={T: 2, C: 2})
     s.apply(Move("use", mb))
     s.apply(Move("regular", r9))
@@ -210,13 +209,13 @@ def test_messenger_boy_five_deliveries_over_four_rounds():
         if n == 1:  # still due in the next round: a miss turns the marker red
             missed = s.clone()
             to_path_of(missed, seat)
-            assert slot_of(missed, r9)[RED]
+            assert slot_of(missed, r9).red
         set_player(s, seat, cash=0, cart={T: 1, C: 1})
         s.apply(Move("regular", r9))
         earned += s.players[seat].cash
         deliveries += 1
         if n < 3:
-            assert slot_of(s, r9)[ROWS] == 1 + n
+            assert slot_of(s, r9).rows == 1 + n
             to_path_of(s, seat)
     assert (earned, deliveries) == (5 + 5 + 6 + 7 + 8, 5)
     assert slot_of(s, r9) is None and r9 in s.discard
@@ -227,8 +226,8 @@ def test_messenger_boy_second_delivery_bought_with_the_proceeds():
     proceeds to buy a vegetable that is required for that customer's second delivery."
     R2 (Wheat/Wheat) pays 4; two Wheat from the Shop cost 6."""
     s, seat = turn(cash=2)
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r2 = put_regular(s, seat, "R2")[CARD]
+    mb = put(s, seat, "Messenger-boy").card
+    r2 = put_regular(s, seat, "R2").card
     set_player(s, seat, cart={W: 2})
     s.apply(Move("use", mb))
     s.apply(Move("regular", r2))
@@ -237,7 +236,7 @@ def test_messenger_boy_second_delivery_bought_with_the_proceeds():
     s.apply(Move("buy", W))
     assert Move("regular", r2) in s.legal_moves()
     s.apply(Move("regular", r2))
-    assert s.players[seat].cash == 4 and slot_of(s, r2)[ROWS] == 1
+    assert s.players[seat].cash == 4 and slot_of(s, r2).rows == 1
 
 
 # --- Saleswoman ----------------------------------------------------------------------------------
@@ -251,19 +250,19 @@ def test_saleswoman_fraser_example():
     immediately". Activated, then the two red ones served: at the end no penalty and all
     three blue."""
     s, fraser = turn()
-    sw = put(s, fraser, "Saleswoman")[CARD]
-    r1 = put_regular(s, fraser, "R1", red=True)[CARD]
-    r2 = put_regular(s, fraser, "R2", red=True)[CARD]
-    r9 = put_regular(s, fraser, "R9")[CARD]
+    sw = put(s, fraser, "Saleswoman").card
+    r1 = put_regular(s, fraser, "R1", red=True).card
+    r2 = put_regular(s, fraser, "R2", red=True).card
+    r9 = put_regular(s, fraser, "R9").card
     set_player(s, fraser, cash=0, cart={W: 3, P: 1})
     s.apply(Move("use", sw, 1, 1))
     assert sw in s.discard
-    assert slot_of(s, r1)[RED] and slot_of(s, r2)[RED]  # still red: he must still serve them
+    assert slot_of(s, r1).red and slot_of(s, r2).red  # still red: he must still serve them
     s.apply(Move("regular", r1))
     s.apply(Move("regular", r2))
     assert s.players[fraser].cash == 8
     to_path_of(s, fraser)
-    assert [slot_of(s, c)[RED] for c in (r1, r2, r9)] == [False, False, False]
+    assert [slot_of(s, c).red for c in (r1, r2, r9)] == [False, False, False]
     assert s.players[fraser].cash == 8
 
 
@@ -271,32 +270,32 @@ def test_saleswoman_fraser_still_needs_to_serve_the_red_customers():
     """Saleswoman, Fraser's example: "He still needs to serve the first 2 Regular customers":
     not serving them costs the penalty of a red marker, 2 Cash each (rulebook F)."""
     s, fraser = turn()
-    sw = put(s, fraser, "Saleswoman")[CARD]
+    sw = put(s, fraser, "Saleswoman").card
     for code in ("R1", "R2"):
         put_regular(s, fraser, code, red=True)
     put_regular(s, fraser, "R9")
     s.apply(Move("use", sw, 1, 1))
     to_path_of(s, fraser)
     assert s.players[fraser].cash == 6
-    assert all(not slot[RED] for slot in s.players[fraser].regulars)
+    assert all(not slot.red for slot in s.players[fraser].regulars)
 
 
 def test_saleswoman_option_1_turns_all_markers_blue_now():
     """Saleswoman card text: "Turn all your own Satisfaction markers to the blue side." Used at
     once: red markers are blue; a customer then missed only turns red, no penalty."""
     s, seat = turn()
-    sw = put(s, seat, "Saleswoman")[CARD]
-    r1 = put_regular(s, seat, "R1", red=True)[CARD]
-    r2 = put_regular(s, seat, "R2", red=True)[CARD]
-    other = put_regular(s, s.order[1], "R3", red=True)[CARD]
+    sw = put(s, seat, "Saleswoman").card
+    r1 = put_regular(s, seat, "R1", red=True).card
+    r2 = put_regular(s, seat, "R2", red=True).card
+    other = put_regular(s, s.order[1], "R3", red=True).card
     assert {m for m in uses(s, sw)} == {Move("use", sw, 2), Move("use", sw, 1, 0),
                                         Move("use", sw, 1, 1)}
     s.apply(Move("use", sw, 1, 0))
-    assert not slot_of(s, r1)[RED] and not slot_of(s, r2)[RED]
-    assert slot_of(s, other)[RED]  # "your own" markers only
+    assert not slot_of(s, r1).red and not slot_of(s, r2).red
+    assert slot_of(s, other).red  # "your own" markers only
     to_path_of(s, seat)
     assert s.players[seat].cash == 10
-    assert slot_of(s, r1)[RED] and slot_of(s, r2)[RED]
+    assert slot_of(s, r1).red and slot_of(s, r2).red
 
 
 @pytest.mark.parametrize("regulars", [0, 1, 2])
@@ -306,11 +305,11 @@ def test_saleswoman_option_2_casual_customers_pay_two_more(regulars):
     you have)." Two Casual customers and 0, 1 or 2 Regular customers: K1 pays 7 + 2 and K2
     8 + 2 (without her: -2, -2 / -2, 0 / 0, +2; RULINGS R8)."""
     s, seat = turn(cash=0)
-    sw = put(s, seat, "Saleswoman")[CARD]
+    sw = put(s, seat, "Saleswoman").card
     for code in ("R5", "R6")[:regulars]:
         put_regular(s, seat, code)
-    k1 = put(s, seat, "K1")[CARD]
-    k2 = put(s, seat, "K2")[CARD]
+    k1 = put(s, seat, "K1").card
+    k2 = put(s, seat, "K2").card
     set_player(s, seat, cart={W: 3, P: 1, T: 1, B: 1})
     s.apply(Move("use", sw, 2))
     s.apply(Move("casual", k1))
@@ -330,8 +329,8 @@ def test_tout_jon_example():
     2 of it; then the Regular customer is revealed, due this round (RULINGS R7)."""
     s, jon = turn()
     larry = s.order[1]
-    tout = put(s, jon, "Tout", under="R9")[CARD]
-    k1 = put(s, larry, "K1")[CARD]
+    tout = put(s, jon, "Tout", under="R9").card
+    k1 = put(s, larry, "K1").card
     set_player(s, jon, cash=0, cart={W: 1, P: 1, T: 1})
     assert uses(s, tout) == [Move("use", tout, 2, k1)]
     s.apply(Move("use", tout, 2, k1))
@@ -342,7 +341,7 @@ def test_tout_jon_example():
     assert tout in s.discard
     r9 = slot_of(s, "R9")
     assert r9 in s.players[jon].regulars
-    assert (r9[ROWS], r9[RED], r9[FIRST_DUE], r9[SERVED]) == (0, False, s.round, 0)
+    assert (r9.rows, r9.red, r9.first_due, r9.served) == (0, False, s.round, 0)
 
 
 def test_tout_bought_customer_counts_in_the_modifier():
@@ -351,10 +350,10 @@ def test_tout_bought_customer_counts_in_the_modifier():
     to Larry."""
     s, jon = turn()
     larry = s.order[1]
-    tout = put(s, jon, "Tout")[CARD]
+    tout = put(s, jon, "Tout").card
     put_regular(s, jon, "R5")
     put_regular(s, jon, "R6")
-    k1 = put(s, larry, "K1")[CARD]
+    k1 = put(s, larry, "K1").card
     set_player(s, jon, cash=0, cart={W: 1, P: 1, T: 1})
     s.apply(Move("use", tout, 2, k1))
     assert s.players[jon].cash == 7 and s.players[larry].cash == 12
@@ -364,8 +363,8 @@ def test_tout_must_serve_the_bought_customer_at_once():
     """Tout card text: "You must immediately serve this customer." ("Serve" means "deliver the
     three goods to the customer."): without the three vegetables, no purchase."""
     s, jon = turn()
-    tout = put(s, jon, "Tout")[CARD]
-    k1 = put(s, s.order[1], "K1")[CARD]
+    tout = put(s, jon, "Tout").card
+    k1 = put(s, s.order[1], "K1").card
     set_player(s, jon, cart={W: 1, P: 1})
     assert uses(s, tout) == []
     with pytest.raises(IllegalMove):
@@ -378,9 +377,9 @@ def test_tout_exchanges_casual_customers_revealed_cards_placed():
     by the exchange is placed in its owner's area at once (a stall filled)."""
     s, seat = turn()
     other = s.order[1]
-    tout = put(s, seat, "Tout")[CARD]
-    k1 = put(s, seat, "K1", under="K2")[CARD]
-    k3 = put(s, other, "K3", under="S7")[CARD]
+    tout = put(s, seat, "Tout").card
+    k1 = put(s, seat, "K1", under="K2").card
+    k3 = put(s, other, "K3", under="S7").card
     move = Move("use", tout, 1, k1, k3)
     assert uses(s, tout) == [move]
     s.apply(move)
@@ -388,7 +387,7 @@ def test_tout_exchanges_casual_customers_revealed_cards_placed():
     assert sorted(me.casuals) == sorted([(k3, NONE), (card("K2"), NONE)])
     assert them.casuals == [(k1, NONE)]
     assert them.stalls == [(card("S7"), NONE, 0b111)]
-    assert slot_of(s, "S7")[MASK] == 0b111
+    assert slot_of(s, "S7").mask == 0b111
     assert tout in s.discard
     assert s.players[seat].cash == 10 and s.players[other].cash == 10
 
@@ -397,7 +396,7 @@ def test_tout_exchange_needs_a_casual_customer_of_each():
     """Tout option 1: "one of your Casual customers for a Casual customer belonging to another
     player": none of one's own (and no vegetables to buy one): no move."""
     s, seat = turn()
-    tout = put(s, seat, "Tout")[CARD]
+    tout = put(s, seat, "Tout").card
     put(s, s.order[1], "K3")
     assert uses(s, tout) == []
     put(s, seat, "K1")

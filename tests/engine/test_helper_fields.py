@@ -1,7 +1,7 @@
 """The Helpers of the fields: Harvest helper, Plough-man, Subsistence farmer, Tenant-farmer.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt, rulebook
-"Phase 1: Harvest phase" and /work/shared/rules/RULINGS.md (R3 the Harvest phase).
+Sources: the Helper Reference at the end of the rulebook, rulebook "Phase 1: Harvest phase"
+and docs/rules/RULINGS.md (R3 the Harvest phase).
 Encodings (loyang_game/engine/helpers/fields.py): Harvest helper `USE(card, 1, field mask)` in
 the Harvest phase (bit i = i-th field with 4+ tokens, the Home field left out; `PASS`
 declines) and `USE(card, 2)` in the Action phase; Plough-man `USE(card, 1, field)` or
@@ -15,7 +15,6 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import CARDS, COMMON_FIELD
-from loyang_game.engine.state import CARD, COUNT, VEG
 
 from .helper_scenarios import (
     NONE,
@@ -39,7 +38,7 @@ from .scenario import card, decision, put, set_player, slot_of
 
 def field(s, seat, ref):
     cid = card(ref)
-    return next((f for f in s.players[seat].fields if f[CARD] == cid), None)
+    return next((f for f in s.players[seat].fields if f.card == cid), None)
 
 
 def private(s, seat):
@@ -53,10 +52,10 @@ def harvest_setup():
     """A player with the Harvest helper and fields of 4, 5 and 3 tokens (and the Home field),
     at the Harvest-phase decision of the next round."""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper")[CARD]
-    f4 = put(s, seat, private(s, seat), veg=C, count=4)[CARD]
-    f5 = put(s, seat, private(s, seat), veg=W, count=5)[CARD]
-    f3 = put(s, seat, private(s, seat), veg=T, count=3)[CARD]
+    hh = put(s, seat, "Harvest helper").card
+    f4 = put(s, seat, private(s, seat), veg=C, count=4).card
+    f5 = put(s, seat, private(s, seat), veg=W, count=5).card
+    f3 = put(s, seat, private(s, seat), veg=T, count=3).card
     to_harvest_decision(s, seat)
     return s, seat, hh, f4, f5, f3
 
@@ -70,19 +69,19 @@ def test_harvest_helper_option_1_in_the_harvest_phase_per_field():
     assert s.phase == "harvest" and s.current_player == seat
     assert set(s.legal_moves()) == {Move("pass"), Move("use", hh, 1, 1), Move("use", hh, 1, 2),
                                     Move("use", hh, 1, 3)}
-    home_before = s.players[seat].fields[0][COUNT]
+    home_before = s.players[seat].fields[0].tokens
     only_f4 = s.clone()
     only_f4.apply(Move("use", hh, 1, 1))
     assert ("discard", seat, hh) in only_f4.events  # then shuffled in at the Card phase
     assert only_f4.players[seat].helpers == []
     advance(only_f4, lambda st: st.phase == "cards")
-    assert [field(only_f4, seat, f)[COUNT] for f in (f4, f5, f3)] == [2, 4, 2]
-    assert only_f4.players[seat].fields[0][COUNT] == home_before - 1
+    assert [field(only_f4, seat, f).tokens for f in (f4, f5, f3)] == [2, 4, 2]
+    assert only_f4.players[seat].fields[0].tokens == home_before - 1
     s.apply(Move("use", hh, 1, 3))
     advance(s, lambda st: st.phase == "cards")
-    assert [field(s, seat, f)[COUNT] for f in (f4, f5, f3)] == [2, 3, 2]
+    assert [field(s, seat, f).tokens for f in (f4, f5, f3)] == [2, 3, 2]
     cart = s.players[seat].cart
-    assert (cart[C], cart[W] - (s.players[seat].fields[0][VEG] == W)) == (2, 2)
+    assert (cart[C], cart[W] - (s.players[seat].fields[0].veg == W)) == (2, 2)
 
 
 def test_harvest_helper_option_1_counts_tokens_not_spaces():
@@ -94,7 +93,7 @@ def test_harvest_helper_option_1_counts_tokens_not_spaces():
     six = next(c for c in s.players[seat].pile if CARDS[c].spaces == 6)
     put(s, seat, six, veg=W, count=3)
     to_harvest_decision(s, seat)
-    assert s.players[seat].fields[0][COUNT] >= 4
+    assert s.players[seat].fields[0].tokens >= 4
     assert s.legal_moves() == [Move("pass")]
 
 
@@ -104,14 +103,14 @@ def test_harvest_helper_pass_keeps_him():
     s, seat, hh, f4, f5, f3 = harvest_setup()
     s.apply(Move("pass"))
     assert s.phase == "cards"
-    assert [field(s, seat, f)[COUNT] for f in (f4, f5, f3)] == [3, 4, 2]
+    assert [field(s, seat, f).tokens for f in (f4, f5, f3)] == [3, 4, 2]
     assert top_cards(s.players[seat].helpers) == [hh]
 
 
 def test_harvest_helper_option_1_not_in_the_action_phase():
     """Harvest helper: option 1 is [1], option 2 [3]: in the Action phase only option 2."""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper")[CARD]
+    hh = put(s, seat, "Harvest helper").card
     put(s, seat, private(s, seat), veg=W, count=5)
     assert uses(s, hh) == [Move("use", hh, 2)]
     with pytest.raises(IllegalMove):
@@ -123,7 +122,7 @@ def test_harvest_helper_option_2_one_more_token_on_fields_sown_this_phase():
     vegetable token." A 3-space field sown with a Bean holds 4, a common 5-space field 6; the
     effect lasts for the Action phase only."""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper")[CARD]
+    hh = put(s, seat, "Harvest helper").card
     three = next(c for c in s.players[seat].pile if CARDS[c].spaces == 3)
     put(s, seat, three)
     put(s, seat, "CF5a")
@@ -147,9 +146,9 @@ def test_plough_man_option_1_returns_the_vegetables_and_resows():
     You can re-sow this field." Bullet: "The player is not compensated in Cash for the returned
     vegetables. The field is treated as though it had just been turned over"."""
     s, seat = turn()
-    pm = put(s, seat, "Plough-man")[CARD]
+    pm = put(s, seat, "Plough-man").card
     three = next(c for c in s.players[seat].pile if CARDS[c].spaces == 3)
-    f3 = put(s, seat, three, veg=W, count=3)[CARD]
+    f3 = put(s, seat, three, veg=W, count=3).card
     put(s, seat, private(s, seat), veg=P, count=1)
     assert uses(s, pm) == [Move("use", pm, 1, f3), Move("use", pm, 2)]
     set_player(s, seat, cart={L: 1})
@@ -166,8 +165,8 @@ def test_plough_man_option_1_common_field_not_paid_again():
     """Plough-man: "If the field is a Common field (Action card), the player does not pay the 2
     Cash purchase price again. The player re-sows the field with a vegetable from his Cart." """
     s, seat = turn()
-    pm = put(s, seat, "Plough-man")[CARD]
-    cf = put(s, seat, "CF4a", veg=W, count=2)[CARD]
+    pm = put(s, seat, "Plough-man").card
+    cf = put(s, seat, "CF4a", veg=W, count=2).card
     set_player(s, seat, cart={B: 1})
     s.apply(Move("use", pm, 1, cf))
     assert decision(s) == "act" and s.players[seat].cash == 10
@@ -180,7 +179,7 @@ def test_plough_man_never_the_home_field():
     """Plough-man: "You may not return vegetables from your Home field", nor harvest it with
     option 2 ("but not your Home field"). A field of 1 token is not ploughed under either."""
     s, seat = turn()
-    pm = put(s, seat, "Plough-man")[CARD]
+    pm = put(s, seat, "Plough-man").card
     p = s.players[seat]
     assert uses(s, pm) == []  # the Home field alone
     home = p.fields[0]
@@ -196,11 +195,11 @@ def test_plough_man_option_2_harvests_single_tokens_emptied_fields_leave():
     fields (Action cards) are moved to the Discard pile." The card under the common field is
     placed at once (rulebook E)."""
     s, seat = turn()
-    pm = put(s, seat, "Plough-man")[CARD]
+    pm = put(s, seat, "Plough-man").card
     p = s.players[seat]
-    one = put(s, seat, private(s, seat), veg=P, count=1)[CARD]
-    two = put(s, seat, private(s, seat), veg=T, count=2)[CARD]
-    cf = put(s, seat, "CF3a", under="S7", veg=L, count=1)[CARD]
+    one = put(s, seat, private(s, seat), veg=P, count=1).card
+    two = put(s, seat, private(s, seat), veg=T, count=2).card
+    cf = put(s, seat, "CF3a", under="S7", veg=L, count=1).card
     home = p.fields[0]
     p.fields[0] = home._replace(tokens=1)
     s._legal = None
@@ -209,8 +208,8 @@ def test_plough_man_option_2_harvests_single_tokens_emptied_fields_leave():
     assert field(s, seat, one) is None and one not in s.discard and one not in p.pile
     assert field(s, seat, cf) is None and cf in s.discard
     assert slot_of(s, "S7") == (card("S7"), NONE, 0b111)
-    assert field(s, seat, two)[COUNT] == 2
-    assert p.fields[0][COUNT] == 1  # the Home field is not harvested
+    assert field(s, seat, two).tokens == 2
+    assert p.fields[0].tokens == 1  # the Home field is not harvested
     assert pm in s.discard
 
 
@@ -222,13 +221,13 @@ def test_subsistence_farmer_takes_a_vegetable_and_pays_the_owner():
     Cart." """
     s, seat = turn()
     owner = s.order[1]
-    sf = put(s, seat, "Subsistence farmer")[CARD]
-    f = put(s, owner, private(s, owner), veg=C, count=4)[CARD]
+    sf = put(s, seat, "Subsistence farmer").card
+    f = put(s, owner, private(s, owner), veg=C, count=4).card
     assert uses(s, sf) == [Move("use", sf, f)]
     s.apply(Move("use", sf, f))
     assert s.players[seat].cart[C] == 1 and s.players[seat].cash == 9
     assert s.players[owner].cash == 11
-    assert field(s, owner, f)[COUNT] == 3
+    assert field(s, owner, f).tokens == 3
     assert sf in s.discard
 
 
@@ -237,12 +236,12 @@ def test_subsistence_farmer_field_of_four_not_the_home_field():
     not be the Home field." Also not one's own field, and the 1 Cash must be there."""
     s, seat = turn()
     owner = s.order[1]
-    sf = put(s, seat, "Subsistence farmer")[CARD]
+    sf = put(s, seat, "Subsistence farmer").card
     put(s, owner, private(s, owner), veg=W, count=3)
     put(s, seat, private(s, seat), veg=W, count=5)
-    assert s.players[owner].fields[0][COUNT] >= 4  # the Home field
+    assert s.players[owner].fields[0].tokens >= 4  # the Home field
     assert uses(s, sf) == []
-    f = put(s, owner, "CF5a", veg=W, count=5)[CARD]
+    f = put(s, owner, "CF5a", veg=W, count=5).card
     assert uses(s, sf) == [Move("use", sf, f)]
     set_player(s, seat, cash=0)
     assert uses(s, sf) == []
@@ -252,7 +251,7 @@ def test_subsistence_farmer_only_in_the_action_phase():
     """Subsistence farmer: "The Subsistence farmer can only be played during the Action phase."
     Not a Card-phase move, and its holder is not asked in the Harvest phase."""
     s, seat = card_turn()
-    sf = put(s, seat, "Subsistence farmer")[CARD]
+    sf = put(s, seat, "Subsistence farmer").card
     other = 1 - seat
     put(s, other, private(s, other), veg=W, count=5)
     set_courtyard(s, ["K1"])
@@ -268,7 +267,7 @@ def test_tenant_farmer_option_1_pays_3_for_any_pile_field_order_kept():
     (without changing the order of the fields in the pile)"; bullets: "The new field is placed
     with the other fields." "Option 1 reduces the size of a player's Private field pile." """
     s, seat = turn()
-    tf = put(s, seat, "Tenant-farmer")[CARD]
+    tf = put(s, seat, "Tenant-farmer").card
     p = s.players[seat]
     pile = p.pile[:]
     assert {m.c for m in uses(s, tf) if m.b == 1} == set(pile)
@@ -283,7 +282,7 @@ def test_tenant_farmer_option_1_needs_3_cash():
     """Tenant-farmer option 1: "Pay 3 Cash": with 2 Cash only option 2 (with an empty field:
     the one turned over this round)."""
     s, seat = turn(cash=2)
-    tf = put(s, seat, "Tenant-farmer")[CARD]
+    tf = put(s, seat, "Tenant-farmer").card
     assert uses(s, tf) and all(m.b == 2 for m in uses(s, tf))
     set_player(s, seat, cash=3)
     assert any(m.b == 1 for m in uses(s, tf))
@@ -295,10 +294,10 @@ def test_tenant_farmer_option_2_empty_field_under_the_pile():
     changing the order of the fields in the pile)". Sown fields and the Home field cannot go;
     nothing is paid."""
     s, seat = turn()
-    tf = put(s, seat, "Tenant-farmer")[CARD]
+    tf = put(s, seat, "Tenant-farmer").card
     p = s.players[seat]
-    turned = [f[CARD] for f in p.fields[1:] if f[VEG] == NONE]  # this round's new field
-    empty = put(s, seat, private(s, seat))[CARD]
+    turned = [f.card for f in p.fields[1:] if f.veg == NONE]  # this round's new field
+    empty = put(s, seat, private(s, seat)).card
     put(s, seat, private(s, seat), veg=W, count=2)
     pile = p.pile[:]
     option_2 = [m for m in uses(s, tf) if m.b == 2]
@@ -317,9 +316,9 @@ def test_tenant_farmer_common_field_under_the_pile_is_free_when_turned_over_agai
     is turned over for the second time." A pile of one field: the common field goes under it,
     the field is taken; the next harvest turns the common field over, unsown, for nothing."""
     s, seat = turn()
-    tf = put(s, seat, "Tenant-farmer")[CARD]
+    tf = put(s, seat, "Tenant-farmer").card
     p = s.players[seat]
-    cf = put(s, seat, "CF3a")[CARD]
+    cf = put(s, seat, "CF3a").card
     last = p.pile[-1]
     del p.pile[:-1]  # the other private fields are out of the game
     p.pile_known = 0
@@ -341,7 +340,7 @@ def test_tenant_farmer_must_take_a_field():
     """Tenant-farmer: "A player may not simply use the Tenant-farmer to look at his Private
     fields pile. A player who uses this card must also take a field." An empty pile: no use."""
     s, seat = turn()
-    tf = put(s, seat, "Tenant-farmer")[CARD]
+    tf = put(s, seat, "Tenant-farmer").card
     put(s, seat, "CF3a")
     s.players[seat].pile.clear()
     s.players[seat].pile_known = 0

@@ -1,10 +1,10 @@
 """The Helpers of the Market stalls: Maid, Market crier, Market woman, Trader.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt and
-/work/shared/rules/RULINGS.md. Encodings (loyang_game/engine/helpers/market.py): Maid
-`USE(card)`; Market crier `USE(card, 1)` refill, `USE(card, 2, *codes)` with code =
-stall * 4 + offer index; Market woman `USE(card, my stall, their stall)`; Trader
-`USE(card, stall, offer index, vegetable traded in, second vegetable or NONE)`.
+Sources: the Helper Reference at the end of the rulebook and docs/rules/RULINGS.md. Encodings
+(loyang_game/engine/helpers/market.py): Maid `USE(card)`; Market crier `USE(card, 1)` refill,
+`USE(card, 2, *codes)` with code = stall * 4 + offer index; Market woman `USE(card, my stall,
+their stall)`; Trader `USE(card, stall, offer index, vegetable traded in, second vegetable or
+NONE)`.
 
 Stalls used (CARDS.md): S1 P1 T1 C1, S3 W1 T1 L1, S6 T1 C2 L2, S7 P1 C1 L2, S8 W1 B1 L2.
 """
@@ -15,7 +15,6 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import CARDS
-from loyang_game.engine.state import CARD, FIRST_DUE, MASK, UNDER
 
 from .helper_scenarios import (
     NONE,
@@ -47,9 +46,9 @@ def test_maid_john_example():
     2:1 Stall." Bullet: "A player can activate this card for the current Action phase without
     using it immediately." Two Helpers and one stall: the Two-pack costs 2, then 1."""
     s, john = turn(cash=1)
-    maid = put(s, john, "Maid")[CARD]
+    maid = put(s, john, "Maid").card
     put(s, john, "Haggler")
-    s7 = put(s, john, "S7")[CARD]  # P1 C1 L2
+    s7 = put(s, john, "S7").card  # P1 C1 L2
     set_player(s, john, cart={W: 1})
     assert Move("twopack") not in s.legal_moves()  # 2 Cash
     assert Move("trade", s7, 2, W) not in s.legal_moves()  # the Leek takes 2 vegetables
@@ -63,7 +62,7 @@ def test_maid_john_example():
     s.apply(Move("trade", s7, 2, W))
     p = s.players[john]
     assert p.cart == [0, 0, 0, 0, 0, 1]
-    assert slot_of(s, s7)[MASK] == 0b011
+    assert slot_of(s, s7).mask == 0b011
 
 
 def test_maid_one_for_one_at_every_two_bowl_space():
@@ -72,8 +71,8 @@ def test_maid_one_for_one_at_every_two_bowl_space():
     spaces are unchanged. (The engine then offers the 1:1 trade only: giving 2 where 1 will do
     is never better.)"""
     s, seat = turn()
-    maid = put(s, seat, "Maid")[CARD]
-    s6 = put(s, seat, "S6")[CARD]
+    maid = put(s, seat, "Maid").card
+    s6 = put(s, seat, "S6").card
     set_player(s, seat, cart={W: 3})
     s.apply(Move("use", maid))
     trades = {m for m in s.legal_moves() if m.kind == "trade"}
@@ -88,8 +87,8 @@ def test_maid_lasts_for_this_action_phase_only():
     """Maid card text: "In this Action phase": in the next round's Action phase the 2-bowl
     spaces take 2 vegetables again."""
     s, seat = turn()
-    maid = put(s, seat, "Maid")[CARD]
-    s6 = put(s, seat, "S6")[CARD]
+    maid = put(s, seat, "Maid").card
+    s6 = put(s, seat, "S6").card
     s.apply(Move("use", maid))
     to_next_act(s, seat, s.round + 1)
     clear_area(s, seat, keep=[s6])
@@ -104,16 +103,16 @@ def test_maid_with_trader_one_for_one_at_another_players_stall():
     another player's Market stall."; Trader: "The Trader can be combined with the Maid"."""
     s, seat = turn()
     other = 1 - seat
-    maid = put(s, seat, "Maid")[CARD]
-    trader = put(s, seat, "Trader")[CARD]
-    s8 = put(s, other, "S8")[CARD]  # W1 B1 L2
+    maid = put(s, seat, "Maid").card
+    trader = put(s, seat, "Trader").card
+    s8 = put(s, other, "S8").card  # W1 B1 L2
     set_player(s, seat, cart={W: 1})
     assert Move("use", trader, s8, 2, W, NONE) not in uses(s, trader)
     s.apply(Move("use", maid))
     assert Move("use", trader, s8, 2, W, NONE) in uses(s, trader)
     s.apply(Move("use", trader, s8, 2, W, NONE))
     assert s.players[seat].cart == [0, 0, 0, 0, 0, 1]
-    assert slot_of(s, s8)[MASK] == 0b011
+    assert slot_of(s, s8).mask == 0b011
 
 
 # --- Market crier --------------------------------------------------------------------------------
@@ -124,9 +123,9 @@ def test_market_crier_gerald_example():
     the appropriate spaces in his Shop and receives 3 Cash (even though the Shop's price would
     have been 4)." Card text: "You can earn a maximum of 3 Cash"."""
     s, gerald = turn()
-    mc = put(s, gerald, "Market crier")[CARD]
-    s8 = put(s, gerald, "S8")[CARD]  # W1 B1 L2
-    s3 = put(s, gerald, "S3")[CARD]  # W1 T1 L1
+    mc = put(s, gerald, "Market crier").card
+    s8 = put(s, gerald, "S8").card  # W1 B1 L2
+    s3 = put(s, gerald, "S3").card  # W1 T1 L1
     set_player(s, gerald, cart={})
     move = Move("use", mc, 2, code("S8", 1), code("S3", 2))
     assert move in uses(s, mc)
@@ -135,7 +134,7 @@ def test_market_crier_gerald_example():
     assert p.cash == 13
     assert (p.shop[B], p.shop[L]) == (2, 2)
     assert p.cart == [0] * 6
-    assert slot_of(s, s8)[MASK] == 0b101 and slot_of(s, s3)[MASK] == 0b011
+    assert slot_of(s, s8).mask == 0b101 and slot_of(s, s3).mask == 0b011
     assert mc in s.discard
 
 
@@ -144,7 +143,7 @@ def test_market_crier_sells_one_to_three_at_shop_prices():
     Shop prices!)": 1 Cash for a Wheat; never 4 vegetables; only into free Shop spaces (the
     Shop starts with all 3 Wheat spaces full and 1 Bean of 2)."""
     s, seat = turn()
-    mc = put(s, seat, "Market crier")[CARD]
+    mc = put(s, seat, "Market crier").card
     put(s, seat, "S1")  # P1 T1 C1
     put(s, seat, "S8")  # W1 B1 L2
     set_player(s, seat, shop={P: 0})
@@ -161,8 +160,8 @@ def test_market_crier_sale_that_empties_a_stall_discards_it():
     "If a player removes the top card ... the lower card is immediately moved to the
     appropriate place" (a stall revealed is filled)."""
     s, seat = turn()
-    mc = put(s, seat, "Market crier")[CARD]
-    s1 = put(s, seat, "S1", under="S3", mask=0b001)[CARD]  # one Pumpkin left
+    mc = put(s, seat, "Market crier").card
+    s1 = put(s, seat, "S1", under="S3", mask=0b001).card  # one Pumpkin left
     set_player(s, seat, shop={P: 0})
     s.apply(Move("use", mc, 2, code("S1", 0)))
     assert slot_of(s, s1) is None and s1 in s.discard
@@ -174,13 +173,13 @@ def test_market_crier_refills_all_stalls():
     """Market crier card text: "Refill all your Market stalls with vegetables"; bullet: "If the
     Market crier chooses to refill Stalls, he must refill all of a player's stalls." """
     s, seat = turn()
-    mc = put(s, seat, "Market crier")[CARD]
-    s1 = put(s, seat, "S1", mask=0b001)[CARD]
-    s7 = put(s, seat, "S7", mask=0b110)[CARD]
-    s3 = put(s, seat, "S3")[CARD]
+    mc = put(s, seat, "Market crier").card
+    s1 = put(s, seat, "S1", mask=0b001).card
+    s7 = put(s, seat, "S7", mask=0b110).card
+    s3 = put(s, seat, "S3").card
     assert Move("use", mc, 1) in uses(s, mc)
     s.apply(Move("use", mc, 1))
-    assert [slot_of(s, c)[MASK] for c in (s1, s7, s3)] == [FULL, FULL, FULL]
+    assert [slot_of(s, c).mask for c in (s1, s7, s3)] == [FULL, FULL, FULL]
     assert s.players[seat].cash == 10
     assert mc in s.discard
 
@@ -189,8 +188,8 @@ def test_market_crier_cannot_refill_an_emptied_stall():
     """Market crier: "The Market crier can never refill a completely empty Market stall, as
     Market stalls are discarded as soon as they are empty." Without stalls he does nothing."""
     s, seat = turn()
-    mc = put(s, seat, "Market crier")[CARD]
-    s1 = put(s, seat, "S1", mask=0b001)[CARD]
+    mc = put(s, seat, "Market crier").card
+    s1 = put(s, seat, "S1", mask=0b001).card
     set_player(s, seat, cart={W: 1})
     s.apply(Move("trade", s1, 0, W))
     assert s1 in s.discard
@@ -206,9 +205,9 @@ def test_market_woman_swaps_stalls_and_refills_both():
     area; a revealed stall is filled."""
     s, seat = turn()
     other = 1 - seat
-    mw = put(s, seat, "Market woman")[CARD]
-    s1 = put(s, seat, "S1", under="K1", mask=0b001)[CARD]
-    s7 = put(s, other, "S7", under="S3", mask=0b100)[CARD]
+    mw = put(s, seat, "Market woman").card
+    s1 = put(s, seat, "S1", under="K1", mask=0b001).card
+    s7 = put(s, other, "S7", under="S3", mask=0b100).card
     move = Move("use", mw, s1, s7)
     assert uses(s, mw) == [move]
     s.apply(move)
@@ -224,11 +223,11 @@ def test_market_woman_needs_a_stall_of_each():
     player's stall to exchange."""
     s, seat = turn()
     other = 1 - seat
-    mw = put(s, seat, "Market woman")[CARD]
+    mw = put(s, seat, "Market woman").card
     put(s, other, "S7")
     assert uses(s, mw) == []
     s, seat = turn()
-    mw = put(s, seat, "Market woman")[CARD]
+    mw = put(s, seat, "Market woman").card
     put(s, seat, "S7")
     assert uses(s, mw) == []
 
@@ -238,8 +237,8 @@ def test_market_woman_emptied_stall_cannot_be_exchanged():
     immediately placed on the Discard pile." The last vegetable traded off the only stall:
     nothing left to exchange."""
     s, seat = turn()
-    mw = put(s, seat, "Market woman")[CARD]
-    s1 = put(s, seat, "S1", mask=0b001)[CARD]
+    mw = put(s, seat, "Market woman").card
+    s1 = put(s, seat, "S1", mask=0b001).card
     put(s, 1 - seat, "S7")
     set_player(s, seat, cart={W: 1})
     assert uses(s, mw) == [Move("use", mw, s1, card("S7"))]
@@ -255,9 +254,9 @@ def test_market_woman_and_trader_cleared_out_stall_in_the_last_round():
     woman and Trader then have no stall to use."""
     s, first = turn(round_=9)
     second = s.order[1]
-    s7 = put(s, first, "S7", mask=0b011)[CARD]
-    mw = put(s, second, "Market woman")[CARD]
-    trader = put(s, second, "Trader")[CARD]
+    s7 = put(s, first, "S7", mask=0b011).card
+    mw = put(s, second, "Market woman").card
+    trader = put(s, second, "Trader").card
     put(s, second, "S1")
     set_player(s, first, cart={W: 2})
     s.apply(Move("trade", s7, 0, W))
@@ -277,9 +276,9 @@ def test_trader_trades_at_another_players_stall():
     8."""
     s, seat = turn()
     other = 1 - seat
-    trader = put(s, seat, "Trader")[CARD]
-    own = put(s, seat, "S3")[CARD]
-    s7 = put(s, other, "S7")[CARD]  # P1 C1 L2
+    trader = put(s, seat, "Trader").card
+    own = put(s, seat, "S3").card
+    s7 = put(s, other, "S7").card  # P1 C1 L2
     set_player(s, seat, cart={W: 2})
     moves = set(uses(s, trader))
     assert moves == {Move("use", trader, s7, 0, W, NONE), Move("use", trader, s7, 1, W, NONE),
@@ -287,7 +286,7 @@ def test_trader_trades_at_another_players_stall():
     assert all(m.b != own for m in moves)
     s.apply(Move("use", trader, s7, 2, W, W))
     assert s.players[seat].cart == [0, 0, 0, 0, 0, 1]
-    assert slot_of(s, s7)[MASK] == 0b011
+    assert slot_of(s, s7).mask == 0b011
     assert s.players[seat].cash == 10 and s.players[other].cash == 10
     assert trader in s.discard
 
@@ -299,8 +298,8 @@ def test_trader_fee_in_rounds_8_and_9(round_, fee):
     s, seat = turn(round_=round_)
     assert s.round == round_
     other = 1 - seat
-    trader = put(s, seat, "Trader")[CARD]
-    s1 = put(s, other, "S1")[CARD]
+    trader = put(s, seat, "Trader").card
+    s1 = put(s, other, "S1").card
     set_player(s, seat, cart={W: 1}, cash=fee)
     s.apply(Move("use", trader, s1, 0, W, NONE))
     assert s.players[seat].cash == 0
@@ -308,7 +307,7 @@ def test_trader_fee_in_rounds_8_and_9(round_, fee):
     assert s.players[seat].cart[P] == 1
     if fee:
         s, seat = turn(round_=round_)
-        trader = put(s, seat, "Trader")[CARD]
+        trader = put(s, seat, "Trader").card
         put(s, 1 - seat, "S1")
         set_player(s, seat, cart={W: 1}, cash=fee - 1)
         assert uses(s, trader) == []
@@ -323,7 +322,7 @@ def test_trader_three_cards_one_trade_each():
     other = 1 - seat
     for t in traders:
         put(s, seat, t)
-    s1 = put(s, other, "S1")[CARD]
+    s1 = put(s, other, "S1").card
     set_player(s, seat, cart={W: 3})
     for index in range(3):
         used = next(m for m in s.legal_moves() if m.kind == "use" and m.b == s1 and m.c == index)
@@ -341,20 +340,20 @@ def test_trader_emptied_stall_reveals_the_owners_lower_card():
     is due this round (RULINGS R7)."""
     s, seat = turn()
     other = 1 - seat
-    trader = put(s, seat, "Trader")[CARD]
-    s1 = put(s, other, "S1", under="R9", mask=0b010)[CARD]
+    trader = put(s, seat, "Trader").card
+    s1 = put(s, other, "S1", under="R9", mask=0b010).card
     set_player(s, seat, cart={W: 1})
     s.apply(Move("use", trader, s1, 1, W, NONE))
     assert s1 in s.discard
     slot = slot_of(s, "R9")
     assert slot in s.players[other].regulars
-    assert slot[UNDER] == NONE and slot[FIRST_DUE] == s.round
+    assert slot.under == NONE and slot.first_due == s.round
 
 
 def test_trader_not_usable_with_an_empty_cart():
     """Trader card text: "Trade in 1 vegetable": nothing to trade in, no trade."""
     s, seat = turn()
-    trader = put(s, seat, "Trader")[CARD]
+    trader = put(s, seat, "Trader").card
     put(s, 1 - seat, "S1")
     assert uses(s, trader) == []
     with pytest.raises(IllegalMove):
@@ -367,8 +366,8 @@ def test_trader_second_player_targets_the_finished_starting_player():
     s, seat = turn(index=1)
     first = s.order[0]
     assert s.players[first].done
-    trader = put(s, seat, "Trader")[CARD]
-    s1 = put(s, first, "S1")[CARD]
+    trader = put(s, seat, "Trader").card
+    s1 = put(s, first, "S1").card
     set_player(s, seat, cart={T: 1})
     s.apply(Move("use", trader, s1, 2, T, NONE))
     assert s.players[seat].cart[C] == 1

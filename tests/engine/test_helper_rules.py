@@ -2,9 +2,8 @@
 the phases a Helper is offered in.
 
 Sources: rulebook "E - Play or discard a Helper" and "Special rules for the Four-player game",
-the Helper Reference ("[n]" is the phase: [1] Harvest, [2] Card phase, [3] Action phase) in
-/work/shared/rules/rulebook-en.txt, /work/shared/rules/RULINGS.md (R3, R5, R6, R7) and
-/work/shared/rules/CARDS.md (the lantern Helpers).
+the rulebook's Helper Reference ("[n]" is the phase: [1] Harvest, [2] Card phase, [3] Action
+phase), docs/rules/RULINGS.md (R3, R5, R6, R7) and docs/rules/CARDS.md (the lantern Helpers).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import pytest
 
 from loyang_game.engine import Move
 from loyang_game.engine.cards import CARDS, HELPER, HELPER_NAMES, LANTERN_HELPERS
-from loyang_game.engine.state import CARD, FIRST_DUE, RED, UNDER
 
 from .helper_scenarios import (
     NONE,
@@ -37,7 +35,7 @@ FULL_CART = {v: 3 for v in range(6)}
 def owner(s, cid):
     for p in s.players:
         for area in (p.fields, p.stalls, p.helpers, p.regulars, p.casuals):
-            if any(slot[CARD] == cid for slot in area):
+            if any(slot.card == cid for slot in area):
                 return p.seat
     raise AssertionError(f"card {cid} is in no play area")
 
@@ -136,8 +134,8 @@ def test_top_card_leaving_places_the_lower_card_at_once():
     Satisfaction marker on revealed Regular customers.)" A used Helper uncovers a stall, usable
     at once; a Helper discarded unused uncovers a Regular customer, due this round (R7)."""
     s, seat = turn()
-    official = put(s, seat, "Official", under="S7")[CARD]
-    maid = put(s, seat, "Maid", under="R9")[CARD]
+    official = put(s, seat, "Official", under="S7").card
+    maid = put(s, seat, "Maid", under="R9").card
     set_player(s, seat, cart={W: 1})
     s.apply(Move("use", official))
     assert slot_of(s, "S7") == (card("S7"), NONE, 0b111)
@@ -145,14 +143,14 @@ def test_top_card_leaving_places_the_lower_card_at_once():
     s.apply(Move("discard", maid))
     r9 = slot_of(s, "R9")
     assert r9 in s.players[seat].regulars
-    assert (r9[UNDER], r9[RED], r9[FIRST_DUE]) == (NONE, False, s.round)
+    assert (r9.under, r9.red, r9.first_due) == (NONE, False, s.round)
 
 
 def test_revealed_helper_is_usable_at_once():
     """Rulebook H: the lower card is placed "immediately": a Helper uncovered by a used Helper
     is in play at once."""
     s, seat = turn()
-    maid = put(s, seat, "Maid", under="Shopper")[CARD]
+    maid = put(s, seat, "Maid", under="Shopper").card
     assert card("Shopper") not in use_cards(s)
     s.apply(Move("use", maid))
     assert top_cards(s.players[seat].helpers) == [card("Shopper")]
@@ -260,12 +258,12 @@ def test_harvest_helper_revealing_a_regular_customer_before_the_action_phase():
     Harvest helper on top of R9 is used in round 2's Harvest phase: R9 is due in round 2.
     (Failed before commit 17cd4d5, which resets PlayerState.done at the start of a round.)"""
     s, seat = turn()
-    hh = put(s, seat, "Harvest helper", under="R9")[CARD]
+    hh = put(s, seat, "Harvest helper", under="R9").card
     put(s, seat, s.players[seat].pile[-1], veg=W, count=4)
     to_harvest_decision(s, seat)
     assert s.round == 2
     s.apply(Move("use", hh, 1, 1))
-    assert slot_of(s, "R9")[FIRST_DUE] == 2
+    assert slot_of(s, "R9").first_due == 2
 
 
 def test_squire_regular_customer_due_in_the_round_played():
@@ -273,21 +271,21 @@ def test_squire_regular_customer_due_in_the_round_played():
     "A Regular customer's first delivery is due in the Round when it is played." (RULINGS R7).
     Round 2: R9 taken with the Squire is due in round 2. (Failed before commit 17cd4d5.)"""
     s, seat = card_turn(round_=2)
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     r9, = set_courtyard(s, ["R9"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], r9))
-    assert slot_of(s, r9)[FIRST_DUE] == 2
+    assert slot_of(s, r9).first_due == 2
 
 
 def test_squire_regular_customer_due_in_round_one():
     """As above in round 1 (no earlier Action phase): R9 taken with the Squire is due at
     once; not delivered, its marker turns red at the end of the round's Action phase."""
     s, seat = card_turn(round_=1)
-    squire = put(s, seat, "Squire")[CARD]
+    squire = put(s, seat, "Squire").card
     r9, = set_courtyard(s, ["R9"])
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], r9))
-    assert slot_of(s, r9)[FIRST_DUE] == 1
+    assert slot_of(s, r9).first_due == 1
     advance(s, lambda st: decision(st) == "path" and st.current_player == seat)
-    assert slot_of(s, r9)[RED]
+    assert slot_of(s, r9).red

@@ -1,8 +1,8 @@
 """The Helpers of the Shop: Book-keeper, Haggler, Merchant, Shopper.
 
-Sources: the Helper Reference at the end of /work/shared/rules/rulebook-en.txt (card text and
-the bullets under each Helper; "[n]" is the phase) and /work/shared/rules/RULINGS.md. Each test
-names the text it checks. Encodings (loyang_game/engine/helpers/shop.py):
+Sources: the Helper Reference at the end of the rulebook (card text and the bullets under
+each Helper; "[n]" is the phase) and docs/rules/RULINGS.md. Each test names the text it
+checks. Encodings (loyang_game/engine/helpers/shop.py):
 Book-keeper `USE(card, vegetable)` then one SHOP decision per vegetable; Haggler
 `USE(card, combo, vegetable)`; Merchant `USE(card, combo, vegetable mask, combined vegetable)`;
 Shopper `USE(card, 0, vegetable)`; combo 1 = with the Haggler, 2 = with the Shopper.
@@ -14,7 +14,6 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import BUY_PRICE, SHOP_SPACES
-from loyang_game.engine.state import CARD, VEG
 
 from .helper_scenarios import (
     NONE,
@@ -49,9 +48,9 @@ def test_book_keeper_pays_one_per_field_sown_with_the_chosen_vegetable():
     fields sown with another vegetable and unsown fields do not count."""
     s, seat = turn()
     p = s.players[seat]
-    home_veg = p.fields[0][VEG]
+    home_veg = p.fields[0].veg
     other = next(v for v in (W, P, T) if v != home_veg)
-    bk = put(s, seat, "Book-keeper")[CARD]
+    bk = put(s, seat, "Book-keeper").card
     put(s, seat, p.pile[-1], veg=home_veg, count=3)  # a private field
     put(s, seat, "CF4a", veg=home_veg, count=1)  # a common field
     put(s, seat, p.pile[-1], veg=other, count=2)
@@ -75,7 +74,7 @@ def test_book_keeper_sets_every_shop_space_freely():
     the indicated vegetable or not. (Add or remove vegetables as you choose.)" One SHOP
     decision per vegetable, any number of its spaces from none to all; no Cash changes hands."""
     s, seat = turn()
-    bk = put(s, seat, "Book-keeper")[CARD]
+    bk = put(s, seat, "Book-keeper").card
     s.apply(Move("use", bk, L))  # no Leek field: the Cash stays 10
     wanted = [0, 2, 1, 2, 2, 0]
     for veg in range(6):
@@ -97,8 +96,8 @@ def test_book_keeper_in_card_phase_only_to_finance_a_common_field():
     is there."""
     s, seat = card_turn()
     p = s.players[seat]
-    bk = put(s, seat, "Book-keeper")[CARD]
-    home_veg = p.fields[0][VEG]
+    bk = put(s, seat, "Book-keeper").card
+    home_veg = p.fields[0].veg
     cf3a, k1 = card("CF3a"), card("K1")
     set_courtyard(s, [cf3a])
     set_hand(s, seat, ["K2", "K3", "K4", k1])
@@ -121,14 +120,14 @@ def test_book_keeper_not_offered_in_card_phase_when_the_field_is_paid_at_once():
     """Book-keeper [2]: only "if he is needed to finance a new Field": with the 2 Cash at hand
     the field is paid at once and no decision offers the Book-keeper."""
     s, seat = card_turn()
-    bk = put(s, seat, "Book-keeper")[CARD]
+    bk = put(s, seat, "Book-keeper").card
     cf3a, k1 = card("CF3a"), card("K1")
     set_courtyard(s, [cf3a])
     set_hand(s, seat, ["K2", "K3", "K4", k1])
     s.apply(Move("take", cf3a, k1))
     assert s.players[seat].cash == 8
     assert decision(s) == "cards" and s.current_player != seat
-    assert any(slot[CARD] == bk for slot in s.players[seat].helpers)
+    assert any(slot.card == bk for slot in s.players[seat].helpers)
 
 
 def test_book_keeper_raises_money_for_a_penalty():
@@ -136,9 +135,9 @@ def test_book_keeper_raises_money_for_a_penalty():
     can sell vegetables ..., place Helpers or take out a Loan." At the end of his Action phase
     the player owes 2 for a red customer: the Book-keeper's Cash pays it."""
     s, seat = turn(cash=0)
-    bk = put(s, seat, "Book-keeper")[CARD]
+    bk = put(s, seat, "Book-keeper").card
     put_regular(s, seat, "R9", red=True)
-    home_veg = s.players[seat].fields[0][VEG]
+    home_veg = s.players[seat].fields[0].veg
     put(s, seat, s.players[seat].pile[-1], veg=home_veg, count=2)
     s.apply(Move("end"))
     assert decision(s) == "pay"
@@ -156,7 +155,7 @@ def test_haggler_two_for_the_price_of_one():
     """Haggler card text: "Once only, buy 2 vegetables of the same kind in your Shop for the
     price of 1." Two Pumpkins from the Shop for 4 Cash."""
     s, seat = turn()
-    hg = put(s, seat, "Haggler")[CARD]
+    hg = put(s, seat, "Haggler").card
     s.apply(Move("use", hg, 0, P))
     p = s.players[seat]
     assert (p.cart[P], p.shop[P], p.cash) == (2, 0, 6)
@@ -168,7 +167,7 @@ def test_haggler_needs_two_in_the_shop_and_the_price():
     the player's Shop." (The Shop starts with 1 Bean and 1 Leek.) And the price of 1 must be
     paid."""
     s, seat = turn()
-    hg = put(s, seat, "Haggler")[CARD]
+    hg = put(s, seat, "Haggler").card
     assert {m.c for m in uses(s, hg)} == {W, P, T, C}
     with pytest.raises(IllegalMove):
         s.apply(Move("use", hg, 0, B))
@@ -184,8 +183,8 @@ def test_haggler_with_shopper_takes_both_from_the_supply():
     Cash." Two Turnips for 5 - 2 = 3 Cash; the Shop keeps its Turnips; both Helpers are
     used."""
     s, seat = turn()
-    hg = put(s, seat, "Haggler")[CARD]
-    sh = put(s, seat, "Shopper")[CARD]
+    hg = put(s, seat, "Haggler").card
+    sh = put(s, seat, "Shopper").card
     assert Move("use", hg, WITH_SHOPPER, T) in uses(s, hg)
     s.apply(Move("use", hg, WITH_SHOPPER, T))
     p = s.players[seat]
@@ -199,7 +198,7 @@ def merchant_turn(regulars=("R2", "R6", "R11"), casuals=(), **shop):
     """The Merchant's example: Regular customers wanting Wheat/Wheat, Pumpkin/Cabbage and
     Pumpkin/Leek (R2, R6, R11), all due this round."""
     s, seat = turn()
-    mc = put(s, seat, "Merchant")[CARD]
+    mc = put(s, seat, "Merchant").card
     for code in regulars:
         put_regular(s, seat, code)
     for code in casuals:
@@ -262,7 +261,7 @@ def test_merchant_ignores_covered_regular_customers():
     """Rulebook action H: a covered card is not in play; the Merchant counts the Regular
     customers in play only. W/W under a Casual customer: no Wheat."""
     s, seat = turn()
-    mc = put(s, seat, "Merchant")[CARD]
+    mc = put(s, seat, "Merchant").card
     put(s, seat, "K1", under="R2")
     put_regular(s, seat, "R1")
     assert uses(s, mc) == []
@@ -273,7 +272,7 @@ def test_merchant_with_haggler_two_identical_for_one_cash():
     goods for 1 Cash."; Haggler: "Used with the Merchant, the price for the two vegetables is
     1 Cash." Two Wheat for 1 Cash and the Pumpkin for 1; both Helpers are used."""
     s, seat, mc = merchant_turn()
-    hg = put(s, seat, "Haggler")[CARD]
+    hg = put(s, seat, "Haggler").card
     move = Move("use", mc, WITH_HAGGLER, mask(W, P), W)
     assert move in uses(s, mc)
     s.apply(move)
@@ -297,7 +296,7 @@ def test_merchant_with_shopper_one_vegetable_free_from_the_supply():
     Merchant could buy from the Shop for 1 Cash) from the Supply." The Wheat free from the
     supply, the Pumpkin for 1 Cash from the Shop."""
     s, seat, mc = merchant_turn()
-    sh = put(s, seat, "Shopper")[CARD]
+    sh = put(s, seat, "Shopper").card
     move = Move("use", mc, WITH_SHOPPER, mask(W, P), W)
     assert move in uses(s, mc)
     s.apply(move)
@@ -325,7 +324,7 @@ def test_shopper_prices_from_the_supply(veg, price):
     Turnips and Cabbages 3, Beans and Leeks 4." From the supply: also with none in the Shop,
     and the Shop is not touched."""
     s, seat = turn()
-    sh = put(s, seat, "Shopper")[CARD]
+    sh = put(s, seat, "Shopper").card
     set_player(s, seat, shop={veg: 0})
     assert price == BUY_PRICE[veg] - 2
     s.apply(Move("use", sh, 0, veg))
@@ -337,14 +336,14 @@ def test_shopper_prices_from_the_supply(veg, price):
 def test_shopper_needs_the_price():
     """Shopper card text: the vegetable "costs" its price: with 3 Cash no Bean or Leek."""
     s, seat = turn(cash=3)
-    sh = put(s, seat, "Shopper")[CARD]
+    sh = put(s, seat, "Shopper").card
     assert {m.c for m in uses(s, sh)} == {W, P, T, C}
 
 
 def test_shopper_buys_one_vegetable_only():
     """Shopper card text: "Buy 1 vegetable": the Shopper is used up by one purchase."""
     s, seat = turn()
-    sh = put(s, seat, "Shopper")[CARD]
+    sh = put(s, seat, "Shopper").card
     s.apply(Move("use", sh, 0, W))
     assert uses(s, sh) == []
     with pytest.raises(IllegalMove):

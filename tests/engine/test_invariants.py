@@ -20,7 +20,6 @@ from ai.agents import AGENTS, make_agent
 from loyang_game.engine import GameConfig, GameState, new_game
 from loyang_game.engine.cards import CARDS, PATH_END, PATH_START, ROUNDS, SHOP_SPACES, home_field
 from loyang_game.engine.moves import NONE
-from loyang_game.engine.state import CARD, COUNT, VEG
 
 RANDOM_AGENTS = [name for name in AGENTS if name in ("random", "helper-happy")]
 GAMES_PER_SEAT_COUNT = 300
@@ -44,7 +43,7 @@ def check(state: GameState) -> None:
         assert min(p.store) >= 0 and sum(p.store) <= p.capacity, p.store
         private = [c for c in p.pile if c >= 70]  # a common field may lie under the pile
         for field in p.fields:
-            card, veg, count = field[CARD], field[VEG], field[COUNT]
+            card, veg, count = field.card, field.veg, field.tokens
             if veg == NONE:
                 assert count == 0
             else:
@@ -80,7 +79,7 @@ def play_checked(seats: int, seed: int, introductory: bool, agent: str) -> GameS
     assert state.legal_moves() == []
     for p in state.players:
         assert p.pile == []
-        assert all(f[CARD] != home_field(p.seat) for f in p.fields)  # harvested empty
+        assert all(f.card != home_field(p.seat) for f in p.fields)  # harvested empty
     rows = state.standings()
     assert sorted(r["seat"] for r in rows) == list(range(seats))
     assert min(r["place"] for r in rows) == 1

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from loyang_game.engine import Move
 from loyang_game.engine.cards import B, W
-from loyang_game.engine.state import FIRST_DUE, RED
 
 from .scenario import (
     card,
@@ -58,4 +57,4 @@ def test_a_regular_customer_revealed_while_paying_a_penalty_is_due_next_round():
     assert decision(s) == "pay"
     s.apply(Move("discard", maid))  # reveals R5 during the payment
     r5 = slot_of(s, "R5")
-    assert r5[FIRST_DUE] == s.round + 1 and not r5[RED]
+    assert r5.first_due == s.round + 1 and not r5.red

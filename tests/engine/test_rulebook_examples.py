@@ -1,7 +1,7 @@
 """The rulebook's own examples and rules, one test each, driven through legal_moves()/apply().
 
-Sources: /work/shared/rules/rulebook-en.txt (cited by section) and RULINGS.md (cited as
-"RULINGS R<n>"; the rulings win over the rulebook).
+Sources: the rulebook (cited by section) and docs/rules/RULINGS.md (cited as "RULINGS R<n>";
+the rulings win over the rulebook).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from loyang_game.engine import GameConfig, IllegalMove, Move, new_game
 from loyang_game.engine.cards import BUY_PRICE, CARDS, field_sets, home_field
 from loyang_game.engine.moves import KINDS
-from loyang_game.engine.state import CARD, FIRST_DUE, MASK, RED, ROWS, UNDER, FieldSlot
+from loyang_game.engine.state import FieldSlot
 
 from .scenario import (
     NONE,
@@ -103,14 +103,14 @@ def test_nina_regular_customer():
         assert s.players[nina].cash == 10 + pays
         assert s.players[nina].cart == [0] * 6
         if rows < 4:
-            assert slot_of(s, r9)[ROWS] == rows and slot_of(s, r9)[RED] == red
+            assert slot_of(s, r9).rows == rows and slot_of(s, r9).red == red
         to_path(s)
         assert s.players[nina].cash == 10 + pays
 
     def miss(red: bool, paid: int) -> None:
         assert Move("regular", r9) not in s.legal_moves()
         to_path(s)
-        assert slot_of(s, r9)[RED] == red
+        assert slot_of(s, r9).red == red
         assert s.players[nina].cash == 10 - paid
 
     deliver(5, rows=1, red=False)
@@ -151,14 +151,14 @@ def test_regular_customer_penalty_forces_pay_decision():
     put(s, seat, "R1", red=True)
     put(s, seat, "R2", red=True)
     put(s, seat, "R3")  # blue: only turns red
-    maid = put(s, seat, "Maid")[CARD]
+    maid = put(s, seat, "Maid").card
     set_player(s, seat, cash=1, cart={B: 1, W: 1}, shop={B: 1, W: 3})
     s.apply(Move("end"))
     assert decision(s) == "pay" and s.current_player == seat
     # Sell, take a Loan, or use or discard a Helper (rulebook F and H: "use a Helper")
     assert set(s.legal_moves()) == {Move("sell", B), Move("loan"), Move("discard", maid),
                                     Move("use", maid)}
-    assert slot_of(s, "R3")[RED]
+    assert slot_of(s, "R3").red
     s.apply(Move("sell", B))  # 3 Cash: still short of 4
     assert decision(s) == "pay"
     s.apply(Move("loan"))  # 8 Cash: the 4 are paid at once
@@ -195,7 +195,7 @@ def test_regular_customer_played_in_card_phase_is_due_that_round():
     clear_area(s, seat, keep=[r9])
     set_player(s, seat, cash=10, cart={})
     to_path(s)
-    assert slot_of(s, r9)[RED]
+    assert slot_of(s, r9).red
 
 
 def test_regular_customer_revealed_at_harvest_is_due_that_round():
@@ -209,7 +209,7 @@ def test_regular_customer_revealed_at_harvest_is_due_that_round():
     clear_area(s, seat, keep=["R9"])
     set_player(s, seat, cash=10, cart={})
     to_path(s)
-    assert slot_of(s, "R9")[RED]
+    assert slot_of(s, "R9").red
 
 
 # --- G: Casual customers -------------------------------------------------------------------------
@@ -278,24 +278,24 @@ def test_claudia_two_pack():
     set_player(s, claudia, cash=10, cart={W: 4})
     s.apply(Move("trade", s7, 0, W))
     s.apply(Move("trade", s7, 1, W))
-    assert slot_of(s, s7)[MASK] == 0b100
+    assert slot_of(s, s7).mask == 0b100
     s.apply(Move("trade", s7, 2, W, W))
     assert s.players[claudia].cart == [0, 1, 0, 1, 0, 1]
     assert slot_of(s, s7) is None and s7 in s.discard
     assert ("reveal", claudia, r3) in s.events
     slot = slot_of(s, r3)
     assert slot in s.players[claudia].regulars
-    assert (slot[UNDER], slot[ROWS], slot[RED], slot[FIRST_DUE]) == (NONE, 0, False, s.round)
+    assert (slot.under, slot.rows, slot.red, slot.first_due) == (NONE, 0, False, s.round)
 
     served = s.clone()  # she can serve it in this same round ...
     set_player(served, claudia, cart={P: 1, T: 1})
     served.apply(Move("regular", r3))
     assert served.players[claudia].cash == 14
     to_path(served)
-    assert not slot_of(served, r3)[RED]
+    assert not slot_of(served, r3).red
 
     to_path(s)  # ... and if she does not, the marker turns red
-    assert slot_of(s, r3)[RED]
+    assert slot_of(s, r3).red
     assert s.players[claudia].cash == 10
 
 
@@ -337,7 +337,7 @@ def test_two_pack_common_field_pay_decision_when_short():
     """Rulebook action H ("To finance a field that is part of a Two-pack, a player can sell
     goods to his Shop, use a Helper or take out a Loan") and RULINGS R6."""
     s, seat = clean_turn()
-    maid = put(s, seat, "Maid")[CARD]
+    maid = put(s, seat, "Maid").card
     cf, s1 = card("CF4a"), card("S1")
     stack_draw(s, s1, cf)
     set_player(s, seat, cash=1, cart={W: 1, B: 1, C: 1}, shop={W: 3, B: 1, C: 2})
@@ -462,7 +462,7 @@ def test_emptied_private_field_leaves_common_field_discarded():
     assert ("removed", seat, private) in events
     assert ("discard", seat, card("CF3a")) in events
     assert ("reveal", seat, card("S7")) in events
-    assert all(f[CARD] != private for f in p.fields) and private not in p.pile
+    assert all(f.card != private for f in p.fields) and private not in p.pile
     assert private not in s.discard and private not in s.draw
     cf3a = card("CF3a")  # the discard pile was then shuffled into the draw pile and dealt
     assert cf3a in s.draw or any(cf3a in q.hand for q in s.players)
@@ -483,7 +483,7 @@ def test_new_field_each_round_but_the_last():
     assert s.round == 9
     for p in s.players:
         assert p.pile == []
-        assert all(f[CARD] != home_field(p.seat) for f in p.fields)
+        assert all(f.card != home_field(p.seat) for f in p.fields)
 
 
 # --- Setup ---------------------------------------------------------------------------------------
@@ -551,7 +551,7 @@ def test_introductory_start_customers():
     move = next(m for m in takes if m.b == intro)
     s.apply(move)
     assert p.intro == NONE and p.hand == []
-    assert slot_of(s, intro)[FIRST_DUE] == 1
+    assert slot_of(s, intro).first_due == 1
     assert set(hand) <= set(s.courtyard)  # the whole hand goes to the Courtyard
 
 
@@ -805,7 +805,7 @@ def illegal_cases():
         ("buy too dear", act, Move("buy", L), "Leek costs 6 Cash and you have 3"),
         ("sow a sown field", act, sow_home, "already sown"),
         ("sow no such vegetable", act, lambda s: Move("sow", s.players[
-            s.current_player].fields[-1][CARD], 9), "no such vegetable"),
+            s.current_player].fields[-1].card, 9), "no such vegetable"),
         ("sell without the vegetable", act, Move("sell", B), "no Bean in your Cart"),
         ("deliver to a customer not in play", act, Move("regular", card("R2")),
          "not in your play area"),

@@ -4,7 +4,6 @@ in the docstring of the rule that makes it (loyang_game/engine/helpers/)."""
 from __future__ import annotations
 
 from loyang_game.engine import Move
-from loyang_game.engine.state import CARD, VEG
 
 from .helper_scenarios import (
     NONE,
@@ -29,8 +28,8 @@ def test_messenger_boy_allows_a_single_delivery_on_the_top_row():
     """MessengerBoy.moves: a single top-row delivery is paid once; the card then leaves, so
     no second delivery follows."""
     s, seat = turn(cash=0)
-    mb = put(s, seat, "Messenger-boy")[CARD]
-    r9 = put_regular(s, seat, "R9", rows=3)[CARD]  # TC, the top row pays 8
+    mb = put(s, seat, "Messenger-boy").card
+    r9 = put_regular(s, seat, "R9", rows=3).card  # TC, the top row pays 8
     set_player(s, seat, cart={T: 2, C: 2})
     s.apply(Move("use", mb))
     s.apply(Move("regular", r9))
@@ -43,8 +42,8 @@ def test_haggler_with_shopper_still_needs_two_in_the_shop():
     """Haggler.moves: combined with the Shopper the two come from the Supply, yet the Shop
     must hold two of the vegetable; the Shopper alone buys one the Shop lacks."""
     s, seat = turn(cash=20)
-    hg = put(s, seat, "Haggler")[CARD]
-    sh = put(s, seat, "Shopper")[CARD]
+    hg = put(s, seat, "Haggler").card
+    sh = put(s, seat, "Shopper").card
     set_player(s, seat, shop={B: 1, L: 0})
     haggled = {m.c for m in uses(s, hg)}
     assert B not in haggled and L not in haggled and W in haggled
@@ -54,14 +53,14 @@ def test_haggler_with_shopper_still_needs_two_in_the_shop():
 def test_book_keeper_counts_the_home_field():
     """BookKeeper.moves: the Home field is a Field card: its vegetable earns 1 Cash."""
     s, seat = turn(cash=0)
-    home_veg = s.players[seat].fields[0][VEG]
-    assert all(f[VEG] == NONE for f in s.players[seat].fields[1:])
-    bk = put(s, seat, "Book-keeper")[CARD]
+    home_veg = s.players[seat].fields[0].veg
+    assert all(f.veg == NONE for f in s.players[seat].fields[1:])
+    bk = put(s, seat, "Book-keeper").card
     s.apply(Move("use", bk, home_veg))
     assert s.players[seat].cash == 1
     other = next(v for v in (W, P, T) if v != home_veg)
     s2, seat2 = turn(cash=0)
-    bk2 = put(s2, seat2, "Book-keeper")[CARD]
+    bk2 = put(s2, seat2, "Book-keeper").card
     s2.apply(Move("use", bk2, other))
     assert s2.players[seat2].cash == 0
 
@@ -97,7 +96,7 @@ def test_trader_fee_must_be_in_hand_and_a_loan_opens_it():
     """Trader.moves: in round 9 (fee 2) the Trader is not offered with 1 Cash; after a Loan
     it is."""
     s, seat = turn(round_=9)
-    trader = put(s, seat, "Trader")[CARD]
+    trader = put(s, seat, "Trader").card
     put(s, 1 - seat, "S1")
     set_player(s, seat, cart={W: 1}, cash=1)
     assert uses(s, trader) == []

@@ -18,7 +18,7 @@ from loyang_game.engine.cards import (
 )
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import DONE, NONE, OFFER, USE
-from loyang_game.engine.state import CARD, COUNT, MASK, ROWS, Slot, StallSlot
+from loyang_game.engine.state import Slot, StallSlot
 
 SEEDS = range(40)
 
@@ -46,7 +46,7 @@ def test_opponent_gets_exactly_two_stalls_two_regulars_two_casuals():
         opp = state.opponent
         assert (len(opp.stalls), len(opp.regulars), len(opp.casuals)) == (2, 2, 2)
         assert not opp.helpers and not opp.fields
-        assert all(slot[MASK] == 0b111 for slot in opp.stalls)
+        assert all(slot.mask == 0b111 for slot in opp.stalls)
         turned = 70 - len(state.draw) - len(state.offer)
         assert turned == len(state.discard) + 6
         assert sorted(state.all_action_cards()) == list(range(70))
@@ -57,7 +57,7 @@ def test_offer_is_laid_out_before_the_home_field_is_sown():
     state = solo_game()
     assert decision(state) == "home"
     assert len(state.offer) == 12 and NONE not in state.offer
-    assert state.players[0].fields[0][COUNT] == 0
+    assert state.players[0].fields[0].tokens == 0
 
 
 def test_offer_prices_per_row():
@@ -250,7 +250,7 @@ def test_market_woman_swaps_with_the_opponent_and_refills_both():
     mine = next(c for c in state.draw if CARDS[c].kind == STALL)
     state.draw.remove(mine)
     p.stalls.append(StallSlot(mine, NONE, 0b001))
-    theirs = opp.stalls[0][CARD]
+    theirs = opp.stalls[0].card
     opp.stalls[0] = StallSlot(theirs, NONE, 0b010)
     refresh(state)
     state.apply(Move(USE, woman, mine, theirs))
@@ -263,7 +263,7 @@ def test_trader_trades_at_the_opponents_stall_and_the_fee_goes_to_the_supply():
     p, opp = state.players[0], state.opponent
     state.round = 9
     p.cash, p.cart = 5, [3, 0, 0, 0, 0, 0]
-    stall = opp.stalls[0][CARD]
+    stall = opp.stalls[0].card
     index = next(i for i, (_, bowls) in enumerate(CARDS[stall].offers) if bowls == 1)
     refresh(state)
     move = Move(USE, trader, stall, index, W)
@@ -275,20 +275,20 @@ def test_trader_trades_at_the_opponents_stall_and_the_fee_goes_to_the_supply():
 def test_deliveryman_delivers_to_the_opponents_regular_customer():
     state, man = _action_phase_with("Deliveryman")
     p, opp = state.players[0], state.opponent
-    regular = opp.regulars[0][CARD]
+    regular = opp.regulars[0].card
     wants = CARDS[regular].wants
     p.cart = [wants.count(v) for v in range(6)]
     cash = p.cash
     refresh(state)
     state.apply(Move(USE, man, regular))
     assert p.cash == cash + CARDS[regular].pays[0]
-    assert opp.regulars[0][ROWS] == 1
+    assert opp.regulars[0].rows == 1
 
 
 def test_tout_buys_the_opponents_casual_customer_paying_the_supply():
     state, tout = _action_phase_with("Tout")
     p, opp = state.players[0], state.opponent
-    casual = opp.casuals[0][CARD]
+    casual = opp.casuals[0].card
     wants = CARDS[casual].wants
     p.cart = [wants.count(v) for v in range(6)]
     cash = p.cash

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
 from ..moves import PASS, Move
 from ..play_area import leave, lift
-from ..state import EXTRA_TOKEN, FieldSlot, find, held
+from ..state import EXTRA_TOKEN, FieldSlot, find, held, new_slot
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 HARVEST_HELPER_MINIMUM = 4
@@ -30,7 +30,8 @@ def harvest_token(s, p, index: int) -> None:
     p.cart[field.veg] += 1
     s.events.append(("harvest", p.seat, field.veg))
     if field.tokens > 1:
-        p.fields[index] = field._replace(tokens=field.tokens - 1)
+        p.fields[index] = new_slot(FieldSlot, (field.card, field.under, field.veg,
+                                               field.tokens - 1))
     elif CARDS[field.card].kind == PRIVATE_FIELD:
         p.fields.pop(index)
         s.events.append(("removed", p.seat, field.card))
