@@ -82,6 +82,20 @@ def choose(game: GameSession, rng: random.Random) -> Move:
     return rng.choice(useful)
 
 
+def play_while(app: TableScene, rng: random.Random, going) -> None:
+    """Play random moves by clicking (passing the screen between persons when asked) while
+    `going()` holds; then settle at the decision reached, handed to its person."""
+    while going():
+        settle(app)
+        if app.pass_to is not None:
+            click_target(app, ("ui", "ready"))
+            continue
+        play_move(app, choose(app.game, rng))
+    settle(app)
+    if app.pass_to is not None:
+        click_target(app, ("ui", "ready"))
+
+
 def reach(seats: int, seed: int, wanted, limit: int = 5000):
     """Play random legal moves from a new deal until `wanted(state)`."""
     state = new_game(GameConfig(seats=seats, seed=seed))

@@ -11,22 +11,24 @@ from loyang_game.engine.actionphase import two_pack_price
 from loyang_game.engine.moves import BUY, KEEP, LOAN, NONE, TWO_PACK
 from loyang_game.ui.prompts import hover_lines
 
-from .driver import act, choose, click, click_target, make_app, play_move, reach, settle, step
+from .driver import (
+    act,
+    click,
+    make_app,
+    play_move,
+    play_while,
+    reach,
+    settle,
+    step,
+)
 
 
 def _to_person_act(app, rng) -> None:
     """Play (by clicking) until a person's Action phase where a Two-pack can be bought."""
-    while not (flow.decision(app.game.state) == "act"
-               and any(m.kind == TWO_PACK for m in app.game.state.legal_moves())
-               and any(m.kind == BUY for m in app.game.state.legal_moves())):
-        settle(app)
-        if app.pass_to is not None:
-            click_target(app, ("ui", "ready"))
-            continue
-        play_move(app, choose(app.game, rng))
-    settle(app)
-    if app.pass_to is not None:
-        click_target(app, ("ui", "ready"))
+    play_while(app, rng, lambda: (
+        not (flow.decision(app.game.state) == "act"
+        and any(m.kind == TWO_PACK for m in app.game.state.legal_moves())
+        and any(m.kind == BUY for m in app.game.state.legal_moves()))))
 
 
 def _bar(app) -> dict[str, tuple]:

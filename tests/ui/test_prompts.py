@@ -15,7 +15,7 @@ from loyang_game.session import GameSession
 from loyang_game.ui import overlay
 from loyang_game.ui.prompts import hover_lines, prompt
 
-from .driver import choose, click_target, make_app, play_move, reach, settle, step
+from .driver import make_app, play_move, play_while, reach, step
 
 
 def _game(state, kinds) -> GameSession:
@@ -57,15 +57,8 @@ def test_the_prompt_names_the_buttons_as_they_read():
 def test_the_path_price_shows_only_while_choosing_where_to_walk():
     app = make_app(2, ["person", "random"], seed=3)
     rng = random.Random(5)
-    while flow.decision(app.game.state) != "path" or app.game.state.current_player != 0:
-        settle(app)
-        if app.pass_to is not None:
-            click_target(app, ("ui", "ready"))
-            continue
-        play_move(app, choose(app.game, rng))
-    settle(app)
-    if app.pass_to is not None:
-        click_target(app, ("ui", "ready"))
+    play_while(app, rng, lambda: (
+        flow.decision(app.game.state) != "path" or app.game.state.current_player != 0))
     seat = app.game.state.current_player
     space = app.game.state.players[seat].path + 1
     pos = app.view.position_of(("path", space))
@@ -89,15 +82,7 @@ def test_a_finished_game_says_so():
 def test_hovering_a_casual_customer_tells_what_it_pays_now(monkeypatch):
     app = make_app(2, ["person", "person"], seed=4)
     rng = random.Random(6)
-    while not app.game.state.players[app.focus()].casuals:
-        settle(app)
-        if app.pass_to is not None:
-            click_target(app, ("ui", "ready"))
-            continue
-        play_move(app, choose(app.game, rng))
-    settle(app)
-    if app.pass_to is not None:
-        click_target(app, ("ui", "ready"))
+    play_while(app, rng, lambda: not app.game.state.players[app.focus()].casuals)
     p = app.game.state.players[app.focus()]
     card = p.casuals[0].card
     base, mod = CARDS[card].pays[0], casual_modifier(p)

@@ -10,7 +10,7 @@ from loyang_game.commands import clicks_for
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.moves import BUY, END, SELL
 
-from .driver import choose, click, click_target, make_app, play_move, settle, step
+from .driver import choose, click, click_target, make_app, play_move, play_while, settle, step
 
 
 def _play_to_end(app, rng, *, check=None, stop=None) -> int:
@@ -95,15 +95,8 @@ def test_three_seat_pass_and_play_round_and_privacy():
 def test_picking_up_lights_targets_and_a_wrong_click_changes_nothing():
     app = make_app(2, ["person", "person"], seed=3)
     rng = random.Random(1)
-    while app.game.state.phase != "actions" or app.game.state.current_player is None:
-        settle(app)
-        if app.pass_to is not None:
-            click_target(app, ("ui", "ready"))
-            continue
-        play_move(app, choose(app.game, rng))
-    settle(app)
-    if app.pass_to is not None:
-        click_target(app, ("ui", "ready"))
+    play_while(app, rng, lambda: (
+        app.game.state.phase != "actions" or app.game.state.current_player is None))
     state = app.game.state
     p = state.players[state.current_player]
     veg = next(v for v in range(6) if p.cart[v])
@@ -126,16 +119,9 @@ def test_picking_up_lights_targets_and_a_wrong_click_changes_nothing():
 def test_undo_within_own_turn():
     app = make_app(2, ["person", "person"], seed=3)
     rng = random.Random(1)
-    while not (app.game.state.phase == "actions" and any(
-            m.kind in (BUY, SELL) for m in app.game.state.legal_moves())):
-        settle(app)
-        if app.pass_to is not None:
-            click_target(app, ("ui", "ready"))
-            continue
-        play_move(app, choose(app.game, rng))
-    settle(app)
-    if app.pass_to is not None:
-        click_target(app, ("ui", "ready"))
+    play_while(app, rng, lambda: (
+        not (app.game.state.phase == "actions" and any(
+        m.kind in (BUY, SELL) for m in app.game.state.legal_moves()))))
     before = app.game.state.to_data()
     move = next(m for m in app.game.state.legal_moves() if m.kind in (BUY, SELL))
     play_move(app, move)
