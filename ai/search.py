@@ -62,36 +62,18 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
     return kept or moves
 
 
-def path_value(state, seat: int, ev: Evaluator) -> tuple[Move, float]:
-    """The best Path step by the evaluation, and its value."""
+def path_value(state, seat: int, ev: Evaluator, ahead: int = 0) -> tuple[Move, float]:
+    """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
+    Offer, each step also counts the best card they offer (`offer_ahead.next_offer_gain`)."""
     p = state.players[seat]
-    best, best_value = None, -1e9
-    for m in state.legal_moves():
-        if m.kind != ADVANCE:
-            continue
-        value = ev.predict(p, state.round, p.path + m.a, p.cash - path_cost(p.path, m.a))
-        if value > best_value:
-            best, best_value = m, value
-    return best, best_value
-
-
-def path_value_ahead(state, seat: int, ev: Evaluator, every_step: bool,
-                     rows: int) -> tuple[Move, float]:
-    """`path_value` with the best card of the next solo Offer's first `rows` rows counted
-    (`offer_ahead`): for every step (a real decision), or for the best step alone (a leaf of
-    the search)."""
-    p = state.players[seat]
-    if not every_step:
-        move, value = path_value(state, seat, ev)
-        cash = p.cash - path_cost(p.path, move.a)
-        return move, value + next_offer_gain(state, seat, ev, p.path + move.a, cash, rows)
     best, best_value = None, -1e9
     for m in state.legal_moves():
         if m.kind != ADVANCE:
             continue
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
-        value += next_offer_gain(state, seat, ev, path, cash, rows)
+        if ahead:
+            value += next_offer_gain(state, seat, ev, path, cash, ahead)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -372,10 +354,8 @@ class MCTSAgent:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
-            if self.level.offer_ahead:
-                return self._played(view, path_value_ahead(view, seat, self.ev, True,
-                                                                 self.level.offer_rows)[0])
-            return self._played(view, path_value(view, seat, self.ev)[0])
+            ahead = self.level.offer_rows if self.level.offer_ahead else 0
+            return self._played(view, path_value(view, seat, self.ev, ahead)[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
         if planning(view, seat):
@@ -622,9 +602,13 @@ class MCTSAgent:
 
     def _path_leaf(self, det, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""
-        if self.level.offer_ahead:
-            return path_value_ahead(det, seat, self.ev, False, self.level.offer_rows)[1]
-        return path_value(det, seat, self.ev)[1]
+        move, value = path_value(det, seat, self.ev)
+        if not self.level.offer_ahead:
+            return value
+        p = det.players[seat]  # a leaf: the next Offer counted at the best step alone (cheap)
+        cash = p.cash - path_cost(p.path, move.a)
+        return value + next_offer_gain(det, seat, self.ev, p.path + move.a, cash,
+                                       self.level.offer_rows)
 
     def _other_moves(self, det) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's
