@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .engine import GameState, solo
 from .paths import save_dir
-from .storage import drop_damaged, open_document, write_document
+from .storage import open_document, sound_entries, write_document
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
@@ -86,12 +86,9 @@ def load(folder: str | os.PathLike | None = None) -> HighScores:
     table = HighScores(path, problem=opened.problem, read_only=opened.read_only)
     if opened.doc is None:
         return table
-    rows = opened.doc.get("results")
-    rows = rows if isinstance(rows, list) else [rows]
-    results = [result for result in map(_result, rows) if result is not None]
-    if len(results) < len(rows):
-        table.problem = drop_damaged(path, len(rows) - len(results), len(rows),
+    results, problem = sound_entries(opened.doc, "results", _result, path,
                                      "results in the high-score file")
+    table.problem = problem or table.problem
     table.results = sorted(results, key=Result.sort_key)[:TABLE_SIZE]
     return table
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .engine import GameState
 from .paths import save_dir
-from .storage import drop_damaged, open_document, write_document
+from .storage import open_document, sound_entries, write_document
 
 FILE_NAME = "records.msgpack"
 FORMAT = "loyang-records"
@@ -88,11 +88,8 @@ def load(folder: str | os.PathLike | None = None) -> Records:
     book = Records(path, problem=opened.problem, read_only=opened.read_only)
     if opened.doc is None:
         return book
-    games = opened.doc.get("games")
-    games = games if isinstance(games, list) else [games]
-    valid = [game for game in games if _valid(game)]
-    if len(valid) < len(games):
-        book.problem = drop_damaged(path, len(games) - len(valid), len(games),
-                                    "games in the record of games")
-    book.games = valid[-KEEP:]
+    games, problem = sound_entries(opened.doc, "games", lambda g: g if _valid(g) else None,
+                                   path, "games in the record of games")
+    book.problem = problem or book.problem
+    book.games = games[-KEEP:]
     return book

@@ -128,6 +128,17 @@ def put_aside(path: Path) -> str:
     return f"it was kept as {aside.name}"
 
 
+def sound_entries(doc: dict, key: str, parse, path: Path, what: str) -> tuple[list, str | None]:
+    """The entries of list `key` in `doc` that `parse` accepts (it gives None for a damaged
+    one), and the player's message when some were left out (the file then copied aside)."""
+    rows = doc.get(key)
+    rows = rows if isinstance(rows, list) else [rows]
+    kept = [entry for entry in map(parse, rows) if entry is not None]
+    if len(kept) == len(rows):
+        return kept, None
+    return kept, drop_damaged(path, len(rows) - len(kept), len(rows), what)
+
+
 def drop_damaged(path: Path, dropped: int, total: int, what: str) -> str:
     """Copy aside a file whose `dropped` damaged entries of `total` (`what`: "results in the
     high-score file") are left out; the message for the player."""
