@@ -21,18 +21,32 @@ from loyang_game.engine.moves import NONE
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 
 
-def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS) -> float:
+def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS,
+                    cards: int = 1) -> float:
     """How much better (in final Path spaces) the board is with the best card of the next
-    Offer's first `rows` rows bought at the start of the next round; 0 if none helps, or
-    outside the solo game's rounds 1-8."""
+    Offer's first `rows` rows bought at the start of the next round (with `cards` = 2, then
+    the best second card on top of it, as the solo Card phase allows two); 0 if none helps,
+    or outside the solo game's rounds 1-8."""
     if not state.config.solo or state.round >= ROUNDS:
         return 0.0
-    p = state.players[seat]
-    base = ev.predict(p, state.round, path, cash)
-    best = base
+    base = ev.predict(state.players[seat], state.round, path, cash)
+    best, taken, probe = base, [], state
+    for _ in range(cards):
+        choice = _best_card(probe, seat, ev, path, cash, rows, taken)
+        if choice is None or choice[0] <= best:
+            break
+        best, index, probe, cash = choice
+        taken.append(index)
+    return best - base
+
+
+def _best_card(state, seat: int, ev, path: int, cash: int, rows: int, taken: list[int]):
+    """(value, index, state with the card placed, Cash left) of the best affordable card of
+    the Offer's first `rows` rows not in `taken`; None if there is none."""
+    best = None
     for index in range(rows * solo.COLUMNS):
         card = state.offer[index]
-        if card == NONE:
+        if card == NONE or index in taken:
             continue
         price = solo.price(state, index)
         if price > cash:
@@ -40,5 +54,7 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEA
         probe = state.clone()
         player = probe.players[seat]
         play_area.place_card(probe, player, card)
-        best = max(best, ev.predict(player, state.round, path, cash - price))
-    return best - base
+        value = ev.predict(player, state.round, path, cash - price)
+        if best is None or value > best[0]:
+            best = (value, index, probe, cash - price)
+    return best

@@ -62,9 +62,10 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
     return kept or moves
 
 
-def path_value(state, seat: int, ev: Evaluator, ahead: int = 0) -> tuple[Move, float]:
+def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
+               cards: int = 1) -> tuple[Move, float]:
     """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
-    Offer, each step also counts the best card they offer (`offer_ahead.next_offer_gain`)."""
+    Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`)."""
     p = state.players[seat]
     best, best_value = None, -1e9
     for m in state.legal_moves():
@@ -73,7 +74,7 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0) -> tuple[Move, f
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
         if ahead:
-            value += next_offer_gain(state, seat, ev, path, cash, ahead)
+            value += next_offer_gain(state, seat, ev, path, cash, ahead, cards)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -161,6 +162,7 @@ class Level:
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
+    offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -355,7 +357,8 @@ class MCTSAgent:
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
             ahead = self.level.offer_rows if self.level.offer_ahead else 0
-            return self._played(view, path_value(view, seat, self.ev, ahead)[0])
+            return self._played(view, path_value(view, seat, self.ev, ahead,
+                                                 self.level.offer_cards)[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
         if planning(view, seat):
@@ -608,7 +611,7 @@ class MCTSAgent:
         p = det.players[seat]  # a leaf: the next Offer counted at the best step alone (cheap)
         cash = p.cash - path_cost(p.path, move.a)
         return value + next_offer_gain(det, seat, self.ev, p.path + move.a, cash,
-                                       self.level.offer_rows)
+                                       self.level.offer_rows, self.level.offer_cards)
 
     def _other_moves(self, det) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's

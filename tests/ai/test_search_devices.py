@@ -58,6 +58,18 @@ def test_the_next_offer_counts_its_best_cheap_card():
     assert sum(g > 0.5 for g in gains) >= 2  # deal 2: a card worth half a space, twice
 
 
+def test_a_second_card_of_the_next_offer_adds_to_the_first():
+    ev = default_evaluator(solo=True)
+    seen_more = False
+    for state in path_step_states(1, 2):
+        p = state.players[0]
+        one = next_offer_gain(state, 0, ev, p.path, p.cash)
+        two = next_offer_gain(state, 0, ev, p.path, p.cash, cards=2)
+        assert two >= one  # a second card is bought only when it helps
+        seen_more |= two > one + 0.1
+    assert seen_more  # deal 2: some Path step has two cards worth buying
+
+
 def test_the_next_offer_is_a_solo_device():
     ev = default_evaluator()
     state = next(path_step_states(2, 3))
