@@ -70,8 +70,9 @@ def value_range(lines: Sequence[Line], bands: Sequence[Band], most: int,
 def line_chart(surf: pygame.Surface, r: pygame.Rect, L: Layout, lines: Sequence[Line],
                steps: Sequence[str], look: Look, *, title: str, y_label: str, x_label: str,
                bands: Sequence[Band] = (), floor: float | None = None) -> pygame.Rect:
-    """Draw the chart in `r`; `steps`: the label of each value's step along the bottom;
-    `floor`: a value the axis reaches down to at least. Returns the plotting area."""
+    """Draw the chart in `r`; `steps`: the label of each value's step along the bottom (""
+    for none; labels that would touch are left out); `floor`: a value the axis reaches
+    down to at least. Returns the plotting area."""
     size = L.px(look.size)
     small = L.px(look.size - 1)
     title_at = text(surf, fit(title, size, r.w, True), size, look.ink, topleft=r.topleft,
@@ -82,7 +83,9 @@ def line_chart(surf: pygame.Surface, r: pygame.Rect, L: Layout, lines: Sequence[
     ticks = range(bottom, top + 1, step)
     tick_w = max(t.font(small).size(str(v))[0] for v in ticks)
     plot = pygame.Rect(r.x + tick_w + L.px(10), title_at.bottom + L.px(30), 0, 0)
-    plot.w = r.right - plot.x - L.px(4)
+    band_w = max((t.font(L.px(look.size - 3), True).size(b.label)[0] for b in bands),
+                 default=-L.px(4))
+    plot.w = r.right - plot.x - band_w - L.px(12)
     plot.h = r.bottom - plot.y - 2 * small - L.px(6)
 
     def y_of(v: float) -> float:
@@ -101,10 +104,8 @@ def line_chart(surf: pygame.Surface, r: pygame.Rect, L: Layout, lines: Sequence[
         text(surf, str(v), small, look.ink, midright=(plot.x - L.px(5), y))
     pygame.draw.rect(surf, look.ink, plot, 1)
     text(surf, y_label, small, look.ink, midleft=(r.x, plot.y - L.px(16)))
-    every = _label_every(steps, small, plot.w)
-    for i, label in enumerate(steps):
-        if i % every == 0:
-            text(surf, label, small, look.ink, center=(x_of(i), plot.bottom + small * 0.7))
+    for i in _shown_labels(steps, small, x_of):
+        text(surf, steps[i], small, look.ink, center=(x_of(i), plot.bottom + small * 0.7))
     text(surf, x_label, small, look.ink,
          center=(plot.centerx, plot.bottom + small * 1.75))
     _lines(surf, plot, L, lines, x_of, y_of)
@@ -127,6 +128,7 @@ def _legend(surf, r: pygame.Rect, L: Layout, lines: Sequence[Line], look: Look,
 
 
 def _bands(surf, plot: pygame.Rect, L: Layout, bands: Sequence[Band], y_of, look: Look) -> None:
+    """The bands shaded across the plot, each labelled just right of it."""
     shade = pygame.Surface(plot.size, pygame.SRCALPHA)
     labels = []
     for band in bands:
@@ -139,21 +141,20 @@ def _bands(surf, plot: pygame.Rect, L: Layout, bands: Sequence[Band], y_of, look
     surf.blit(shade, plot)
     size = L.px(look.size - 3)
     for label, y in labels:
-        text(surf, label, size, look.ink, midright=(plot.right - L.px(6), y), bold=True)
+        text(surf, label, size, look.ink, midleft=(plot.right + L.px(6), y), bold=True)
 
 
-def _label_every(steps: Sequence[str], size: int, width: int) -> int:
-    """Label every n-th step (the fewest left out) so that the labels along the bottom keep
-    a gap of half a letter's height between them."""
-    if len(steps) < 2:
-        return 1
-    widths = [t.font(size).size(s)[0] for s in steps]
-    spacing = width / (len(steps) - 1)
-    for every in range(1, len(steps)):
-        if all((widths[i] + widths[i + every]) / 2 + size / 2 <= every * spacing
-               for i in range(0, len(steps) - every, every)):
-            return every
-    return len(steps)
+def _shown_labels(steps: Sequence[str], size: int, x_of) -> list[int]:
+    """The steps whose labels are drawn: from the left, each one clear of the last drawn by
+    half a letter's height (empty labels are never drawn)."""
+    shown: list[int] = []
+    edge = -math.inf
+    for i, label in enumerate(steps):
+        half = t.font(size).size(label)[0] / 2
+        if label and x_of(i) - half >= edge:
+            shown.append(i)
+            edge = x_of(i) + half + size / 2
+    return shown
 
 
 def _lines(surf, plot: pygame.Rect, L: Layout, lines: Sequence[Line], x_of, y_of) -> None:
