@@ -24,7 +24,7 @@ PERSON = "person"
 BUTTONS = (("new", "New game"), ("title", "Title"), ("replay", "Replay"),
            ("review", "Review"), ("close", "Look at the table"))
 BUTTON_W, BUTTON_H, BUTTON_GAP, BUTTON_Y = 200, 44, 20, 708  # design pixels
-COLOURS = {"new": (50, 110, 60), "title": (90, 80, 70)}
+COLOURS = {"new": (50, 110, 60)}  # the others brown; grey is for a button greyed
 GREYED = (80, 70, 60)
 NO_REVIEW = "No person played: nothing to review"
 COLUMNS = (("Place", 60), ("Player", 250), ("Path", 70), ("Loans", 70), ("Final", 70),
