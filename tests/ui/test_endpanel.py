@@ -16,6 +16,7 @@ from loyang_game.ui.director import Director
 from loyang_game.ui.scene import frame_layout
 from loyang_game.ui.scenes import SCENES
 
+from .drawn import record_text
 from .driver import click, click_target, reach, settle, step
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -39,17 +40,13 @@ def finished_table(kinds: list[str], seed: int = 7, size=(1280, 800), colour_bli
 
 
 @pytest.fixture
-def drawn(monkeypatch) -> list[str]:
-    """Every string the end panel draws, in order (drawn as well)."""
-    strings = []
-    real_text = endpanel.text
+def drawn(monkeypatch) -> list[tuple[str, dict]]:
+    """Every string the end panel draws from now on, with where."""
+    return record_text(monkeypatch, endpanel)
 
-    def text(surf, s, *args, **kwargs):
-        strings.append(s)
-        return real_text(surf, s, *args, **kwargs)
 
-    monkeypatch.setattr(endpanel, "text", text)
-    return strings
+def strings(drawn) -> set[str]:
+    return {s for s, _place in drawn}
 
 
 def panel_buttons(app) -> dict[str, pygame.Rect]:
@@ -156,7 +153,7 @@ def test_review_is_greyed_with_its_reason_when_only_the_ai_played(monkeypatch, d
     rects = panel_buttons(app)
     assert _face(app, rects["review"]) == endpanel.GREYED
     assert _face(app, rects["replay"]) == BROWN
-    assert endpanel.NO_REVIEW in drawn
+    assert endpanel.NO_REVIEW in strings(drawn)
     calls = recorder(monkeypatch, app.d)
     click(app, rects["review"].center)
     assert calls == [] and app.scoring_open
@@ -166,14 +163,14 @@ def test_review_is_greyed_with_its_reason_when_only_the_ai_played(monkeypatch, d
 def test_a_person_can_review_and_no_reason_is_shown(drawn):
     app = finished_table(["person", "hard"])
     assert _face(app, panel_buttons(app)["review"]) == BROWN
-    assert endpanel.NO_REVIEW not in drawn
+    assert endpanel.NO_REVIEW not in strings(drawn)
     app.d.close()
 
 
 def test_ai_seats_are_marked_with_their_level_and_people_plainly(drawn):
     app = finished_table(["person", "hard", "easy"])
-    assert {"Anna", "Bao (AI, hard)", "Chen (AI, easy)"} <= set(drawn)
-    assert not any(s.startswith("Anna (") for s in drawn)
+    assert {"Anna", "Bao (AI, hard)", "Chen (AI, easy)"} <= strings(drawn)
+    assert not any(s.startswith("Anna (") for s in strings(drawn))
     app.d.close()
 
 

@@ -16,6 +16,8 @@ from loyang_game.ui.chart import Band, Line
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES, stats
 
+from .drawn import record_text
+
 SOLO = [("2026-11-05", 15), ("2026-11-02", 12), ("2026-11-05", 19), ("2026-11-09", 17),
         ("2026-11-12", 18)]  # as finished: one entry from the 2nd written late
 
@@ -36,22 +38,17 @@ def _record(solo=SOLO) -> None:
 
 @pytest.fixture
 def calls(monkeypatch) -> dict:
-    """What the Statistics page asked the chart to draw, and every string the chart drew
-    (with where), drawn as well."""
-    seen: dict = {"charts": [], "text": []}
-    real_chart, real_text = stats.line_chart, chart.text
+    """What the Statistics page asked the chart to draw (drawn as well), and every string
+    the chart drew, with where."""
+    seen: dict = {"charts": [], "text": record_text(monkeypatch, chart)}
+    real_chart = stats.line_chart
 
     def line_chart(*args, **kwargs):
         seen["charts"].append((args, kwargs))
         seen["plot"] = real_chart(*args, **kwargs)
         return seen["plot"]
 
-    def text(surf, s, *args, **kwargs):
-        seen["text"].append((s, kwargs))
-        return real_text(surf, s, *args, **kwargs)
-
     monkeypatch.setattr(stats, "line_chart", line_chart)
-    monkeypatch.setattr(chart, "text", text)
     return seen
 
 
@@ -95,15 +92,9 @@ def test_statistics_draws_the_solo_scores_against_the_bands(calls, size):
 
 
 def test_an_empty_record_shows_a_friendly_line_instead_of_a_chart(calls, monkeypatch):
-    drawn = []
-    real_text = stats.text
-
-    def text(surf, s, *args, **kwargs):
-        drawn.append(s)
-        return real_text(surf, s, *args, **kwargs)
-
-    monkeypatch.setattr(stats, "text", text)
+    record = record_text(monkeypatch, stats)
     d = _stats_page()
+    drawn = {s for s, _place in record}
     assert calls["charts"] == []
     assert any(s.startswith("No solo games finished yet") for s in drawn)
     assert "0 played; best score: none yet" in drawn
