@@ -53,7 +53,8 @@ def grid_step(low: float, high: float, most: int) -> int:
 
 def value_range(lines: Sequence[Line], bands: Sequence[Band], most: int,
                 floor: float | None = None) -> tuple[int, int, int]:
-    """(bottom, top, gridline step) showing every value and the lower edge of every band."""
+    """(bottom, top, gridline step) showing every value and every band's edges (a band open
+    at the top gets a step of room above its lower edge)."""
     values = [v for line in lines for v in line.values]
     values += [b.low for b in bands] + [b.high for b in bands if b.high is not None]
     low, high = (min(values), max(values)) if values else (0, 1)
@@ -75,17 +76,18 @@ def line_chart(surf: pygame.Surface, r: pygame.Rect, L: Layout, lines: Sequence[
     down to at least. Returns the plotting area."""
     size = L.px(look.size)
     small = L.px(look.size - 1)
-    title_at = text(surf, fit(title, size, r.w, True), size, look.ink, topleft=r.topleft,
-                    bold=True)
-    _legend(surf, r, L, lines, look, title_at)
+    row_y = r.y + t.font(size, True).get_height() // 2
+    legend_x = _legend(surf, r, L, lines, look, row_y)
+    title_at = text(surf, fit(title, size, legend_x - r.x - L.px(12), True), size, look.ink,
+                    midleft=(r.x, row_y), bold=True)
     most = max(2, (r.h - L.px(80)) // L.px(22))
     bottom, top, step = value_range(lines, bands, most, floor)
     ticks = range(bottom, top + 1, step)
     tick_w = max(t.font(small).size(str(v))[0] for v in ticks)
     plot = pygame.Rect(r.x + tick_w + L.px(10), title_at.bottom + L.px(30), 0, 0)
     band_w = max((t.font(L.px(look.size - 3), True).size(b.label)[0] for b in bands),
-                 default=-L.px(4))
-    plot.w = r.right - plot.x - band_w - L.px(12)
+                 default=0)
+    plot.w = r.right - plot.x - (band_w + L.px(12) if bands else L.px(4))
     plot.h = r.bottom - plot.y - 2 * small - L.px(6)
 
     def y_of(v: float) -> float:
@@ -113,22 +115,27 @@ def line_chart(surf: pygame.Surface, r: pygame.Rect, L: Layout, lines: Sequence[
 
 
 def _legend(surf, r: pygame.Rect, L: Layout, lines: Sequence[Line], look: Look,
-            title_at: pygame.Rect) -> None:
-    """The labelled lines' colours, right-aligned on the title's row."""
+            y: int) -> int:
+    """The labelled lines' colours, right-aligned at height `y` in at most half of `r`'s
+    width (long names are cut); returns the legend's left edge."""
+    labelled = [line for line in lines if line.label]
     size = L.px(look.size - 2)
+    room = (r.w // 2) // max(1, len(labelled)) - L.px(34)
     x = r.right
-    for line in reversed([line for line in lines if line.label]):
-        w = t.font(size).size(line.label)[0]
-        x -= w
-        text(surf, line.label, size, look.ink, midleft=(x, title_at.centery))
+    for line in reversed(labelled):
+        label = fit(line.label, size, room)
+        x -= t.font(size).size(label)[0]
+        text(surf, label, size, look.ink, midleft=(x, y))
         x -= L.px(22)
-        pygame.draw.line(surf, line.colour, (x, title_at.centery), (x + L.px(16),
-                                                                    title_at.centery), L.px(4))
+        pygame.draw.line(surf, line.colour, (x, y), (x + L.px(16), y), L.px(4))
         x -= L.px(12)
+    return x
 
 
 def _bands(surf, plot: pygame.Rect, L: Layout, bands: Sequence[Band], y_of, look: Look) -> None:
     """The bands shaded across the plot, each labelled just right of it."""
+    if not bands:
+        return
     shade = pygame.Surface(plot.size, pygame.SRCALPHA)
     labels = []
     for band in bands:
