@@ -61,9 +61,14 @@ class Records:
                     tally[1] += won
         return {level: (n, w) for level, (n, w) in sorted(out.items())}
 
+    def solo_scores(self) -> list[tuple[str, int]]:
+        """(date, final space) of every solo game on record, oldest first (games of one day
+        in the order they were played)."""
+        return sorted(((g["date"], g["positions"][0]) for g in self.games if g["seats"] == 1),
+                      key=lambda scored: scored[0])
+
     def best_solo(self) -> int | None:
-        scores = [g["positions"][0] for g in self.games if g["seats"] == 1]
-        return max(scores) if scores else None
+        return max((score for _date, score in self.solo_scores()), default=None)
 
 
 _FIELDS = {"date": str, "seed": int, "seats": int, "kinds": list, "names": list,

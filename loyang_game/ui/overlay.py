@@ -1,6 +1,6 @@
 """What is drawn over the still table each frame: lit targets, buttons, the in-place
 choice, the Two-pack panel, tooltips, messages, the thinking indicator, the log, and the
-'pass to' and scoring screens. Each function draws and returns the click targets it made."""
+'pass to' screen. Each function draws and returns the click targets it made."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import math
 
 import pygame
 
-from ..engine import GameState
 from . import theme as t
 from .draw import button, dim, fit, panel, text, wrap
 from .layout import Layout
@@ -162,48 +161,6 @@ def pass_screen(surf, L: Layout, name: str, colour) -> dict:
     b.center = (c[0], c[1] + L.px(80))
     button(surf, b, f"I am {name}: show my cards", L, colour=(60, 110, 60))
     return {("ui", "ready"): b}
-
-
-def scoring_screen(surf, L: Layout, state: GameState, rows: list[dict], names: list[str],
-                   solo_lines: list[str]) -> dict:
-    dim(surf, None, 190)
-    r = L.R(190, 70, 900, 660)
-    panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(16))
-    text(surf, "Final standings", L.px(40), t.INK, center=(r.centerx, r.y + L.px(34)), bold=True)
-    text(surf, "Path space minus one per Loan; ties: more Cash, then more vegetables left",
-         L.px(18), t.INK_SOFT, center=(r.centerx, r.y + L.px(64)))
-    cols = [("Place", 60), ("Player", 180), ("Path", 80), ("Loans", 80), ("Final", 80),
-            ("Cash", 70), ("Veg.", 60), ("Deliveries", 100), ("Earned", 80), ("Helpers", 80)]
-    y = r.y + L.px(96)
-    x = r.x + L.px(24)
-    for name, w in cols:
-        text(surf, name, L.px(18), t.INK_SOFT, topleft=(x, y), bold=True)
-        x += L.px(w)
-    y += L.px(28)
-    for row in rows:
-        x = r.x + L.px(24)
-        seat = row["seat"]
-        vals = [f"{row['place']}.", names[seat], str(row["path"]), f"-{row['loans']}",
-                str(row["position"]), str(row["cash"]), str(row["vegetables"]),
-                str(row["deliveries"]), str(row["earned"]), str(row["helpers"])]
-        pygame.draw.rect(surf, t.SEAT_COLOURS[seat], (r.x + L.px(12), y + L.px(2), L.px(6),
-                                                      L.px(22)))
-        for (_name, w), v in zip(cols, vals):
-            text(surf, v, L.px(22), t.INK, topleft=(x, y), bold=_name in ("Place", "Final"))
-            x += L.px(w)
-        y += L.px(32)
-        if row.get("tie"):
-            text(surf, row["tie"], L.px(16), t.INK_SOFT, topleft=(r.x + L.px(84), y - L.px(6)))
-            y += L.px(14)
-    y += L.px(10)
-    for line in solo_lines:
-        text(surf, line, L.px(20), t.INK, topleft=(r.x + L.px(24), y))
-        y += L.px(22)
-    b = pygame.Rect(0, 0, L.px(240), L.px(44))
-    b.midbottom = (r.centerx, r.bottom - L.px(14))
-    button(surf, b, "Look at the table", L)
-    return {("ui", "close"): b}
-
 
 
 def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "") -> None:

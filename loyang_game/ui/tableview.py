@@ -211,9 +211,8 @@ class TableView:
         if table.message:
             age = table.clock_time - table.message_time
             overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
-        if table.scoring_open and game.scoring_rows is not None:
-            targets = overlay.scoring_screen(surf, L, game.state, game.scoring_rows, game.names,
-                                             game.end_lines)
+        if table.scoring_open and table.end_panel is not None:
+            targets = table.end_panel.draw(surf, L, mouse)
         return targets
 
     def _highlights(self, surf, table, L: Layout) -> None:

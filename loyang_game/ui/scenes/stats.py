@@ -1,16 +1,41 @@
-"""Statistics from the record of games: wins against each AI level, the solo challenge, and
-the recent games."""
+"""Statistics from the record of games: wins against each AI level, the solo challenge's scores
+over time as a chart with the 17/18/19 bands, and the recent games."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pygame
 
 from ... import records
 from .. import theme as t
+from ..chart import Band, Line, Look, line_chart
 from ..draw import fit, text
 from ..menu import GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, Item
+
+# The solo challenge's bands (the rulebook's 17 good, 18 very good, 19 master), see-through.
+SOLO_BANDS = (Band(17, 18, (205, 140, 80, 70), "17 good"),
+              Band(18, 19, (200, 205, 215, 70), "18 very good"),
+              Band(19, None, (240, 196, 60, 90), "19 master"))
+CHART_LOOK = Look(ink=SOFT, grid=(70, 56, 44), size=18)
+SOLO_CHART = (640, 196, 510, 250)  # design pixels: x, y, width, height
+RECENT_BOTTOM = 672  # design y the recent games stay above (the Back button is below)
+
+
+def day_label(iso: str) -> str:
+    """"24 Nov" for "2026-11-24" (a date that does not read as one is shown as it is)."""
+    try:
+        day = date.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{day.day} {day:%b}"
+
+
+def solo_steps(dates: list[str]) -> list[str]:
+    """The labels along the solo chart: each game's day, told once for a day's games."""
+    return [day_label(d) if i == 0 or d != dates[i - 1] else "" for i, d in enumerate(dates)]
 
 
 class StatsScene(MenuScene):
@@ -30,7 +55,16 @@ class StatsScene(MenuScene):
         games = self.book.games if self.book else []
         page(surf, self.d.sprites, L, "Statistics",
              f"{len(games)} finished game{'s' if len(games) != 1 else ''} on record")
-        y = 110
+        y = self._wins(surf, L)
+        self._solo(surf, L)
+        self._recent(surf, L, games, max(y, SOLO_CHART[1] + SOLO_CHART[3]) + 20)
+        self.form.get("back").rect = L.R(540, 690, 200, 46)
+        self.form.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message)
+
+    def _wins(self, surf, L) -> int:
+        """Wins against each AI level, from the top left; returns the design y below them."""
+        y = 130
         text(surf, "Wins against each AI level", L.px(26), t.GOLD,
              topleft=L.R(150, y, 0, 0).topleft, bold=True)
         tally = self.book.wins_by_level() if self.book else {}
@@ -44,24 +78,45 @@ class StatsScene(MenuScene):
             text(surf, f"{level:<8}", L.px(21), t.WHITE, topleft=L.R(170, y, 0, 0).topleft,
                  bold=True)
             text(surf, f"{won} won of {n} ({share})", L.px(21), t.WHITE,
-                 topleft=L.R(300, y, 0, 0).topleft)
-            bar = L.R(520, y + 2, 200, 16)
+                 topleft=L.R(280, y, 0, 0).topleft)
+            bar = L.R(460, y + 2, 140, 16)
             pygame.draw.rect(surf, (70, 55, 40), bar)
             if n:
                 pygame.draw.rect(surf, (90, 170, 90), (bar.x, bar.y, bar.w * won // n, bar.h))
             y += 28
-        best = self.book.best_solo() if self.book else None
-        text(surf, "Solo challenge", L.px(26), t.GOLD, topleft=L.R(780, 110, 0, 0).topleft,
+        return y
+
+    def _solo(self, surf, L) -> None:
+        """The solo challenge: how many, the best, and every score in date order as a chart."""
+        x, y, w, h = SOLO_CHART
+        text(surf, "Solo challenge", L.px(26), t.GOLD, topleft=L.R(x, 130, 0, 0).topleft,
              bold=True)
-        solos = [g for g in games if g["seats"] == 1]
-        text(surf, f"{len(solos)} played; best score: "
-             f"{'space ' + str(best) if best is not None else 'none yet'}", L.px(21), t.WHITE,
-             topleft=L.R(800, 150, 0, 0).topleft)
-        y = max(y, 200) + 20
+        scores = self.book.solo_scores() if self.book else []
+        best = self.book.best_solo() if self.book else None
+        text(surf, f"{len(scores)} played; best score: "
+             f"{'space ' + str(best) if best is not None else 'none yet'}", L.px(20), SOFT,
+             topleft=L.R(x + 20, 170, 0, 0).topleft)
+        if not scores:
+            text(surf, "No solo games finished yet: play the Solo challenge from the title",
+                 L.px(20), SOFT, topleft=L.R(x + 20, y + 10, 0, 0).topleft)
+            text(surf, "screen, and each score is drawn here against the bands.", L.px(20),
+                 SOFT, topleft=L.R(x + 20, y + 36, 0, 0).topleft)
+            return
+        dates = [d for d, _score in scores]
+        line_chart(surf, L.R(x, y, w, h), L, [Line([s for _d, s in scores], t.GOLD)],
+                   solo_steps(dates), CHART_LOOK, title="Solo scores, oldest first",
+                   y_label="space", x_label="day played", bands=SOLO_BANDS)
+
+    def _recent(self, surf, L, games: list[dict], y: int) -> None:
+        """The newest games, as many as fit above the Back button."""
         text(surf, "Recent games", L.px(26), t.GOLD, topleft=L.R(150, y, 0, 0).topleft,
              bold=True)
         y += 40
-        for g in reversed(games[-12:]):
+        if not games:
+            text(surf, "No games finished yet.", L.px(20), SOFT,
+                 topleft=L.R(170, y, 0, 0).topleft)
+        room = max(0, (RECENT_BOTTOM - y) // 25)
+        for g in reversed(games[-room:] if room else []):
             winner = [g["names"][i] for i, p in enumerate(g["places"]) if p == 1]
             people = ", ".join(f"{n}{'' if k == 'person' else ' (AI ' + k + ')'} at {pos}"
                                for n, k, pos in zip(g["names"], g["kinds"], g["positions"]))
@@ -71,6 +126,3 @@ class StatsScene(MenuScene):
             text(surf, fit(line, L.px(19), L.px(960)), L.px(19), SOFT,
                  topleft=L.R(170, y, 0, 0).topleft)
             y += 25
-        self.form.get("back").rect = L.R(540, 690, 200, 46)
-        self.form.draw(surf, L, self.d.mouse)
-        message_box(surf, L, self.message)

@@ -15,6 +15,7 @@ from ...engine.moves import NONE
 from ...session import GameSession
 from .. import choreo, layout
 from ..anim import Timeline
+from ..endpanel import EndPanel
 from ..guide import Guide
 from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
@@ -47,6 +48,7 @@ class TableScene(Scene):
         self.clock_time = 0.0
         self.ai_pause = 0.0
         self.scoring_open = False
+        self.end_panel: EndPanel | None = None  # made when the game is over
         self.guide = Guide(d.settings, d.save_settings)
         self._acc = 0.0
 
@@ -117,6 +119,7 @@ class TableScene(Scene):
         if game.state.is_over:
             if game.scoring_rows is None:
                 game.finish()
+                self.end_panel = EndPanel(game)
                 self.scoring_open = True
             return
         seat = self.decider()
@@ -258,6 +261,8 @@ class TableScene(Scene):
             self.viewer, self.pass_to = self.pass_to, None
         elif name in ("close", "scores"):
             self.show_scores(name == "scores")
+        elif name in ("new", "title", "replay", "review") and self.end_panel is not None:
+            self.end_panel.leave(self.d, name)
         elif name == "cancel":
             self.picker.reset()
         elif name == "undo":
