@@ -133,6 +133,10 @@ class ReplayScene(Scene):
             words += f" · {r.names[r.seats[self.step - 1]]}"
         return words
 
+    def log_lines(self) -> list[str]:
+        """The log as it read at this step."""
+        return self.replay.log_until(self.step)
+
     def _suggestion_on_table(self) -> bool:
         L = self.L or self.layout()
         return all(target in L.targets for target in self.suggested)
@@ -304,7 +308,7 @@ class ReplayScene(Scene):
         key = (self.step, self.log_scroll, r.size)
         if self._log_cache is None or self._log_cache[0] != key:
             tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            overlay.log_panel(tmp, L, self.replay.log_until(self.step), self.log_scroll)
+            overlay.log_panel(tmp, L, self.log_lines(), self.log_scroll)
             self._log_cache = (key, tmp.subsurface(r).copy())
         surf.blit(self._log_cache[1], r)
 
