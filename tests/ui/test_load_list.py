@@ -171,3 +171,26 @@ def test_a_stale_autosave_left_from_before_is_not_listed():
     save_game(partial, named, seat_kinds=kinds, names=NAMES)
     listed = {info.path for info in game_saves()}
     assert listed == {newest, other, named} and stale.exists()
+
+
+def test_left_and_right_walk_along_a_row_and_stop_at_its_ends():
+    folder = save_dir()
+    save_game(played(2, 5), folder / "done.msgpack", seat_kinds=["person", "hard"],
+              names=NAMES[:2])
+    save_game(played(2, 6, limit=20), folder / "going.msgpack", seat_kinds=["person", "hard"],
+              names=NAMES[:2])
+    d = load_list()
+    form = d.top.form
+    for name, walk in (("done.msgpack", ["row", "replay", "review", "del", "del"]),
+                       ("going.msgpack", ["row", "replay", "del", "del"])):
+        i = row_of(d, name)
+        form.set_focus(form.get(f"row{i}"))
+        seen = [form.focused.key]
+        for _ in walk[1:]:
+            key(d, pygame.K_RIGHT)
+            seen.append(form.focused.key)
+        assert seen == [f"{kind}{i}" for kind in walk]
+        for _ in walk:
+            key(d, pygame.K_LEFT)
+        assert form.focused.key == f"row{i}"
+    d.close()

@@ -211,3 +211,17 @@ def test_a_suggestion_not_legal_at_its_step_is_dropped():
     frames(d)
     assert scene.suggestion is None and scene.suggested == [] and scene.prompt() == "n"
     d.close()
+
+
+def test_a_game_with_no_moves_yet_replays_its_deal():
+    d = make_director()
+    replay = Replay(GameConfig(seats=2, seed=1), [], NAMES[:2], ["random", "person"])
+    scene = d.open("replay", replay=replay, at=None, viewer=1)
+    frames(d)
+    for k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_PAGEDOWN, pygame.K_END, pygame.K_SPACE):
+        key(d, k)
+        frames(d, 30)
+        assert scene.step == 0 and not scene.playing
+    assert scene.counter_words() == "Move 0 of 0 · Round 1"
+    assert not any(on for target, on in scene.enabled().items() if target[0] == "round")
+    d.close()

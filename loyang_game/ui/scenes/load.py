@@ -11,7 +11,6 @@ import pygame
 
 from ...engine.cards import ROUNDS
 from ...replay import Replay
-from ...save import SaveError, load_with_info
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
@@ -86,29 +85,20 @@ class LoadScene(MenuScene):
             self.ok = False
             self.message = error
 
-    def _replay_of(self, i: int) -> Replay | None:
-        """The game saved in row `i`, to be told again (None, with the reason, if the file
-        no longer loads)."""
-        try:
-            state, info = load_with_info(self.saves[i].path)
-        except SaveError as error:
-            self.ok, self.message = False, f"That save cannot be replayed: {error.reason}."
-            return None
-        return Replay.of_game(state, info.names, info.kinds)
+    def _replay_of(self, i: int) -> Replay:
+        """The game saved in row `i` (as read when listed), to be told again."""
+        info = self.saves[i]
+        return Replay(info.config, info.moves, info.names, info.kinds)
 
     def replay(self, i: int) -> None:
         """Step through row `i`'s game up to its last move; the only person's hand may show."""
-        replay = self._replay_of(i)
-        if replay is not None:
-            seats = persons(self.saves[i])
-            self.d.open("replay", replay=replay, at=None,
-                        viewer=seats[0] if len(seats) == 1 else None)
+        seats = persons(self.saves[i])
+        self.d.open("replay", replay=self._replay_of(i), at=None,
+                    viewer=seats[0] if len(seats) == 1 else None)
 
     def review(self, i: int) -> None:
         """Have the AI go through the decisions of row `i`'s first person seat."""
-        replay = self._replay_of(i)
-        if replay is not None:
-            self.d.open("review", replay=replay, seat=persons(self.saves[i])[0])
+        self.d.open("review", replay=self._replay_of(i), seat=persons(self.saves[i])[0])
 
     def delete(self, i: int) -> None:
         info = self.saves[i]

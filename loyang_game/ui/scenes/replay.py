@@ -44,6 +44,7 @@ class ReplayScene(Scene):
         seat whose hidden cards may be shown while the game is unfinished."""
         super().__init__(d)
         self.replay = replay
+        self.starts = replay.round_starts()  # round -> its first step
         last = len(replay)
         self.at = last if at is None else min(max(at, 0), last)
         self.step = self.at
@@ -155,19 +156,16 @@ class ReplayScene(Scene):
             self.step = step
             self.log_scroll = 0
 
-    def round_start(self, n: int) -> int | None:
-        return self.replay.round_starts().get(n)
-
     def next_round(self) -> None:
-        later = [s for s in self.replay.round_starts().values() if s > self.step]
+        later = [s for s in self.starts.values() if s > self.step]
         self.go(min(later) if later else len(self.replay))
 
     def previous_round(self) -> None:
-        earlier = [s for s in self.replay.round_starts().values() if s < self.step]
+        earlier = [s for s in self.starts.values() if s < self.step]
         self.go(max(earlier) if earlier else 0)
 
     def toggle_play(self) -> None:
-        if self.playing:
+        if self.playing or not self.replay.moves:
             self.playing = False
             return
         if self.step >= len(self.replay):
@@ -259,7 +257,7 @@ class ReplayScene(Scene):
             self.control(what)
         elif kind == "round":
             self.playing = False
-            self.go(self.round_start(what))
+            self.go(self.starts[what])
         elif target == ("ui", "close"):
             self.d.pop()
         elif target == ("ui", "look"):
@@ -270,13 +268,12 @@ class ReplayScene(Scene):
     def enabled(self) -> dict[tuple, bool]:
         """Which controls do something now (the others are drawn greyed and ignore clicks)."""
         last = len(self.replay)
-        starts = self.replay.round_starts()
         out = {("rp", "start"): self.step > 0, ("rp", "back"): self.step > 0,
                ("rp", "forward"): self.step < last, ("rp", "end"): self.step < last,
                ("rp", "play"): last > 0, ("ui", "look"): self.focus_override is not None}
         for target in replaybar.rects(self.L or self.layout()):
             if target[0] == "round":
-                out[target] = target[1] in starts
+                out[target] = target[1] in self.starts
         return out
 
     # --- drawing -------------------------------------------------------------------------------
