@@ -225,3 +225,20 @@ def test_a_game_with_no_moves_yet_replays_its_deal():
     assert scene.counter_words() == "Move 0 of 0 · Round 1"
     assert not any(on for target, on in scene.enabled().items() if target[0] == "round")
     d.close()
+
+
+def test_anothers_two_pack_is_neither_drawn_nor_named_while_unfinished():
+    final, _ = played(2, 1, limit=20)  # at move 17 Bao chooses what to keep of a Two-pack
+    replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
+    state = replay.state_at(17)
+    assert state.pending[-1][0] == "keep" and state.current_player == 1
+    d = make_director()
+    for viewer, shown in ((0, False), (1, True)):
+        scene = d.open("replay", replay=replay, at=17, viewer=viewer)
+        frames(d)
+        keep = {target[1]: r for target, r in scene.L.targets.items() if target[0] == "keep"}
+        assert keep and scene.keep_shown() == shown
+        for card, r in keep.items():
+            assert (scene.card_at(r.center) == card) == shown
+        d.pop()
+    d.close()

@@ -214,7 +214,7 @@ class ReplayScene(Scene):
 
     def control(self, name: str) -> None:
         """One of the controls (a button or its key)."""
-        if name != "play" and name != "speed":
+        if name not in ("play", "speed"):
             self.playing = False  # stepping by hand stops the play
         if name == "play":
             self.toggle_play()
@@ -238,7 +238,8 @@ class ReplayScene(Scene):
         for target, r in replaybar.rects(L).items():
             if r.collidepoint(pos) and self.enabled().get(target, True):
                 return target
-        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)]
+        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)
+                and (target[0] != "keep" or self.keep_shown())]
         return min(hits, key=lambda x: PRIORITY.get(x[0], 5)) if hits else None
 
     def card_at(self, pos) -> int | None:
@@ -309,13 +310,16 @@ class ReplayScene(Scene):
             self._log_cache = (key, tmp.subsurface(r).copy())
         surf.blit(self._log_cache[1], r)
 
-    def _keep(self, surf, L: Layout) -> None:
-        """The Two-pack's cards being chosen from, if the seat choosing may be seen."""
+    def keep_shown(self) -> bool:
+        """A Two-pack's cards are being chosen from, by a seat whose cards may be seen, and
+        that seat's board is shown (the panel would cover another's)."""
         pend = self.state.pending
-        if not pend or pend[-1][0] != "keep":
-            return
-        if self.shows_all() or self.decider() == self.viewer:
-            overlay.keep_panel(surf, L, self.d.sprites, pend[-1][2], None)
+        return (bool(pend) and pend[-1][0] == "keep" and self.focus() == self.decider()
+                and (self.shows_all() or self.decider() == self.viewer))
+
+    def _keep(self, surf, L: Layout) -> None:
+        if self.keep_shown():
+            overlay.keep_panel(surf, L, self.d.sprites, self.state.pending[-1][2], None)
 
     def _controls(self, surf, L: Layout) -> None:
         places = replaybar.rects(L)
