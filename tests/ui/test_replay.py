@@ -14,6 +14,7 @@ from loyang_game.ui import replaybar
 from loyang_game.ui import theme as t
 from loyang_game.ui.scenes.replay import SPEEDS
 
+from .driver import choose, make_app, play_move, settle
 from .menu_driver import click, frames, key, make_director
 
 NAMES = ["Anna", "Bao", "Chen", "Dara"]
@@ -59,6 +60,40 @@ def test_stepping_with_the_keys_shows_the_games_own_states():
     key(d, pygame.K_END)
     assert scene.step == len(replay) and scene.state.to_data() == final.to_data()
     assert scene.log_lines() == replay_log(final.config, final.moves(), NAMES[:2])
+    d.close()
+
+
+def test_a_game_played_at_the_table_steps_through_the_states_it_went_through():
+    app = make_app(2, ["person", "random"], seed=8)
+    game = app.game
+    recorded = [game.state.to_data()]
+    apply = game.apply
+
+    def recording(move, person):
+        before = apply(move, person)
+        if before is not None:
+            recorded.append(game.state.to_data())
+        return before
+
+    game.apply = recording
+    rng = random.Random(4)
+    for _ in range(15):
+        settle(app)
+        play_move(app, choose(game, rng))
+    settle(app)
+    d = app.d
+    scene = d.open("replay", replay=Replay.of_game(game.state, game.names, game.kinds),
+                   at=None, viewer=0)
+    frames(d)
+    assert scene.step == len(recorded) - 1 and scene.state.to_data() == recorded[-1]
+    for step in range(len(recorded) - 2, -1, -1):
+        key(d, pygame.K_LEFT)
+        assert scene.state.to_data() == recorded[step]
+    for step in range(1, len(recorded)):
+        key(d, pygame.K_RIGHT)
+        assert scene.state.to_data() == recorded[step]
+    key(d, pygame.K_ESCAPE)
+    assert d.top is app and game.state.to_data() == recorded[-1]
     d.close()
 
 
