@@ -90,8 +90,8 @@ def resume(d, path) -> str | None:
 def _game_id_of(info) -> str | None:
     """The game id whose autosave the loaded save `info` goes on in: that of the furthest
     autosave whose game it carries on (its own, if it is one), so none is left stale; None
-    (a fresh id) if there is none. An autosave the loaded game does not hold all of (a save
-    of the game from before moves since autosaved) is never written over."""
+    (a fresh id) if there is none. An autosave with moves the loaded game lacks (the game
+    was played on after this save was made) is never written over: nothing played is lost."""
     own = [other for other in list_saves() if other.is_autosave and info.carries_on(other)]
     for other in sorted(own, key=lambda o: (len(o.moves), o.path == info.path), reverse=True):
         game_id = other.path.name.removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
