@@ -30,6 +30,12 @@ KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "start"
         pygame.K_END: "end", pygame.K_SPACE: "play", pygame.K_PAGEUP: "previous round",
         pygame.K_PAGEDOWN: "next round"}
 
+HINTS = {("rp", "start"): "To the deal (Home)", ("rp", "back"): "Back one move (Left)",
+         ("rp", "play"): "Play or pause (Space)", ("rp", "forward"): "On one move (Right)",
+         ("rp", "end"): "To the last move (End)", ("rp", "speed"): "Moves a second when playing",
+         ("ui", "close"): "Close the replay (Esc)", ("ui", "look"): "Back to the player's board"}
+ROUND_HINT = "The round's first move (Page Up / Page Down: the previous / next round)"
+
 
 def speed_words(speed: float) -> str:
     return f"{speed:g} move/s" if speed <= 1 else f"{speed:g} moves/s"
@@ -297,8 +303,10 @@ class ReplayScene(Scene):
         self._log(surf, L)
         self._controls(surf, L)
         replaybar.counter(surf, L, self.counter_words())
+        target = self.target_at(self.mouse)
+        hint = ROUND_HINT if target and target[0] == "round" else HINTS.get(target)
         overlay.tooltip(surf, L, self.mouse,
-                        hover_lines(self.state, self.target_at(self.mouse), L.focus, L))
+                        [hint] if hint else hover_lines(self.state, target, L.focus, L))
 
     def _log(self, surf, L: Layout) -> None:
         """The log as it read at this step (wrapped once per step, scroll and size)."""
