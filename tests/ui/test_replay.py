@@ -277,3 +277,18 @@ def test_anothers_two_pack_is_neither_drawn_nor_named_while_unfinished():
             assert (scene.card_at(r.center) == card) == shown
         d.pop()
     d.close()
+
+
+def test_a_suggested_button_is_told_in_words_at_its_step():
+    final, _ = played(2, 1, limit=20)
+    replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
+    at = next(i for i in range(len(replay))
+              if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
+    end = next(m for m in replay.state_at(at).legal_moves() if m.kind == "end")
+    d = make_director()
+    scene = d.open("replay", replay=replay, at=at, viewer=0, suggestion=end)
+    frames(d)
+    assert scene.prompt() == "(AI: ends the Action phase)"
+    key(d, pygame.K_RIGHT)
+    assert "AI:" not in scene.prompt()
+    d.close()

@@ -123,12 +123,14 @@ class ReplayScene(Scene):
                            prompt=self.prompt())
 
     def prompt(self) -> str:
-        """The top bar's line: the note at `at`, else what the move just shown did."""
-        if self.step == self.at and self.note:
-            line = self.note
+        """The top bar's line: at `at` the note (with the suggestion in words if not all of
+        its clicks are on the table), else what the move just shown did."""
+        if self.step == self.at:
+            parts = [self.note] if self.note else []
             if self.suggestion is not None and not self._suggestion_on_table():
-                line += f" (AI: {describe_move(self.suggestion, self.replay.names)})"
-            return line
+                parts.append(f"(AI: {describe_move(self.suggestion, self.replay.names)})")
+            if parts:
+                return " ".join(parts)
         if self.step == 0:
             return "The deal: nobody has moved yet."
         return self.replay.lines[self.step - 1][0].strip()
