@@ -4,7 +4,7 @@ newest unfinished autosave (Continue). The table always sits on the title screen
 Each game has one autosave, its newest state. A loaded save goes on in the autosave of its own
 game (the one whose moves it all holds), so loading a named save of a game, or its autosave,
 never starts a second autosave beside the first; an autosave left from before that (all of it
-held by another autosave of the game) is not listed.
+held by a later-written autosave of the game) is not listed.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ def game_saves() -> list:
 
 
 def _stale(info, saves) -> bool:
-    """An autosave that another autosave carries on, further or (of two alike) newer."""
+    """An autosave that a later-written autosave carries on (of two alike, one is kept). A
+    newer game of the same deal that began with the same moves as an older one is not stale."""
     def newness(s):
-        return len(s.moves), s.date, s.path.name
+        return s.date, len(s.moves), s.path.name
 
     return info.is_autosave and any(
         other.is_autosave and other is not info and other.carries_on(info)
@@ -88,12 +89,14 @@ def resume(d, path) -> str | None:
 
 
 def _game_id_of(info) -> str | None:
-    """The game id whose autosave the loaded save `info` goes on in: that of the furthest
-    autosave whose game it carries on (its own, if it is one), so none is left stale; None
-    (a fresh id) if there is none. An autosave with moves the loaded game lacks (the game
-    was played on after this save was made) is never written over: nothing played is lost."""
-    own = [other for other in list_saves() if other.is_autosave and info.carries_on(other)]
-    for other in sorted(own, key=lambda o: (len(o.moves), o.path == info.path), reverse=True):
+    """The game id whose autosave the loaded save `info` goes on in: its own if it is an
+    autosave, else that of the furthest autosave written before it whose game it carries on
+    (the one it was saved from), so none is left stale; None (a fresh id) if there is none.
+    An autosave with moves the loaded game lacks (the game was played on after this save was
+    made) is never written over: nothing played is lost."""
+    own = [other for other in list_saves() if other.is_autosave and info.carries_on(other)
+           and (other.path == info.path or other.date <= info.date)]
+    for other in sorted(own, key=lambda o: (o.path == info.path, len(o.moves)), reverse=True):
         game_id = other.path.name.removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
         try:
             autosave_path(game_id)

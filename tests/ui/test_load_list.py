@@ -2,10 +2,12 @@
 per game however often the game is saved, loaded and played on."""
 
 import random
+from datetime import datetime
 from typing import ClassVar
 
 import pygame
 
+from loyang_game import save
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.paths import save_dir
 from loyang_game.save import autosave, autosave_path, save_game
@@ -158,19 +160,56 @@ def test_an_autosave_further_than_the_loaded_save_is_never_written_over():
     app.d.close()
 
 
-def test_a_stale_autosave_left_from_before_is_not_listed():
+class At(datetime):
+    """The clock the saves are dated by, set by the test."""
+
+    moment = datetime(2026, 11, 24, 10, 0)
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls.moment
+
+
+def _first(state, count: int):
+    """The game of `state` after its first `count` moves."""
+    partial = new_game(state.config)
+    for move in state.moves()[:count]:
+        partial.apply(move)
+    return partial
+
+
+def test_a_stale_autosave_left_from_before_is_not_listed(monkeypatch):
+    monkeypatch.setattr(save, "datetime", At)
     state = played(3, 2, limit=60)
     kinds = ["person", "random", "random"]
-    partial = new_game(state.config)
-    for move in state.moves()[:25]:
-        partial.apply(move)
-    stale = autosave(partial, "game-old", seat_kinds=kinds, names=NAMES)
-    newest = autosave(state, "game-new", seat_kinds=kinds, names=NAMES)
-    other = autosave(partial, "game-other", seat_kinds=kinds, names=["Mei", "Jun", "Lin"])
+    At.moment = datetime(2026, 11, 24, 10, 0)
+    stale = autosave(_first(state, 25), "game-old", seat_kinds=kinds, names=NAMES)
+    other = autosave(_first(state, 25), "game-other", seat_kinds=kinds, names=["Mei", "Jun", "Li"])
     named = save_dir() / "kept.msgpack"
-    save_game(partial, named, seat_kinds=kinds, names=NAMES)
+    save_game(_first(state, 25), named, seat_kinds=kinds, names=NAMES)
+    At.moment = datetime(2026, 11, 24, 11, 0)
+    newest = autosave(state, "game-new", seat_kinds=kinds, names=NAMES)
     listed = {info.path for info in game_saves()}
     assert listed == {newest, other, named} and stale.exists()
+
+
+def test_a_new_game_of_the_same_deal_is_its_own(monkeypatch):
+    """The solo challenge deals the same cards to every game of a day: a second try that
+    began as the first did is a game of its own, neither hidden nor taken over."""
+    monkeypatch.setattr(save, "datetime", At)
+    state = played(1, 3, limit=60)
+    At.moment = datetime(2026, 11, 24, 10, 0)
+    first = autosave(state, "game-first", seat_kinds=["person"], names=["Anna"])
+    named = save_dir() / "first-midway.msgpack"
+    save_game(_first(state, 30), named, seat_kinds=["person"], names=["Anna"])
+    At.moment = datetime(2026, 11, 24, 11, 0)
+    second = autosave(_first(state, 6), "game-second", seat_kinds=["person"], names=["Anna"])
+    assert {info.path for info in game_saves()} == {first, second, named}
+    d = load_list()
+    assert resume(d, named) is None
+    assert d.top.game.game_id not in ("game-first", "game-second")
+    assert resume(d, second) is None and d.top.game.game_id == "game-second"
+    d.close()
 
 
 def test_left_and_right_walk_along_a_row_and_stop_at_its_ends():
