@@ -183,7 +183,7 @@ class LoadScene(MenuScene):
         for i in range(len(self.saves)):
             items = [self.form.get(f"{kind}{i}") for kind in ROW_ITEMS]
             if self.top <= i < self.top + self.ROWS:
-                y = 110 + (i - self.top) * 66
+                y = 116 + (i - self.top) * 66  # below the keys line
                 for item, x in zip(items, COLUMNS, strict=True):
                     item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
                 items[-1].label = "Sure?" if self.armed == self.saves[i].path.name else "Delete"
