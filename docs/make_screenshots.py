@@ -1,4 +1,5 @@
-"""Draw the README's screenshots of every scene at 1280x800 into docs/.
+"""Draw the README's screenshots of every scene at 1280x800 (the table and the replay at
+1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
 
@@ -68,6 +69,32 @@ def fill(folder: Path) -> None:
     (folder / "old-laptop.msgpack").write_bytes(b"\x82\xa6format\xa4junk")
 
 
+def replay_shots() -> None:
+    """The Replay scene at both sizes: a finished three-player game at a Card phase of round
+    4, the person's hand shown."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ai.agents import make_agent
+    from loyang_game.engine import GameConfig, flow, new_game
+    from loyang_game.replay import Replay
+    from loyang_game.settings import Settings
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
+
+    state = new_game(GameConfig(seats=3, seed=7))
+    agents = [make_agent(level, 7 + i) for i, level in enumerate(["greedy", "greedy", "random"])]
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state.clone()))
+    replay = Replay.of_game(state, ["Anna", "Bao", "Chen"], ["person", "hard", "normal"])
+    at = next(step for step in range(replay.round_starts()[4], len(replay))
+              if replay.seats[step] == 0 and flow.decision(replay.state_at(step)) == "cards")
+    for size in ((1280, 800), (1024, 640)):
+        d = Director(SCENES, Settings(hints=False), size=size, fullscreen=False, fps_cap=0)
+        d.open("replay", replay=replay, at=at, viewer=0)
+        d.frame(dt=1 / 60)
+        d.screenshot(str(DOCS / f"replay-{size[0]}x{size[1]}.png"))
+        d.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "saves"
@@ -97,6 +124,7 @@ def main() -> None:
                 out = DOCS / f"table-{name}-{size}.png"
                 subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
                                 "--size", size, *args], check=True, env=env, cwd=DOCS.parent)
+    replay_shots()
 
 
 if __name__ == "__main__":

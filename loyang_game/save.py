@@ -101,10 +101,19 @@ class SaveInfo:
     over: bool = False
     date: datetime | None = None
     error: str | None = None
+    config: GameConfig | None = None  # the deal
+    moves: tuple[Move, ...] = ()
 
     @property
     def is_autosave(self) -> bool:
         return self.path.name.startswith(AUTOSAVE_PREFIX)
+
+    def carries_on(self, other: SaveInfo) -> bool:
+        """This save's game is `other`'s, played on or not: the same deal and players, and
+        `other`'s moves are this one's first. Everything `other` holds, this one holds."""
+        return (self.error is None and other.error is None and self.config == other.config
+                and self.names == other.names
+                and self.moves[:len(other.moves)] == other.moves)
 
 
 # --- saving --------------------------------------------------------------------------------------
@@ -223,7 +232,8 @@ def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
         raise SaveError(error.reason, path) from None
     info = SaveInfo(path=path, title=meta["title"], seats=config.seats,
                     kinds=tuple(meta["kinds"]), names=tuple(meta["names"]), round=state.round,
-                    over=state.is_over, date=meta["date"])
+                    over=state.is_over, date=meta["date"], config=config,
+                    moves=tuple(state.moves()))
     return state, info
 
 

@@ -3,6 +3,7 @@
 from .load import LoadScene
 from .new_game import NewGameScene
 from .pause import PauseScene
+from .replay import ReplayScene
 from .rules import RulesScene
 from .save import SaveScene
 from .scores import HighScoresScene
@@ -14,8 +15,8 @@ from .title import TitleScene
 
 SCENES = {scene.name: scene for scene in (
     TitleScene, NewGameScene, SoloScene, LoadScene, HighScoresScene, StatsScene, RulesScene,
-    SettingsScene, PauseScene, SaveScene, TableScene)}
+    SettingsScene, PauseScene, SaveScene, TableScene, ReplayScene)}
 
 __all__ = ["SCENES", "HighScoresScene", "LoadScene", "NewGameScene", "PauseScene",
-           "RulesScene", "SaveScene", "SettingsScene", "SoloScene", "StatsScene", "TableScene",
-           "TitleScene"]
+           "ReplayScene", "RulesScene", "SaveScene", "SettingsScene", "SoloScene", "StatsScene",
+           "TableScene", "TitleScene"]

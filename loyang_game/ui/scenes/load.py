@@ -1,5 +1,7 @@
 """Load a game: the saves in the save folder, newest first, each with who plays and how far
-the game is; Enter loads one, Delete (pressed twice) deletes it."""
+the game is; Enter loads one, Delete (pressed twice) deletes it. Each readable save can be
+replayed up to its last move, and a finished game a person played can be reviewed. Every row's
+buttons sit in the same columns, whether a row has them all or not."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import os
 import pygame
 
 from ...engine.cards import ROUNDS
+from ...replay import Replay
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
@@ -15,10 +18,31 @@ from ..scene import frame_layout
 from ..start import game_saves, resume
 from ..widgets import BUTTON, Form, Item
 
+ROW_ITEMS = ("row", "replay", "review", "del")  # a row's items, left to right
+COLUMNS = (130, 772, 900, 1034)  # their design x: the same in every row
+
 
 def _date(value) -> str:
     s = str(value or "")
     return s[:16].replace("T", " ")
+
+
+def _row_item(key: str) -> tuple[str, int] | None:
+    """("replay", 3) for the item "replay3" of a save's row; None for any other item."""
+    kind = key.rstrip("0123456789")
+    if kind in ROW_ITEMS and key[len(kind):]:
+        return kind, int(key[len(kind):])
+    return None
+
+
+def persons(info) -> list[int]:
+    """The seats of a save played by people."""
+    return [seat for seat, kind in enumerate(info.kinds) if kind == "person"]
+
+
+def reviewable(info) -> bool:
+    """A finished game that a person played can be reviewed."""
+    return info.error is None and info.over and bool(persons(info))
 
 
 class LoadScene(MenuScene):
@@ -42,6 +66,10 @@ class LoadScene(MenuScene):
         for i, info in enumerate(self.saves):
             f.add(Item(f"row{i}", BUTTON, info.path.name, action=lambda i=i: self.load(i),
                        paint=self.paint_row))
+            f.add(Item(f"replay{i}", BUTTON, "Replay", action=lambda i=i: self.replay(i),
+                       visible=info.error is None))
+            f.add(Item(f"review{i}", BUTTON, "Review", action=lambda i=i: self.review(i),
+                       visible=reviewable(info)))
             f.add(Item(f"del{i}", BUTTON, "Delete", action=lambda i=i: self.delete(i),
                        colour=RED))
         f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
@@ -56,6 +84,21 @@ class LoadScene(MenuScene):
         if error:
             self.ok = False
             self.message = error
+
+    def _replay_of(self, i: int) -> Replay:
+        """The game saved in row `i` (as read when listed), to be told again."""
+        info = self.saves[i]
+        return Replay(info.config, info.moves, info.names, info.kinds)
+
+    def replay(self, i: int) -> None:
+        """Step through row `i`'s game up to its last move; the only person's hand may show."""
+        seats = persons(self.saves[i])
+        self.d.open("replay", replay=self._replay_of(i), at=None,
+                    viewer=seats[0] if len(seats) == 1 else None)
+
+    def review(self, i: int) -> None:
+        """Have the AI go through the decisions of row `i`'s first person seat."""
+        self.d.open("review", replay=self._replay_of(i), seat=persons(self.saves[i])[0])
 
     def delete(self, i: int) -> None:
         info = self.saves[i]
@@ -77,29 +120,28 @@ class LoadScene(MenuScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        focused = self.form.focused
+        in_row = _row_item(focused.key) if focused else None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
-            item = self.form.focused
-            if item and item.key.startswith(("row", "del")):
-                self.delete(int(item.key[3:]))
+            if in_row:
+                self.delete(in_row[1])
             return
         if event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(len(self.saves) - self.ROWS, self.top - event.y))
             return
-        if event.type == pygame.KEYDOWN:
-            item = self.form.focused
-            if item and item.key.startswith("row") and event.key == pygame.K_RIGHT:
-                self.form.move(1)
-                return
-            if item and item.key.startswith("del") and event.key == pygame.K_LEFT:
-                self.form.move(-1)
-                return
+        if event.type == pygame.KEYDOWN and in_row and event.key in (pygame.K_LEFT,
+                                                                    pygame.K_RIGHT):
+            left = event.key == pygame.K_LEFT
+            if in_row[0] != ROW_ITEMS[0 if left else -1]:  # along the row, not past its ends
+                self.form.move(-1 if left else 1)
+            return
         before = self.form.focused
         self.form.handle(event)
         if self.form.focused is not before and event.type == pygame.KEYDOWN:
             self.armed = None
 
     def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
-        info = self.saves[int(item.key[3:])]
+        info = self.saves[_row_item(item.key)[1]]
         r = item.rect
         bad = info.error is not None
         panel(surf, r, (70, 40, 34) if bad else (60, 44, 30), radius=L.px(8), alpha=235)
@@ -128,23 +170,26 @@ class LoadScene(MenuScene):
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
         page(surf, self.d.sprites, L, "Load a game",
-             "Enter or click: load   Delete: delete (press twice)   Esc: back")
+             "Enter or click: load   Replay: step through it   Delete: delete (press twice)"
+             "   Esc: back")
         focused = self.form.focused
-        if focused and focused.key[3:].isdigit():
-            i = int(focused.key[3:])
+        in_row = _row_item(focused.key) if focused else None
+        if in_row:
+            i = in_row[1]
             if i < self.top:
                 self.top = i
             elif i >= self.top + self.ROWS:
                 self.top = i - self.ROWS + 1
         for i in range(len(self.saves)):
-            row, dele = self.form.get(f"row{i}"), self.form.get(f"del{i}")
+            items = [self.form.get(f"{kind}{i}") for kind in ROW_ITEMS]
             if self.top <= i < self.top + self.ROWS:
-                y = 110 + (i - self.top) * 66
-                row.rect = L.R(130, y, 890, 58)
-                dele.rect = L.R(1034, y + 8, 116, 42)
-                dele.label = "Sure?" if self.armed == self.saves[i].path.name else "Delete"
+                y = 116 + (i - self.top) * 66  # below the keys line
+                for item, x in zip(items, COLUMNS, strict=True):
+                    item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
+                items[-1].label = "Sure?" if self.armed == self.saves[i].path.name else "Delete"
             else:
-                row.rect = dele.rect = pygame.Rect(0, 0, 0, 0)
+                for item in items:
+                    item.rect = pygame.Rect(0, 0, 0, 0)
         if not self.saves:
             text(surf, "No saved games yet. Every game is autosaved as you play; save one "
                  "under a name from the table's Menu.", L.px(21), SOFT,

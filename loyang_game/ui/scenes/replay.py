@@ -1,0 +1,343 @@
+"""A game told again at the table: a `Replay` stepped move by move (forward, back, to a
+round's start, or played at a chosen speed), drawn by the table's own `render.draw_table`
+with the log as it read then.
+
+Nothing here can change the game or a save: the scene only reads the `Replay`, whose states
+are fresh copies. Hands stay hidden as they were at the table while the game is unfinished
+(only `viewer`'s cards, as the person playing that seat saw them); a finished game shows every
+hand. Opened from a review, the step `at` carries a `note` (shown on the top bar) and the
+AI's `suggestion` (its clicks lit on the table) while the replay stands there.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import commands
+from ...engine import GameState, Move
+from ...engine.moves import NONE
+from ...log import describe_move
+from ...replay import Replay
+from .. import layout, overlay, render, replaybar
+from ..layout import Layout
+from ..prompts import hover_lines
+from ..scene import Scene
+from ..tableview import CARD_TARGETS, PRIORITY
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)  # moves a second when playing
+FIRST_SPEED = 1.0
+KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "start",
+        pygame.K_END: "end", pygame.K_SPACE: "play", pygame.K_PAGEUP: "previous round",
+        pygame.K_PAGEDOWN: "next round"}
+
+HINTS = {("rp", "start"): "To the deal (Home)", ("rp", "back"): "Back one move (Left)",
+         ("rp", "play"): "Play or pause (Space)", ("rp", "forward"): "On one move (Right)",
+         ("rp", "end"): "To the last move (End)", ("rp", "speed"): "Moves a second when playing",
+         ("ui", "close"): "Close the replay (Esc)", ("ui", "look"): "Back to the player's board"}
+ROUND_HINT = "The round's first move (Page Up / Page Down: the previous / next round)"
+
+
+def speed_words(speed: float) -> str:
+    return f"{speed:g} move/s" if speed <= 1 else f"{speed:g} moves/s"
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, d, replay: Replay, at: int | None = None, viewer: int | None = None,
+                 note: str = "", suggestion: Move | None = None) -> None:
+        """`at`: the step to open at (None: the last; clamped to the game); `viewer`: the
+        seat whose hidden cards may be shown while the game is unfinished."""
+        super().__init__(d)
+        self.replay = replay
+        self.starts = replay.round_starts()  # round -> its first step
+        last = len(replay)
+        self.at = last if at is None else min(max(at, 0), last)
+        self.step = self.at
+        self.viewer = viewer
+        self.note = note
+        self.suggestion = suggestion
+        self.suggested: list[tuple] = []  # the suggestion's clicks at `at`
+        if suggestion is not None:
+            try:
+                self.suggested = commands.clicks_for(replay.state_at(self.at), suggestion)
+            except ValueError:
+                self.suggestion = None  # not a move of that moment: nothing to show
+        self.speed = FIRST_SPEED
+        self.playing = False
+        self.wait = 0.0  # seconds until the next move while playing
+        self.focus_override: int | None = None  # another seat's board, clicked to look at
+        self.log_scroll = 0
+        self.clock_time = 0.0
+        self.mouse = (-1, -1)
+        self.drawn = render.Drawn()  # what the last picture showed
+        self.L: Layout | None = None
+        self._state: tuple[int, GameState] | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key = None
+        self._log_cache: tuple | None = None
+
+    def enter(self) -> None:
+        self._static_key = self._log_cache = None  # the palette or the window may have changed
+
+    # --- what is shown -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The game as it was after the first `step` moves."""
+        if self._state is None or self._state[0] != self.step:
+            self._state = (self.step, self.replay.state_at(self.step))
+        return self._state[1]
+
+    def shows_all(self) -> bool:
+        """A finished game hides nothing."""
+        return self.replay.finished
+
+    def decider(self) -> int | None:
+        return self.state.current_player
+
+    def own_focus(self) -> int:
+        """The board shown unless another is looked at: the deciding seat's, as at the table."""
+        seat = self.decider()
+        if seat is None:
+            return self.viewer if self.viewer is not None else 0
+        return seat
+
+    def focus(self) -> int:
+        return self.own_focus() if self.focus_override is None else self.focus_override
+
+    def revealed(self) -> int | None:
+        """The seat whose hand and private cards may be drawn face up."""
+        return self.focus() if self.shows_all() else self.viewer
+
+    def hand_seat(self) -> int | None:
+        seat = self.revealed()
+        if seat is None:
+            return None
+        p = self.state.players[seat]
+        return seat if (p.hand or p.intro != NONE) else None
+
+    def view(self) -> render.View:
+        r = self.replay
+        return render.View(names=r.names, kinds=r.kinds, viewer=self.revealed(),
+                           prompt=self.prompt())
+
+    def prompt(self) -> str:
+        """The top bar's line: at `at` the note (with the suggestion in words if not all of
+        its clicks are on the table), else what the move just shown did."""
+        if self.step == self.at:
+            parts = [self.note] if self.note else []
+            if self.suggestion is not None and not self._suggestion_on_table():
+                parts.append(f"(AI: {describe_move(self.suggestion, self.replay.names)})")
+            if parts:
+                return " ".join(parts)
+        if self.step == 0:
+            return "The deal: nobody has moved yet."
+        return self.replay.lines[self.step - 1][0].strip()
+
+    def counter_words(self) -> str:
+        r = self.replay
+        words = f"Move {self.step} of {len(r)} · Round {max(1, self.state.round)}"
+        if self.step > 0 and r.seats[self.step - 1] is not None:
+            words += f" · {r.names[r.seats[self.step - 1]]}"
+        return words
+
+    def log_lines(self) -> list[str]:
+        """The log as it read at this step."""
+        return self.replay.log_until(self.step)
+
+    def _suggestion_on_table(self) -> bool:
+        L = self.L or self.layout()
+        return all(target in L.targets for target in self.suggested)
+
+    def layout(self) -> Layout:
+        self.L = layout.build(self.state, self.focus(), self.d.size,
+                              hand_seat=self.hand_seat(), bar_buttons=[])
+        return self.L
+
+    # --- stepping ------------------------------------------------------------------------------
+
+    def go(self, step: int) -> None:
+        """Stand at `step` (clamped to the game)."""
+        step = min(max(step, 0), len(self.replay))
+        if step != self.step:
+            self.step = step
+            self.log_scroll = 0
+
+    def next_round(self) -> None:
+        later = [s for s in self.starts.values() if s > self.step]
+        self.go(min(later) if later else len(self.replay))
+
+    def previous_round(self) -> None:
+        earlier = [s for s in self.starts.values() if s < self.step]
+        self.go(max(earlier) if earlier else 0)
+
+    def toggle_play(self) -> None:
+        if self.playing or not self.replay.moves:
+            self.playing = False
+            return
+        if self.step >= len(self.replay):
+            self.go(0)  # played to the end: play from the start
+        self.playing = True
+        self.wait = 1 / self.speed
+
+    def cycle_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+
+    def update(self, dt: float) -> None:
+        self.clock_time += dt
+        if not self.playing:
+            return
+        self.wait -= dt
+        while self.wait <= 0 and self.playing:
+            self.go(self.step + 1)
+            self.wait += 1 / self.speed
+            if self.step >= len(self.replay):
+                self.playing = False
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.d.pop()
+            elif event.key in KEYS:
+                self.control(KEYS[event.key])
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button == 3:
+                card = self.card_at(event.pos)
+                if card is not None:
+                    self.d.open("rules", card=card)
+        elif event.type == pygame.MOUSEWHEEL:
+            L = self.L
+            if L and L.regions["log"].collidepoint(self.mouse):
+                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.enter()
+
+    def control(self, name: str) -> None:
+        """One of the controls (a button or its key)."""
+        if name not in ("play", "speed"):
+            self.playing = False  # stepping by hand stops the play
+        if name == "play":
+            self.toggle_play()
+        elif name == "speed":
+            self.cycle_speed()
+        elif name == "back":
+            self.go(self.step - 1)
+        elif name == "forward":
+            self.go(self.step + 1)
+        elif name == "start":
+            self.go(0)
+        elif name == "end":
+            self.go(len(self.replay))
+        elif name == "previous round":
+            self.previous_round()
+        elif name == "next round":
+            self.next_round()
+
+    def target_at(self, pos) -> tuple | None:
+        L = self.L or self.layout()
+        for target, r in replaybar.rects(L).items():
+            if r.collidepoint(pos) and self.enabled().get(target, True):
+                return target
+        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)
+                and (target[0] != "keep" or self.keep_shown())]
+        return min(hits, key=lambda x: PRIORITY.get(x[0], 5)) if hits else None
+
+    def card_at(self, pos) -> int | None:
+        """The card under `pos` on the table, if one shows there."""
+        target = self.target_at(pos)
+        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
+            return target[1]
+        return None
+
+    def click(self, pos) -> None:
+        target = self.target_at(pos)
+        if target is None:
+            return
+        kind, what = target[0], target[1] if len(target) > 1 else None
+        if kind == "rp":
+            self.control(what)
+        elif kind == "round":
+            self.playing = False
+            self.go(self.starts[what])
+        elif target == ("ui", "close"):
+            self.d.pop()
+        elif target == ("ui", "look"):
+            self.focus_override = None
+        elif kind == "seat":
+            self.focus_override = None if what == self.own_focus() else what
+
+    def enabled(self) -> dict[tuple, bool]:
+        """Which controls do something now (the others are drawn greyed and ignore clicks)."""
+        last = len(self.replay)
+        out = {("rp", "start"): self.step > 0, ("rp", "back"): self.step > 0,
+               ("rp", "forward"): self.step < last, ("rp", "end"): self.step < last,
+               ("rp", "play"): last > 0, ("ui", "look"): self.focus_override is not None}
+        for target in replaybar.rects(self.L or self.layout()):
+            if target[0] == "round":
+                out[target] = target[1] in self.starts
+        return out
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface) -> None:
+        L = self.layout()
+        view = self.view()
+        size = surf.get_size()
+        key = (self.step, L.focus, view.viewer, self.hand_seat(), size, view.prompt)
+        if key != self._static_key:
+            if self._static is None or self._static.get_size() != size:
+                self._static = pygame.Surface(size).convert()
+            self.drawn = render.draw_table(self._static, self.state, L, self.d.sprites, view)
+            self._static_key = key
+        surf.blit(self._static, (0, 0))
+        self._keep(surf, L)
+        if self.step == self.at and self.suggested:
+            overlay.highlights(surf, [L.targets[x] for x in self.suggested if x in L.targets],
+                               self.clock_time, L)
+        self._log(surf, L)
+        self._controls(surf, L)
+        replaybar.counter(surf, L, self.counter_words())
+        target = self.target_at(self.mouse)
+        hint = ROUND_HINT if target and target[0] == "round" else HINTS.get(target)
+        overlay.tooltip(surf, L, self.mouse,
+                        [hint] if hint else hover_lines(self.state, target, L.focus, L))
+
+    def _log(self, surf, L: Layout) -> None:
+        """The log as it read at this step (wrapped once per step, scroll and size)."""
+        r = L.regions["log"]
+        key = (self.step, self.log_scroll, r.size)
+        if self._log_cache is None or self._log_cache[0] != key:
+            tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            overlay.log_panel(tmp, L, self.log_lines(), self.log_scroll)
+            self._log_cache = (key, tmp.subsurface(r).copy())
+        surf.blit(self._log_cache[1], r)
+
+    def keep_shown(self) -> bool:
+        """A Two-pack's cards are being chosen from, by a seat whose cards may be seen, and
+        that seat's board is shown (the panel would cover another's)."""
+        pend = self.state.pending
+        return (bool(pend) and pend[-1][0] == "keep" and self.focus() == self.decider()
+                and (self.shows_all() or self.decider() == self.viewer))
+
+    def _keep(self, surf, L: Layout) -> None:
+        if self.keep_shown():
+            overlay.keep_panel(surf, L, self.d.sprites, self.state.pending[-1][2], None)
+
+    def _controls(self, surf, L: Layout) -> None:
+        places = replaybar.rects(L)
+        if self.focus_override is None:
+            del places[("ui", "look")]
+        labels = {("rp", "play"): "Pause" if self.playing else "Play",
+                  ("rp", "speed"): speed_words(self.speed), ("ui", "close"): "Close",
+                  ("ui", "look"): "Back"}
+        labels.update({target: str(target[1]) for target in places if target[0] == "round"})
+        rnd = max(1, self.state.round)
+        replaybar.draw(surf, L, places, self.enabled(), labels, ("round", rnd), self.mouse)
