@@ -278,7 +278,7 @@ def _path(surf, state, L, sp, view):
                 continue
             size = L.px(30 if seat == L.focus else 22)
             x = r.x + L.px(6) + i * L.px(8)
-            surf.blit(sp.get(f"marker_{seat}", (size, size)), (x, r.bottom - size))
+            surf.blit(sp.pawn(seat, size), (x, r.bottom - size))
 
 
 def _cart(surf, p, L, sp):
