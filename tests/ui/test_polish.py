@@ -11,6 +11,7 @@ from loyang_game.session import GameSession
 from loyang_game.settings import Settings
 from loyang_game.ui import theme
 from loyang_game.ui.director import Director
+from loyang_game.ui.rules_text import HINTS
 from loyang_game.ui.scenes import SCENES
 
 NORMAL_SEATS = theme.SEAT_COLOURS
@@ -55,4 +56,26 @@ def test_the_palette_colours_the_pawns_the_name_plate_and_the_seat_panels(colour
     assert tuple(screen.get_at((plate.centerx, plate.y + 3)))[:3] == palette[L.focus]
     other = L.panels[1 - L.focus]
     assert tuple(screen.get_at((other.centerx, other.y + 3)))[:3] == palette[1 - L.focus]
+    app.d.close()
+
+
+SIZES = [(1280, 800), (1024, 640)]
+TABLES = [(2, 3), (4, 5), (1, 7)]  # (seats, seed)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats,seed", TABLES)
+def test_no_first_game_hint_covers_the_log_or_the_bottom_bar(size, seats, seed):
+    app = table(Settings(speed="off", hints=True), seats=seats, size=size, seed=seed,
+                kinds=["person"] * seats)
+    guide = app.guide
+    for key in HINTS:
+        guide.hint = key
+        app.d.draw()
+        L = app.view.L
+        r = guide.targets["box"]
+        assert not r.colliderect(L.regions["log"]), key
+        assert not r.colliderect(L.regions["bottom"]), key
+        assert L.regions["board"].contains(r), key
+        assert r.contains(guide.targets["ok"]) and r.contains(guide.targets["never"])
     app.d.close()

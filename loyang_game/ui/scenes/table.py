@@ -292,5 +292,5 @@ class TableScene(Scene):
 
     def draw(self, surf) -> None:
         L = self.view.draw(surf)
-        if not self.scoring_open:
+        if not self.scoring_open and not self.dialog_open():  # a choice's options stay clear
             self.guide.draw(surf, L, self.view.mouse)
