@@ -14,11 +14,12 @@ from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
 from ..log import describe_move
-from . import layout, overlay, render
+from . import guide, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
 from .prompts import hover_lines, prompt
+from .rules_text import HINTS
 
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
@@ -199,6 +200,7 @@ class TableView:
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and game.thinking:
             overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
+        targets.update(self._news(surf, table, L))
         if not table.dialog_open():
             card = self.hover_target
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
@@ -215,6 +217,17 @@ class TableView:
             targets = overlay.scoring_screen(surf, L, game.state, game.scoring_rows, game.names,
                                              game.end_lines)
         return targets
+
+    def _news(self, surf, table, L: Layout) -> dict:
+        """The AI's latest move and the call-outs, above the first-game hint if one shows
+        (kept back while a choice is open: its options stay clear)."""
+        if table.dialog_open():
+            return {}
+        bottom = L.regions["board"].bottom - L.px(6)
+        hint = table.guide.hint
+        if hint:
+            bottom = guide.box(L, HINTS[hint])[0].y - L.px(4)
+        return overlay.news(surf, L, table.news.shown(table.clock_time), bottom)
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state

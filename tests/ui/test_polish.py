@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine.cards import NONE
+from loyang_game.log import touched
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
-from loyang_game.ui import theme
+from loyang_game.ui import overlay, theme
 from loyang_game.ui.director import Director
 from loyang_game.ui.rules_text import HINTS
 from loyang_game.ui.scenes import SCENES
+
+from ..engine.helper_scenarios import W, card_turn, set_courtyard, set_hand, turn
+from ..engine.scenario import put, set_player
+from .driver import click
 
 NORMAL_SEATS = theme.SEAT_COLOURS
 
@@ -23,12 +29,26 @@ def palette_back():
     theme.set_palette(False)
 
 
-def table(settings: Settings, seats: int = 2, size=(1280, 800), kinds=None, seed: int = 3):
+def table(settings: Settings, seats: int = 2, size=(1280, 800), kinds=None, seed: int = 3,
+          state=None):
     d = Director(SCENES, settings, size=size, fullscreen=False, fps_cap=0)
-    game = GameSession(new_game(GameConfig(seats=seats, seed=seed)),
-                       kinds or ["person"] + ["normal"] * (seats - 1), ai_seed=seed,
-                       autosave=False, record=False)
+    state = state or new_game(GameConfig(seats=seats, seed=seed))
+    game = GameSession(state, kinds or ["person"] + ["normal"] * (state.config.seats - 1),
+                       ai_seed=seed, autosave=False, record=False)
     return d.open("table", game=game)
+
+
+def drawn_words(monkeypatch) -> list[str]:
+    """Every string the overlay draws from now on."""
+    words: list[str] = []
+    draw = overlay.text
+
+    def noting(surf, s, *args, **kwargs):
+        words.append(s)
+        return draw(surf, s, *args, **kwargs)
+
+    monkeypatch.setattr(overlay, "text", noting)
+    return words
 
 
 def pawn_head(app, seat: int) -> tuple[int, int]:
@@ -78,4 +98,92 @@ def test_no_first_game_hint_covers_the_log_or_the_bottom_bar(size, seats, seed):
         assert not r.colliderect(L.regions["bottom"]), key
         assert L.regions["board"].contains(r), key
         assert r.contains(guide.targets["ok"]) and r.contains(guide.targets["never"])
+    app.d.close()
+
+
+def test_thinking_is_told_without_playouts_and_the_ai_move_is_told_after_it(monkeypatch):
+    state = new_game(GameConfig(seats=2, seed=3))
+    kinds = ["person", "person"]
+    kinds[state.current_player] = "normal"
+    app = table(Settings(speed="off", hints=False), state=state, kinds=kinds)
+    name = app.game.names[state.current_player]
+    words = drawn_words(monkeypatch)
+    app.game.thinking = True
+    app.game.worker._progress = {"iterations": 1056, "best": ""}
+    app.d.draw()
+    assert f"{name} is thinking\u2026" in words and not any("1056" in w for w in words)
+    app.game.thinking = False
+    move = app.game.state.legal_moves()[0]
+    app.apply(move, person=False)
+    words.clear()
+    app.d.draw()
+    assert any(w.startswith(f"{name} buys") for w in words), words  # the Home vegetable
+    app.clock_time += 60  # long after: the news has gone
+    words.clear()
+    app.d.draw()
+    assert not any(w.startswith(f"{name} buys") for w in words)
+    app.d.close()
+
+
+def test_an_ai_trader_at_the_persons_stall_is_called_out_until_clicked_away(monkeypatch):
+    s, ai = turn()
+    person = 1 - ai
+    trader = put(s, ai, "Trader").card
+    s8 = put(s, person, "S8").card  # Wheat, Bean, Leek
+    set_player(s, ai, cart={W: 1})
+    kinds = ["person", "person"]
+    kinds[ai] = "normal"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds)
+    words = drawn_words(monkeypatch)
+    app.apply(Move("use", trader, s8, 1, W, NONE), person=False)
+    [callout] = app.news.callouts
+    name = app.game.names[ai]
+    assert callout.text.startswith(f"{name} uses a Trader: trades Wheat for Bean at Market")
+    assert "Bean taken from your Market stall S8" in callout.text
+    app.d.draw()
+    assert any("your Market stall S8" in w for w in words)
+    box = app.view.overlay_targets[("ui", "seen")]
+    assert not box.colliderect(app.view.L.regions["log"])
+    app.clock_time += 10  # still there: it waits to be seen
+    assert app.news.shown(app.clock_time)[0] == callout
+    click(app, box.center)
+    assert app.news.callouts == []
+    app.d.close()
+
+
+def test_what_a_move_did_to_another_seat_in_that_seats_words():
+    s, mover = turn()
+    other = 1 - mover
+    names = ["Anna", "Bao"]
+    deliveryman = put(s, mover, "Deliveryman").card
+    regular = put(s, other, "R1")
+    set_player(s, mover, cart={v: 2 for v in range(6)})
+    before = s.clone()
+    s.apply(Move("use", deliveryman, regular.card))
+    told = touched(before, s, Move("use", deliveryman, regular.card), other, names, {})
+    assert told == [f"{names[mover]} delivers to your Regular customer R1"]
+    told = touched(before, s, Move("use", deliveryman, regular.card), other, names, {},
+                   you=False)
+    assert told == [f"{names[mover]} delivers to {names[other]}'s Regular customer R1"]
+    # Nothing done to the mover's own board is told to the others.
+    before = s.clone()
+    s.apply(Move("loan"))
+    assert touched(before, s, Move("loan"), other, names, {}) == []
+
+
+def test_a_card_the_person_put_in_the_courtyard_taken_by_another_seat_is_called_out():
+    s, first = card_turn()
+    second = 1 - first
+    placed, _ = set_hand(s, first, ["S1", "S3"])
+    set_hand(s, second, ["R1"])
+    set_courtyard(s, [])
+    kinds = ["person", "person"]
+    kinds[second] = "normal"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds)
+    app.apply(Move("place", placed), person=True)
+    assert app.game.state.current_player == second
+    taker = next(m for m in app.game.state.legal_moves() if m.kind == "take" and m.a == placed)
+    app.apply(taker, person=False)
+    [callout] = app.news.callouts
+    assert "takes the Market stall S1 you put in the Courtyard" in callout.text
     app.d.close()

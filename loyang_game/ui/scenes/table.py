@@ -16,6 +16,7 @@ from ...session import GameSession
 from .. import choreo, layout
 from ..anim import Timeline
 from ..guide import Guide
+from ..news import News
 from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
 
@@ -48,6 +49,7 @@ class TableScene(Scene):
         self.ai_pause = 0.0
         self.scoring_open = False
         self.guide = Guide(d.settings, d.save_settings)
+        self.news = News()  # the AI's latest move and what moves did to a person's board
         self._acc = 0.0
 
     def enter(self) -> None:
@@ -148,6 +150,8 @@ class TableScene(Scene):
         before = self.game.apply(move, person)
         if before is None:
             return False
+        game = self.game
+        self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
         self.log_scroll = 0
         self.picker.reset()
         self.version += 1
@@ -260,6 +264,8 @@ class TableScene(Scene):
             self.show_scores(name == "scores")
         elif name == "cancel":
             self.picker.reset()
+        elif name == "seen":
+            self.news.seen()
         elif name == "undo":
             self.undo()
         elif name == "speed":
