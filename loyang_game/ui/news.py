@@ -1,7 +1,8 @@
 """The table's news: what an AI seat just did, in a player's words (until its next move or a
 few seconds), and call-outs of what another seat's move did to a person's board (a Trader at
 their stall, a Deliveryman at their customer, their card taken from the Courtyard), which
-stay until that person clicks them away or for a long read. The log tells all of it too."""
+stay until that person clicks them away, makes a move of their own, or has had a long read.
+The log tells all of it too."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class Item:
     text: str
     seat: int  # whose move it tells (drawn in that seat's colour)
     since: float  # the table's clock when it came
-    callout: bool  # stays until seen
+    to: int | None = None  # a call-out's person, None for an AI's move
 
 
 class News:
@@ -32,7 +33,8 @@ class News:
 
     def moved(self, before: GameState, after: GameState, move: Move, names: Sequence[str],
               kinds: Sequence[str], now: float) -> None:
-        """`move` took the game from `before` to `after` at the table's time `now`."""
+        """`move` took the game from `before` to `after` at the table's time `now`; a person
+        who moves has read what was called out to them."""
         seat = before.current_player
         told = headline(before_move(before, move), move, after, names)
         persons = [s for s, kind in enumerate(kinds) if kind == "person"]
@@ -44,15 +46,15 @@ class News:
             if clauses:
                 said = "; ".join(clauses)
                 self.callouts.append(Item(f"{told}. {said[0].upper()}{said[1:]}.", seat, now,
-                                          True))
-        self.callouts = self.callouts[-MOST_CALLOUTS:]
+                                          person))
+        self.callouts = [c for c in self.callouts if c.to != seat][-MOST_CALLOUTS:]
         hand = [*before.players[seat].hand, before.players[seat].intro]
         self.placed_by = {card: who for card, who in self.placed_by.items()
                           if card in after.courtyard}
         self.placed_by.update({card: seat for card in after.courtyard
                                if card not in before.courtyard and card in hand})
         if kinds[seat] != "person":
-            self.last = Item(told, seat, now, False)
+            self.last = Item(told, seat, now)
 
     def seen(self) -> None:
         """The person has read the call-outs."""

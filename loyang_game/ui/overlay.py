@@ -99,6 +99,17 @@ def tooltip(surf, L: Layout, pos, lines: list[str]):
         text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
 
 
+def raised_card(surf, L: Layout, sp: Sprites, card: int) -> None:
+    """A hand card under the mouse, shown big above the hand, where its words can be read
+    (a hand card is small in a small window)."""
+    r = L.cards[card]
+    big = pygame.Rect(0, 0, L.px(150), L.px(210))
+    big.midbottom = (r.centerx, L.regions["bottom"].y - L.px(4))
+    big.clamp_ip(surf.get_rect())
+    panel(surf, big.move(L.px(4), L.px(5)), (0, 0, 0), radius=L.px(10), alpha=90)
+    surf.blit(sp.card(card, big.w, big.h), big)
+
+
 def toast(surf, L: Layout, message: str, alpha: float):
     if not message:
         return
@@ -137,21 +148,25 @@ def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
         pygame.draw.rect(surf, t.GOLD, done, border_radius=bar.h // 2)
 
 
-def news(surf, L: Layout, items, bottom: int) -> dict:
+def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     """The table's news (`news.Item`s), stacked up from `bottom` over the board's middle
-    column: call-outs on paper edged in the mover's colour, with OK (a click on one puts them
-    all away); an AI's latest move on a dark strip with the mover's colour at its side."""
+    column as far as `top` (what does not fit waits, and is in the log): call-outs on paper
+    edged in the mover's colour, with OK (a click on one puts them all away); an AI's latest
+    move on a dark strip with the mover's colour at its side."""
     targets = {}
     column = L.regions["centre"]
     size, step = L.px(17), L.px(18)
     y = bottom
     for item in reversed(items):
-        room = column.w - L.px(30 + (50 if item.callout else 0))
+        callout = item.to is not None
+        room = column.w - L.px(30 + (50 if callout else 0))
         lines = wrap(item.text, size, room)
         r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
         r.bottom = y
+        if r.y < top:
+            break
         colour = t.SEAT_COLOURS[item.seat]
-        if item.callout:
+        if callout:
             panel(surf, r, (252, 244, 222), border=colour, radius=L.px(8), alpha=245)
             pygame.draw.rect(surf, colour, r, L.px(3), border_radius=L.px(8))
             ok = pygame.Rect(0, 0, L.px(44), L.px(28))
@@ -177,7 +192,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
                                                                          r.y + L.px(5)), bold=True)
     size = L.px(15)
-    width = r.w - L.px(14)
+    width = r.w - L.px(20)
     wrapped: list[tuple[str, bool]] = []
     for line in lines[-200:]:
         indent = line.startswith("   ")

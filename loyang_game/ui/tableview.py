@@ -208,8 +208,12 @@ class TableView:
                        if CARDS[card].kind == "casual" else "")
                 overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
-                overlay.tooltip(surf, L, mouse, hover_lines(game.state, self.target_at(mouse),
-                                                            table.focus(), L))
+                target = self.target_at(mouse)
+                if target and target[0] == "hand" and not table.timeline.busy:
+                    overlay.raised_card(surf, L, table.sprites, target[1])
+                else:
+                    overlay.tooltip(surf, L, mouse, hover_lines(game.state, target,
+                                                                table.focus(), L))
         if table.message:
             age = table.clock_time - table.message_time
             overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
@@ -219,15 +223,17 @@ class TableView:
         return targets
 
     def _news(self, surf, table, L: Layout) -> dict:
-        """The AI's latest move and the call-outs, above the first-game hint if one shows
-        (kept back while a choice is open: its options stay clear)."""
+        """The AI's latest move and the call-outs, below the Storehouse and above the
+        first-game hint if one shows (kept back while a choice is open: its options stay
+        clear)."""
         if table.dialog_open():
             return {}
         bottom = L.regions["board"].bottom - L.px(6)
         hint = table.guide.hint
         if hint:
             bottom = guide.box(L, HINTS[hint])[0].y - L.px(4)
-        return overlay.news(surf, L, table.news.shown(table.clock_time), bottom)
+        top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
+        return overlay.news(surf, L, table.news.shown(table.clock_time), bottom, top)
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state
