@@ -99,15 +99,20 @@ def tooltip(surf, L: Layout, pos, lines: list[str]):
         text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
 
 
-def raised_card(surf, L: Layout, sp: Sprites, card: int) -> None:
-    """A hand card under the mouse, shown big above the hand, where its words can be read
-    (a hand card is small in a small window)."""
+def raised_card(surf, L: Layout, sp: Sprites, card: int) -> pygame.Rect:
+    """A small card under the mouse shown big, where its words can be read (a small window
+    makes the hand, the Courtyard and the Offer small): a hand card above the hand, a
+    Courtyard or Offer card left of the Courtyard. Returns where it went."""
     r = L.cards[card]
     big = pygame.Rect(0, 0, L.px(150), L.px(210))
-    big.midbottom = (r.centerx, L.regions["bottom"].y - L.px(4))
+    if r.colliderect(L.regions["bottom"]):
+        big.midbottom = (r.centerx, L.regions["bottom"].y - L.px(4))
+    else:
+        big.midright = (L.regions["court"].x - L.px(10), r.centery)
     big.clamp_ip(surf.get_rect())
     panel(surf, big.move(L.px(4), L.px(5)), (0, 0, 0), radius=L.px(10), alpha=90)
     surf.blit(sp.card(card, big.w, big.h), big)
+    return big
 
 
 def toast(surf, L: Layout, message: str, alpha: float):

@@ -25,6 +25,7 @@ PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targ
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
+RAISED = {"hand", "court", "offer"}  # small cards shown big under the mouse
 GREYED = (80, 70, 60)  # a button that does nothing now
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 TOAST_TIME = 3.5  # seconds a message stays
@@ -209,11 +210,13 @@ class TableView:
                 overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
                 target = self.target_at(mouse)
-                if target and target[0] == "hand" and not table.timeline.busy:
-                    overlay.raised_card(surf, L, table.sprites, target[1])
-                else:
-                    overlay.tooltip(surf, L, mouse, hover_lines(game.state, target,
-                                                                table.focus(), L))
+                at = mouse
+                if target and target[0] in RAISED and not table.timeline.busy:
+                    big = overlay.raised_card(surf, L, table.sprites, target[1])
+                    at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
+                if not target or target[0] != "hand":  # the raised hand card says it all
+                    overlay.tooltip(surf, L, at, hover_lines(game.state, target,
+                                                             table.focus(), L))
         if table.message:
             age = table.clock_time - table.message_time
             overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))

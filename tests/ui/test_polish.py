@@ -4,15 +4,18 @@ at the smallest window."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
+from loyang_game.commands import BUTTON_LABELS
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.cards import NONE
 from loyang_game.log import touched
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
-from loyang_game.ui import overlay, theme
+from loyang_game.ui import overlay, render, theme
 from loyang_game.ui.director import Director
+from loyang_game.ui.layout import BUTTON_SLOTS, button_rect
 from loyang_game.ui.rules_text import HINTS
 from loyang_game.ui.scenes import SCENES
 
@@ -186,4 +189,64 @@ def test_a_card_the_person_put_in_the_courtyard_taken_by_another_seat_is_called_
     app.apply(taker, person=False)
     [callout] = app.news.callouts
     assert "takes the Market stall S1 you put in the Courtyard" in callout.text
+    app.d.close()
+
+
+SMALL = (1024, 640)
+
+
+def label_rect(label: str, size: int, bold: bool, center) -> pygame.Rect:
+    r = pygame.Rect((0, 0), theme.font(size, bold).size(label))
+    r.center = center
+    return r
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_piles_counts_sit_between_the_piles(size):
+    app = table(Settings(speed="off", hints=False), size=size)
+    L = app.view.layout()
+    d, x = L.anchors["draw"], L.anchors["discard"]
+    labels = [label_rect(s, L.px(16 if s[0].isalpha() else 22), not s[0].isalpha(),
+                         ((d.right + x.x) // 2, y))
+              for s, y in render.pile_labels(L, 51, 100)]
+    for i, r in enumerate(labels):
+        assert not r.colliderect(d) and not r.colliderect(x)
+        assert L.regions["piles"].contains(r)
+        assert all(not r.colliderect(other) for other in labels[i + 1:])
+    app.d.close()
+
+
+def test_the_hand_tab_never_covers_a_card_of_a_full_board_at_1024x640():
+    s, seat = card_turn()
+    for ref in ("S1", "S3", "S6", "S7", "S8", "Maid", "Trader", "Official", "Haggler"):
+        put(s, seat, ref)
+    for ref in ("R1", "R2", "R3", "R4", "R5", "R6", "K1", "K2", "K3"):
+        put(s, seat, ref)
+    kinds = ["normal", "normal"]
+    kinds[seat] = "person"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds, size=SMALL)
+    app.d.draw()
+    L = app.view.L
+    tab = render.hand_tab(L, f"{app.game.names[seat]}'s hand")
+    assert any(target[0] == "hand" for target in L.targets)
+    hand = {target[1] for target in L.targets if target[0] == "hand"}
+    board_cards = [r for card, r in L.cards.items() if card not in hand]
+    assert len(board_cards) >= 18
+    assert all(L.regions["board"].contains(r) for r in board_cards)
+    assert not any(tab.colliderect(r) for r in board_cards)
+    for card in hand:  # the hand's small cards are shown big above the hand under the mouse
+        big = overlay.raised_card(app.d.screen, L, app.sprites, card)
+        assert big.w >= 2 * L.cards[card].w and app.d.screen.get_rect().contains(big)
+        assert not big.colliderect(L.regions["bottom"])
+    app.d.close()
+
+
+def test_every_bar_button_label_is_shown_whole_at_1024x640():
+    app = table(Settings(speed="off", hints=False), size=SMALL)
+    L = app.view.layout()
+    labels = [*BUTTON_LABELS.values(), "Buy a Two-pack (12)"]
+    for name in BUTTON_SLOTS:
+        room = button_rect(L, name).w - L.px(10)
+        for label in labels:
+            assert theme.font(L.px(14), True).size(label)[0] <= room, label
     app.d.close()
