@@ -3,7 +3,8 @@ the table scene shows (`layout`), says which target is under a point (`target_at
 the mouse (a card rested on long enough shows its whole text), and draws a frame: the still
 picture of the state (re-drawn only when something it shows changed), the lit targets, the
 animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the thinking
-indicator, the tooltip or a card's text, messages and the scoring screen.
+indicator, the news (the AI's latest move, call-outs), a small card shown big, the tooltip or a
+card's text, messages and the scoring screen.
 """
 
 from __future__ import annotations

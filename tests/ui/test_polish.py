@@ -250,3 +250,35 @@ def test_every_bar_button_label_is_shown_whole_at_1024x640():
         for label in labels:
             assert theme.font(L.px(14), True).size(label)[0] <= room, label
     app.d.close()
+
+
+@pytest.mark.parametrize("px", [9, 11, 12, 14, 17, 22])
+def test_text_is_drawn_as_wide_as_it_is_measured(px):
+    """Fitting and wrapping measure with the same face that draws, so a fitted line never
+    runs past its room (the small sizes of a 1024x640 window included)."""
+    pygame.font.init()
+    for bold in (False, True):
+        face = theme.font(px, bold)
+        for s in ("Casual customer K11", "R4 Anna: sows Turnip on the 5-space field",
+                  "Upgrade Storehouse (2)", "draw 51"):
+            assert face.render(s, True, (255, 255, 255)).get_size() == face.size(s)
+
+
+def widest_gap(img: pygame.Surface) -> int:
+    """The most blank pixel columns in a row between a drawn word's first and last ink."""
+    w, h = img.get_size()
+    inked = [any(img.get_at((x, y))[3] > 40 for y in range(h)) for x in range(w)]
+    first, last = inked.index(True), w - 1 - inked[::-1].index(True)
+    widest = run = 0
+    for ink in inked[first:last + 1]:
+        run = 0 if ink else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+@pytest.mark.parametrize("px", [10, 11, 12, 13, 14])
+def test_no_word_drawn_small_has_a_gap_inside_it(px):
+    """'Cas ual': at the sizes of a 1024x640 window a word's letters stay together."""
+    pygame.font.init()
+    for word in ("Casual", "space", "Storehouse", "Turnip"):
+        assert widest_gap(theme.font(px).render(word, True, (255, 255, 255))) <= 1, word
