@@ -46,7 +46,11 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
         cr = pygame.Rect(x0, r.y + L.px(50), L.px(150), L.px(210))
         surf.blit(sp.card(card, cr.w, cr.h), cr)
         lines = wrap(helper_text(card), L.px(16), cr.w + L.px(4))
-        for i, line in enumerate(lines[:8]):
+        room = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
+        if len(lines) > room:  # what does not fit is told as cut, never silently dropped
+            lines = [*lines[:room - 1], fit(f"{lines[room - 1]} \u2026", L.px(16),
+                                            cr.w + L.px(4))]
+        for i, line in enumerate(lines):
             text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
         x0 = cr.right + L.px(16)
     if detail:
