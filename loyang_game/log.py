@@ -1,10 +1,11 @@
 """Readable lines for the game log: one per move made, with the Cash it moved, and one per
 event an `apply` left behind. `turn_lines` gives a move's lines as the log shows them;
-`replay_log` rebuilds a whole game's log from its moves (a loaded save)."""
+`replay_log` rebuilds a whole game's log from its moves (a loaded save). For the table:
+`headline` tells a move in one sentence, `touched` what a move did to another seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from .engine import GameConfig, GameState, new_game
@@ -173,25 +174,110 @@ def before_move(state: GameState, move: Move) -> Before:
 _TELLS_ITS_CASH = {MoveKind.LOAN}
 
 
-def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str]) -> list[str]:
-    """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
-    in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
-    moved = []  # each seat's Cash change, less the debts paid that the events tell
+def _moved(before: Before, after: GameState) -> list[int]:
+    """Each seat's Cash change, less the debts paid that the events tell."""
+    moved = []
     for p in after.players:
         paid = sum(e[2] for e in after.events if e[0] == "paid" and e[1] == p.seat)
         moved.append(p.cash - before.cash[p.seat] + paid)
+    return moved
+
+
+def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]) -> str:
     line = describe_move(move, names)
     own = moved[before.seat]
     if before.casual:
         line += f": {before.casual}"
     elif own and move.kind not in _TELLS_ITS_CASH:
         line += f": {own:+d} Cash"
-    out = [f"R{max(1, before.round)} {names[before.seat]}: {line}"]
+    return line
+
+
+def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str]) -> list[str]:
+    """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
+    in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
+    moved = _moved(before, after)
+    out = [f"R{max(1, before.round)} {names[before.seat]}: "
+           f"{_own_line(before, move, moved, names)}"]
     for seat, delta in enumerate(moved):
         if delta and seat != before.seat:
             verb = "gets" if delta > 0 else "pays"
             out.append(f"   {names[seat]} {verb} {abs(delta)} Cash.")
     out.extend(f"   {text}" for text in describe_events(after.events, names))
+    return out
+
+
+def headline(before: Before, move: Move, after: GameState, names: Sequence[str]) -> str:
+    """The move in one sentence for the table, e.g. 'Bao buys Leek in the Shop: -6 Cash'."""
+    return f"{names[before.seat]} {_own_line(before, move, _moved(before, after), names)}"
+
+
+# --- what a move did to another seat --------------------------------------------------------------
+
+def touched(before: GameState, after: GameState, move: Move, seat: int, names: Sequence[str],
+            placed_by: Mapping[int, int], you: bool = True) -> list[str]:
+    """What `move`, made by another seat in `before`, did to `seat`: one clause each
+    ('Leek taken from your Market stall S7', 'you get 1 Cash'), told to that seat (`you`) or
+    about it by name; empty if it did nothing to it. `placed_by`: who put each Courtyard card
+    there (a card of `seat`'s taken from the Courtyard is told too). Only what happened
+    within one phase is the move's doing: the steps that run between phases (the Harvest,
+    new cards) happen to everybody."""
+    mover = before.current_player
+    who = names[mover]
+    subject, owner = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
+    get, pay = ("get", "pay") if you else ("gets", "pays")
+    out = [f"{who} chooses {subject} as partner"] if (
+        move.kind == MoveKind.PARTNER and move.a == seat) else []
+    mine = {slot.card for area in _areas(after.players[mover]) for slot in area}
+    out += [f"{who} takes the {_card(card)} {subject} put in the Courtyard"
+            for card in before.courtyard if card in mine and placed_by.get(card) == seat]
+    if (before.phase, before.round) != (after.phase, after.round):
+        return out
+    p, q = before.players[seat], after.players[seat]
+    out += _stall_clauses(p.stalls, q.stalls, owner, who, mine)
+    fields = {f.card: f for f in q.fields}
+    for f in p.fields:
+        now = fields.get(f.card)
+        taken = f.tokens - (now.tokens if now and now.veg == f.veg else 0)
+        if taken > 0 and f.veg != NONE:
+            out.append(f"{taken} {_veg(f.veg)} taken from {owner} {_card(f.card)}")
+    rows = {r.card: r.rows for r in q.regulars}
+    for r in p.regulars:
+        if r.card not in rows:
+            out.append(f"{owner} {_card(r.card)} is fully served by {who} and leaves")
+        elif rows[r.card] > r.rows:
+            out.append(f"{who} delivers to {owner} {_card(r.card)}")
+    for kind in ("stalls", "casuals", "helpers"):
+        had = {slot.card for slot in getattr(p, kind)}
+        has = {slot.card for slot in getattr(q, kind)}
+        if kind != "stalls":  # a stall's losses are told above, with its vegetables
+            out += [f"{owner} {_card(c)} goes to {who}" if c in mine
+                    else f"{owner} {_card(c)} leaves" for c in sorted(had - has)]
+        out += [f"{subject} {get} {_card(c)}" for c in sorted(has - had)]
+    cash = q.cash - p.cash
+    if cash:
+        out.append(f"{subject} {get if cash > 0 else pay} {abs(cash)} Cash")
+    return out
+
+
+def _areas(p: PlayerState) -> tuple:
+    return (p.fields, p.stalls, p.helpers, p.regulars, p.casuals)
+
+
+def _stall_clauses(had: list, has: list, owner: str, who: str, mine: set[int]) -> list[str]:
+    now = {slot.card: slot for slot in has}
+    out = []
+    for slot in had:
+        left = now.get(slot.card)
+        if left is None and slot.card in mine:
+            out.append(f"{owner} {_card(slot.card)} goes to {who}")
+            continue
+        mask = left.mask if left else 0
+        taken = [_veg(CARDS[slot.card].offers[i][0]) for i in range(3)
+                 if slot.mask & (1 << i) and not mask & (1 << i)]
+        if taken:
+            out.append(f"{' and '.join(taken)} taken from {owner} {_card(slot.card)}"
+                       + ("" if left else ", which leaves empty"))
     return out
 
 

@@ -1,8 +1,8 @@
 """Drawing the sprites: vegetable tokens, coins, markers, card faces and backs, textures.
 
 Run by `tools/draw_assets.py`, which saves them under `assets/`; the game loads the PNGs
-(`sprites.py`) and only falls back to drawing them here when the folder is missing (an
-installed copy without the checkout).
+(`sprites.py`). The pawns alone are drawn at run time (`Sprites.pawn`): they take their
+seat's colour from the palette in use.
 """
 
 from __future__ import annotations
@@ -102,18 +102,17 @@ def coin(size: int = 48, big: bool = False) -> pygame.Surface:
     return surf
 
 
-def marker(seat: int, size: int = 48) -> pygame.Surface:
-    """A scoring marker: a pawn in the seat's colour."""
+def marker(col: tuple, size: int = 48) -> pygame.Surface:
+    """A scoring marker: a pawn in a seat's colour `col`, outlined in a darker shade."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    col = t.SEAT_COLOURS[seat]
-    pygame.draw.ellipse(surf, (0, 0, 0, 80), (size * 0.18, size * 0.78, size * 0.68, size * 0.18))
-    pygame.draw.polygon(surf, col, [(size * 0.3, size * 0.86), (size * 0.7, size * 0.86),
-                                    (size * 0.58, size * 0.4), (size * 0.42, size * 0.4)])
-    pygame.draw.circle(surf, col, (size * 0.5, size * 0.3), size * 0.18)
-    pygame.draw.circle(surf, _darker(col), (size * 0.5, size * 0.3), size * 0.18, 2)
+    edge = max(1, round(size / 24))
     body = [(size * 0.3, size * 0.86), (size * 0.7, size * 0.86), (size * 0.58, size * 0.4),
             (size * 0.42, size * 0.4)]
-    pygame.draw.polygon(surf, _darker(col), body, 2)
+    pygame.draw.ellipse(surf, (0, 0, 0, 80), (size * 0.18, size * 0.78, size * 0.68, size * 0.18))
+    pygame.draw.polygon(surf, col, body)
+    pygame.draw.circle(surf, col, (size * 0.5, size * 0.3), size * 0.18)
+    pygame.draw.circle(surf, _darker(col), (size * 0.5, size * 0.3), size * 0.18, edge)
+    pygame.draw.polygon(surf, _darker(col), body, edge)
     return surf
 
 
@@ -303,8 +302,6 @@ def build_all() -> dict[str, pygame.Surface]:
         out[f"veg_{VEG_NAMES[veg].lower()}"] = token(veg)
     out["coin"] = coin(48)
     out["coin_big"] = coin(64, big=True)
-    for seat in range(4):
-        out[f"marker_{seat}"] = marker(seat)
     out["start_big"] = start_token(True)
     out["start_small"] = start_token(False)
     out["wood"] = wood()

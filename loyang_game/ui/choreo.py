@@ -145,7 +145,7 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
         if q.path != p.path and move is not None and move.kind == ADVANCE:
             pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(p.path, q.path + 1)]
             size = L1.px(30)
-            tl.add(Flight(sp.get(f"marker_{s}", (size, size)), pts,
+            tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
 
 

@@ -1,6 +1,7 @@
-"""The first-game guide: a short hint over the log the first time each phase comes up (and
-once for the solo game), with Got it and No more hints. What was seen is kept in the
-settings, so a hint never comes back after a restart."""
+"""The first-game guide: a short hint the first time each phase comes up (and once for the
+solo game), with Got it and No more hints. What was seen is kept in the settings, so a hint
+never comes back after a restart. The hint sits at the foot of the board's middle column (the
+Loans and the start tokens), clear of the log, the bottom bar and the Two-pack panel."""
 
 from __future__ import annotations
 
@@ -64,18 +65,32 @@ class Guide:
         self.targets = {}
         if not self.hint:
             return
-        r = L.regions["log"].copy()
-        lines = wrap(HINTS[self.hint], L.px(17), r.w - L.px(20))
+        r, lines = box(L, HINTS[self.hint])
         panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))
         text(surf, "FIRST-GAME GUIDE", L.px(16), (150, 100, 20),
-             topleft=(r.x + L.px(10), r.y + L.px(8)), bold=True)
-        y = r.y + L.px(28)
+             midleft=(r.x + L.px(10), r.y + L.px(22)), bold=True)
+        never = pygame.Rect(0, 0, L.px(130), L.px(30))
+        never.topright = (r.right - L.px(8), r.y + L.px(7))
+        ok = pygame.Rect(0, 0, L.px(80), never.h)
+        ok.topright = (never.x - L.px(6), never.y)
+        y = r.y + L.px(HEAD)
         for line in lines:
             text(surf, line, L.px(17), t.INK, topleft=(r.x + L.px(10), y))
-            y += L.px(17)
-        ok = pygame.Rect(r.x + L.px(10), r.bottom - L.px(40), L.px(92), L.px(32))
-        never = pygame.Rect(ok.right + L.px(8), ok.y, r.right - ok.right - L.px(18), ok.h)
+            y += L.px(LINE)
         button(surf, ok, "Got it", L, colour=(50, 110, 60), hover=ok.collidepoint(mouse))
         button(surf, never, "No more hints", L, colour=(90, 80, 70),
                hover=never.collidepoint(mouse))
         self.targets = {"box": r, "ok": ok, "never": never}
+
+
+HEAD, LINE, FOOT = 42, 17, 8  # design pixels: the title row with the buttons, a line, margin
+
+
+def box(L: Layout, hint: str) -> tuple[pygame.Rect, list[str]]:
+    """Where the hint's box goes and its lines: as wide as the board's middle column, resting
+    on the board's bottom edge and as tall as its lines need."""
+    column = L.regions["centre"]
+    lines = wrap(hint, L.px(17), column.w - L.px(20))
+    r = pygame.Rect(column.x, 0, column.w, L.px(HEAD + FOOT) + len(lines) * L.px(LINE))
+    r.bottom = L.regions["board"].bottom - L.px(6)
+    return r, lines

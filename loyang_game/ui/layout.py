@@ -117,11 +117,15 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     L.anchors[("tokens", seat)] = L.R(672, 560, 164, 110)
 
 
+COLUMN_BOTTOM = 660  # design y the board's columns end at: below it sits the hand's name tab
+
+
 def _column(L: Layout, slots: list[tuple], x: float, kind_a: str, kind_b: str,
             b_cards: set[int]) -> None:
-    top, bottom = 168, 676
+    top, bottom = 168, COLUMN_BOTTOM
     need = sum(TILE_H + 6 + (STACK if sl[UNDER] != NONE else 0) for sl in slots)
-    squeeze = min(1.0, (bottom - top) / need) if need else 1.0
+    # The steps between the tiles shrink so that the last tile still ends above `bottom`.
+    squeeze = min(1.0, (bottom - top - TILE_H) / max(1, need - TILE_H - 6))
     y = top
     for slot in slots:
         extra = STACK if slot[UNDER] != NONE else 0
@@ -180,7 +184,7 @@ def _right(L: Layout, state: GameState) -> None:
         L.targets[("courtyard",)] = L.R(1050, 40, 224, 400)
     L.anchors["draw"] = L.R(1060, 452, SMALL_W, SMALL_H)
     L.targets[("draw",)] = L.anchors["draw"]
-    L.anchors["discard"] = L.R(1160, 452, SMALL_W, SMALL_H)
+    L.anchors["discard"] = L.R(1196, 452, SMALL_W, SMALL_H)  # the counts between the piles
     for pending in state.pending:
         if pending[0] == "keep":
             cards = pending[2]

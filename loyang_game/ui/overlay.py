@@ -45,7 +45,11 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
         cr = pygame.Rect(x0, r.y + L.px(50), L.px(150), L.px(210))
         surf.blit(sp.card(card, cr.w, cr.h), cr)
         lines = wrap(helper_text(card), L.px(16), cr.w + L.px(4))
-        for i, line in enumerate(lines[:8]):
+        room = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
+        if len(lines) > room:  # what does not fit is told as cut, never silently dropped
+            lines = [*lines[:room - 1], fit(f"{lines[room - 1]} \u2026", L.px(16),
+                                            cr.w + L.px(4))]
+        for i, line in enumerate(lines):
             text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
         x0 = cr.right + L.px(16)
     if detail:
@@ -98,6 +102,22 @@ def tooltip(surf, L: Layout, pos, lines: list[str]):
         text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
 
 
+def raised_card(surf, L: Layout, sp: Sprites, card: int) -> pygame.Rect:
+    """A small card under the mouse shown big, where its words can be read (a small window
+    makes the hand, the Courtyard and the Offer small): a hand card above the hand, a
+    Courtyard or Offer card left of the Courtyard. Returns where it went."""
+    r = L.cards[card]
+    big = pygame.Rect(0, 0, L.px(150), L.px(210))
+    if r.colliderect(L.regions["bottom"]):
+        big.midbottom = (r.centerx, L.regions["bottom"].y - L.px(4))
+    else:
+        big.midright = (L.regions["court"].x - L.px(10), r.centery)
+    big.clamp_ip(surf.get_rect())
+    panel(surf, big.move(L.px(4), L.px(5)), (0, 0, 0), radius=L.px(10), alpha=90)
+    surf.blit(sp.card(card, big.w, big.h), big)
+    return big
+
+
 def toast(surf, L: Layout, message: str, alpha: float):
     if not message:
         return
@@ -114,19 +134,64 @@ def toast(surf, L: Layout, message: str, alpha: float):
 
 
 def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
+    """'Bao is thinking…' with a bar: filled to the share done when the worker tells one
+    (`progress["share"]`, 0 to 1), else a calm light gliding to and fro."""
     bottom = L.regions["bottom"]
     r = pygame.Rect(0, 0, L.px(330), L.px(40))
     r.midright = (bottom.right - L.px(12), bottom.centery)
     panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(12), alpha=220)
-    dots = int(clock * 3) % 4
-    for i in range(3):
-        c = t.GOLD if i < dots else (90, 80, 60)
-        pygame.draw.circle(surf, c, (r.x + L.px(20 + i * 14), r.centery), L.px(5))
-    label = f"{name} is thinking"
-    it = progress.get("iterations") if progress else 0
-    if it:
-        label += f" ({it} playouts)"
-    text(surf, label, L.px(19), t.WHITE, midleft=(r.x + L.px(64), r.centery))
+    text(surf, f"{name} is thinking\u2026", L.px(19), t.WHITE,
+         midleft=(r.x + L.px(14), r.centery))
+    bar = pygame.Rect(0, 0, L.px(90), L.px(8))
+    bar.midright = (r.right - L.px(14), r.centery)
+    pygame.draw.rect(surf, (90, 80, 60), bar, border_radius=bar.h // 2)
+    share = progress.get("share") if progress else None
+    if share is not None:
+        done = bar.copy()
+        done.w = round(bar.w * min(1.0, max(0.0, share)))
+    else:
+        done = pygame.Rect(0, bar.y, bar.w // 3, bar.h)
+        done.x = bar.x + round((bar.w - done.w) * (0.5 - 0.5 * math.cos(clock * 2.5)))
+    if done.w:
+        pygame.draw.rect(surf, t.GOLD, done, border_radius=bar.h // 2)
+
+
+def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
+    """The table's news (`news.Item`s), stacked up from `bottom` over the board's middle
+    column as far as `top` (what does not fit waits, and is in the log): call-outs on paper
+    edged in the mover's colour, with OK (a click on one puts them all away); an AI's latest
+    move on a dark strip with the mover's colour at its side."""
+    targets = {}
+    column = L.regions["centre"]
+    size, step = L.px(17), L.px(18)
+    y = bottom
+    for item in reversed(items):
+        callout = item.to is not None
+        room = column.w - L.px(30 + (50 if callout else 0))
+        lines = wrap(item.text, size, room)
+        r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
+        r.bottom = y
+        if r.y < top:
+            break
+        colour = t.SEAT_COLOURS[item.seat]
+        if callout:
+            panel(surf, r, (252, 244, 222), border=colour, radius=L.px(8), alpha=245)
+            pygame.draw.rect(surf, colour, r, L.px(3), border_radius=L.px(8))
+            ok = pygame.Rect(0, 0, L.px(44), L.px(28))
+            ok.midright = (r.right - L.px(8), r.centery)
+            button(surf, ok, "OK", L, colour=(50, 110, 60))
+            seen = targets.get(("ui", "seen"))
+            targets[("ui", "seen")] = r.union(seen) if seen else r
+            ink = t.INK
+        else:
+            panel(surf, r, (30, 24, 18), radius=L.px(8), alpha=225)
+            ink = t.WHITE
+        pygame.draw.rect(surf, colour, (r.x, r.y, L.px(8), r.h), border_top_left_radius=L.px(8),
+                         border_bottom_left_radius=L.px(8))
+        for i, line in enumerate(lines):
+            text(surf, line, size, ink, topleft=(r.x + L.px(16), r.y + L.px(7) + i * step))
+        y = r.y - L.px(4)
+    return targets
 
 
 def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
@@ -135,7 +200,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
                                                                          r.y + L.px(5)), bold=True)
     size = L.px(15)
-    width = r.w - L.px(14)
+    width = r.w - L.px(20)
     wrapped: list[tuple[str, bool]] = []
     for line in lines[-200:]:
         indent = line.startswith("   ")

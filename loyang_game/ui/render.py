@@ -278,7 +278,7 @@ def _path(surf, state, L, sp, view):
                 continue
             size = L.px(30 if seat == L.focus else 22)
             x = r.x + L.px(6) + i * L.px(8)
-            surf.blit(sp.get(f"marker_{seat}", (size, size)), (x, r.bottom - size))
+            surf.blit(sp.pawn(seat, size), (x, r.bottom - size))
 
 
 def _cart(surf, p, L, sp):
@@ -411,7 +411,7 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
     for area in (p.stalls, p.helpers, p.regulars, p.casuals):
         for slot in area:
             card = CARDS[slot[CARD]]
-            label = card.code if card.kind != "helper" else card.name[:7]
+            label = card.code if card.kind != "helper" else card.name
             w = t.font(L.px(14)).size(label)[0] + L.px(8)
             if x + w > r.right - L.px(6):
                 x = r.x + L.px(8)
@@ -468,19 +468,25 @@ def _right(surf, state, L, sp, view, drawn):
             drawn.cards.append(("court", -1, card, True))
     piles = L.regions["piles"]
     panel(surf, piles, (60, 40, 26), radius=10, alpha=170)
+    d, x = L.anchors["draw"], L.anchors["discard"]
+    for pile, cards, faces in ((d, state.draw, False), (x, state.discard, True)):
+        if not cards:
+            pygame.draw.rect(surf, (90, 70, 50), pile, 1, border_radius=L.px(6))
+        elif faces:
+            surf.blit(sp.card(cards[-1], pile.w, pile.h), pile)
+        else:
+            surf.blit(sp.back(False, pile.w, pile.h), pile)
+    for label, y in pile_labels(L, len(state.draw), len(state.discard)):
+        text(surf, label, L.px(16 if label[0].isalpha() else 22), t.WHITE,
+             center=((d.right + x.x) // 2, y), bold=not label[0].isalpha())
+
+
+def pile_labels(L: Layout, draw: int, discard: int) -> list[tuple[str, int]]:
+    """The piles' names and counts, between the two piles: the draw pile's at the top,
+    the discard pile's at the bottom (label, y of its centre)."""
     d = L.anchors["draw"]
-    if state.draw:
-        surf.blit(sp.back(False, d.w, d.h), d)
-    else:
-        pygame.draw.rect(surf, (90, 70, 50), d, 1, border_radius=L.px(6))
-    text(surf, f"draw {len(state.draw)}", L.px(16), t.WHITE, midleft=(d.right + L.px(4), d.y + 8))
-    x = L.anchors["discard"]
-    if state.discard:
-        surf.blit(sp.card(state.discard[-1], x.w, x.h), x)
-    else:
-        pygame.draw.rect(surf, (90, 70, 50), x, 1, border_radius=L.px(6))
-    text(surf, f"discard {len(state.discard)}", L.px(16), t.WHITE,
-         midright=(x.x - L.px(4), x.bottom - L.px(8)))
+    return [("draw", d.y + L.px(10)), (str(draw), d.y + L.px(30)),
+            ("discard", d.bottom - L.px(30)), (str(discard), d.bottom - L.px(10))]
 
 
 def _bottom(surf, state, L, sp, view, drawn):
@@ -512,9 +518,15 @@ def _bottom(surf, state, L, sp, view, drawn):
             text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
                                                    bottom.y + L.px(8) + i * (size + L.px(2))))
     if hand_cards and seat is not None:
-        # A tab on the bar's top edge, over the board's border rather than crossed by it.
         label = f"{view.names[seat]}'s hand"
-        w, h = t.font(L.px(15)).size(label)
-        tab = pygame.Rect(bottom.x + L.px(4), bottom.y - h - L.px(6), w + L.px(14), h + L.px(8))
+        tab = hand_tab(L, label)
         panel(surf, tab, (60, 40, 26), radius=L.px(6))
         text(surf, label, L.px(15), t.WHITE, center=tab.center)
+
+
+def hand_tab(L: Layout, label: str) -> pygame.Rect:
+    """The hand's name tab: on the bar's top edge, over the board's border rather than
+    crossed by it, below the board's columns (`layout.COLUMN_BOTTOM`)."""
+    bottom = L.regions["bottom"]
+    w, h = t.font(L.px(15)).size(label)
+    return pygame.Rect(bottom.x + L.px(4), bottom.y - h - L.px(6), w + L.px(14), h + L.px(8))

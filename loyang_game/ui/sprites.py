@@ -1,4 +1,5 @@
-"""Loading the sprites from assets/ and keeping scaled copies."""
+"""Loading the sprites from assets/ and keeping scaled copies; the pawns, which take their
+seat's colour from the palette in use, are drawn here (`art.marker`) for each colour."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pygame
 
 from ..engine.cards import VEG_NAMES
 from ..paths import asset_dir
+from . import art
+from . import theme as t
 
 
 class Sprites:
@@ -17,6 +20,7 @@ class Sprites:
         folder = folder or asset_dir()
         self.base: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._pawns: dict[tuple[tuple, int], pygame.Surface] = {}
         files = sorted(folder.glob("*.png")) if folder.is_dir() else []
         if not files:
             raise FileNotFoundError(
@@ -41,6 +45,16 @@ class Sprites:
 
     def card(self, card: int, w: int, h: int) -> pygame.Surface:
         return self.get(f"card_{card}", (w, h))
+
+    def pawn(self, seat: int, size: int) -> pygame.Surface:
+        """`seat`'s scoring marker in its colour of the palette in use (`theme.set_palette`)."""
+        colour = t.SEAT_COLOURS[seat]
+        key = (colour, size)
+        out = self._pawns.get(key)
+        if out is None:
+            out = art.marker(colour, size)
+            self._pawns[key] = out
+        return out
 
     def tile(self, card: int, w: int, h: int) -> pygame.Surface:
         return self.get(f"tile_{card}", (w, h))

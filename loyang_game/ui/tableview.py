@@ -3,7 +3,8 @@ the table scene shows (`layout`), says which target is under a point (`target_at
 the mouse (a card rested on long enough shows its whole text), and draws a frame: the still
 picture of the state (re-drawn only when something it shows changed), the lit targets, the
 animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the thinking
-indicator, the tooltip or a card's text, messages and the scoring screen.
+indicator, the news (the AI's latest move, call-outs), a small card shown big, the tooltip or a
+card's text, messages and the scoring screen.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
 from ..log import describe_move
-from . import layout, overlay, render
+from . import guide, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
 from .prompts import hover_lines, prompt
+from .rules_text import HINTS
 
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
+RAISED = {"hand", "court", "offer"}  # small cards shown big under the mouse
 GREYED = (80, 70, 60)  # a button that does nothing now
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 TOAST_TIME = 3.5  # seconds a message stays
@@ -199,6 +202,7 @@ class TableView:
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and game.thinking:
             overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
+        targets.update(self._news(surf, table, L))
         if not table.dialog_open():
             card = self.hover_target
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
@@ -206,14 +210,33 @@ class TableView:
                        if CARDS[card].kind == "casual" else "")
                 overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
-                overlay.tooltip(surf, L, mouse, hover_lines(game.state, self.target_at(mouse),
-                                                            table.focus(), L))
+                target = self.target_at(mouse)
+                at = mouse
+                if target and target[0] in RAISED and not table.timeline.busy:
+                    big = overlay.raised_card(surf, L, table.sprites, target[1])
+                    at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
+                if not target or target[0] != "hand":  # the raised hand card says it all
+                    overlay.tooltip(surf, L, at, hover_lines(game.state, target,
+                                                             table.focus(), L))
         if table.message:
             age = table.clock_time - table.message_time
             overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
         if table.scoring_open and table.end_panel is not None:
             targets = table.end_panel.draw(surf, L, mouse)
         return targets
+
+    def _news(self, surf, table, L: Layout) -> dict:
+        """The AI's latest move and the call-outs, below the Storehouse and above the
+        first-game hint if one shows (kept back while a choice is open: its options stay
+        clear)."""
+        if table.dialog_open():
+            return {}
+        bottom = L.regions["board"].bottom - L.px(6)
+        hint = table.guide.hint
+        if hint:
+            bottom = guide.box(L, HINTS[hint])[0].y - L.px(4)
+        top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
+        return overlay.news(surf, L, table.news.shown(table.clock_time), bottom, top)
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state

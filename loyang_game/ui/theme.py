@@ -87,19 +87,40 @@ def set_palette(colour_blind: bool) -> None:
     globals().update(_COLOUR_BLIND if colour_blind else _NORMAL)
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> Face:
     """pygame's default font (shipped with pygame-ce), one per size."""
     return _font(max(8, int(size)), bool(bold))
 
 
+class Face:
+    """The default font at one size, drawn at twice that size and scaled down. Drawn at its
+    own size, SDL_ttf's hinting snaps every letter to whole pixels, which at the small sizes
+    of the table (a 1024x640 window) opens gaps inside words ("Cas ual", "s pace")."""
+
+    def __init__(self, size: int, bold: bool) -> None:
+        self.big = pygame.font.Font(None, 2 * size)
+        self.big.set_bold(bold)
+
+    def size(self, s: str) -> tuple[int, int]:
+        w, h = self.big.size(s)
+        return -(-w // 2), -(-h // 2)
+
+    def get_linesize(self) -> int:
+        return -(-self.big.get_linesize() // 2)
+
+    def render(self, s: str, antialias: bool, colour) -> pygame.Surface:
+        w, h = self.size(s)
+        if not w:  # nothing to scale: an empty line
+            return pygame.Surface((0, h), pygame.SRCALPHA)
+        return pygame.transform.smoothscale(self.big.render(s, antialias, colour), (w, h))
+
+
 @functools.cache
-def _font(size: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
-    return f
+def _font(size: int, bold: bool) -> Face:
+    return Face(size, bold)
 
 
-def wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+def wrap(text: str, face: Face, width: int) -> list[str]:
     """Words of `text` in lines no wider than `width` in `face` (a lone long word keeps its
     own line)."""
     lines, line = [], ""

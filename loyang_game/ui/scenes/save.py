@@ -1,15 +1,20 @@
 """Save the game under a name. The name becomes the file's name by `save_names.slug`, so names
 that differ only in case and marks ("Evening game", "evening-GAME!") share a file: when the
 file already holds a save, the dialog names that save and saves over it only when Save is
-pressed a second time. The name offered is one no save has yet."""
+pressed a second time. The name offered is one no save has yet. The dialog shows the real
+save folder (`paths.save_dir`), written short enough for its line."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path, PurePath
 
 import pygame
 
 from ...paths import save_dir
 from ...save import MAX_NAME, SaveError, save_game
 from ...save_names import default_save_name, save_path, taken_by
+from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, DialogScene
 from ..scene import frame_layout
@@ -27,6 +32,7 @@ class SaveScene(DialogScene):
         self.game = game
         self.tell = tell
         self.confirmed = None  # the file the player has agreed to replace
+        self.folder_line = ""  # the save folder as the last frame showed it
         f = self.form
         self.field = f.add(Item("name", TEXT, value=default_save_name(game.names,
                                                                       game.state.round),
@@ -72,8 +78,7 @@ class SaveScene(DialogScene):
         return True
 
     def place(self, L, r) -> None:
-        text_y = r.y + L.px(62)
-        self.field.rect = pygame.Rect(r.x + L.px(30), text_y + L.px(30), r.w - L.px(60),
+        self.field.rect = pygame.Rect(r.x + L.px(30), r.y + L.px(106), r.w - L.px(60),
                                       L.px(44))
         self.ok.rect = pygame.Rect(r.x + L.px(30), r.y + L.px(190), L.px(260), L.px(48))
         self.form.get("cancel").rect = pygame.Rect(r.right - L.px(290), r.y + L.px(190),
@@ -83,5 +88,27 @@ class SaveScene(DialogScene):
         super().draw(surf)
         L = frame_layout(surf.get_size())
         r = self.panel_rect(L)
-        text(surf, f"Type a name; Enter saves it to the save folder ({save_dir().name}/).",
-             L.px(18), SOFT, topleft=(r.x + L.px(30), r.y + L.px(62)))
+        text(surf, "Type a name; Enter saves it in the folder", L.px(18), SOFT,
+             topleft=(r.x + L.px(30), r.y + L.px(58)))
+        width = r.w - L.px(60)
+        face = t.font(L.px(18), True)
+        self.folder_line = shown_folder(save_dir(), lambda s: face.size(s)[0] <= width)
+        text(surf, self.folder_line, L.px(18), t.GOLD, topleft=(r.x + L.px(30), r.y + L.px(80)),
+             bold=True)
+
+
+def shown_folder(folder: Path, fits: Callable[[str], bool], home: Path | None = None) -> str:
+    """`folder` as the player should read it: the home folder written "~", and when the whole
+    path does not fit (`fits`), its middle folders replaced by "…" (the first one and the last
+    ones, where the saves are, stay whole)."""
+    home = Path.home() if home is None else home
+    try:
+        parts = ["~", *folder.relative_to(home).parts]
+    except ValueError:
+        parts = list(folder.parts)
+    shown = str(PurePath(*parts))
+    for keep in range(len(parts) - 2, 0, -1):  # the last `keep` folders after the first
+        if fits(shown):
+            return shown
+        shown = str(PurePath(parts[0], "…", *parts[len(parts) - keep:]))
+    return shown

@@ -17,6 +17,7 @@ from .. import choreo, layout
 from ..anim import Timeline
 from ..endpanel import EndPanel
 from ..guide import Guide
+from ..news import News
 from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
 
@@ -50,6 +51,7 @@ class TableScene(Scene):
         self.scoring_open = False
         self.end_panel: EndPanel | None = None  # made when the game is over
         self.guide = Guide(d.settings, d.save_settings)
+        self.news = News()  # the AI's latest move and what moves did to a person's board
         self._acc = 0.0
 
     def enter(self) -> None:
@@ -151,6 +153,8 @@ class TableScene(Scene):
         before = self.game.apply(move, person)
         if before is None:
             return False
+        game = self.game
+        self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
         self.log_scroll = 0
         self.picker.reset()
         self.version += 1
@@ -265,6 +269,8 @@ class TableScene(Scene):
             self.end_panel.leave(self.d, name)
         elif name == "cancel":
             self.picker.reset()
+        elif name == "seen":
+            self.news.seen()
         elif name == "undo":
             self.undo()
         elif name == "speed":
@@ -297,5 +303,5 @@ class TableScene(Scene):
 
     def draw(self, surf) -> None:
         L = self.view.draw(surf)
-        if not self.scoring_open:
+        if not self.scoring_open and not self.dialog_open():  # a choice's options stay clear
             self.guide.draw(surf, L, self.view.mouse)
