@@ -108,6 +108,9 @@ class Face:
     def get_linesize(self) -> int:
         return -(-self.big.get_linesize() // 2)
 
+    def get_height(self) -> int:
+        return -(-self.big.get_height() // 2)
+
     def render(self, s: str, antialias: bool, colour) -> pygame.Surface:
         w, h = self.size(s)
         if not w:  # nothing to scale: an empty line
