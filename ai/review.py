@@ -1,0 +1,318 @@
+"""The coach's review: which of a person's decisions cost the most, in final Path spaces.
+
+    findings = review(config, moves, seat, progress=report, stop=event)
+    shown = worth_showing(findings)        # the few above THRESHOLD, dearest first
+
+The unit judged is a *decision* as a farmer makes it, not a click:
+
+- a whole stretch of the seat's own Action phase (act, store, keep, pay), up to its Path
+  step or up to a Two-pack. No card the seat cannot see changes that stretch, so the moves
+  are one plan, and judging each click alone would blame the first move of a good plan
+  whose payoff comes later. The stretch ends at a Two-pack: the cards drawn are news, and
+  what is done after them is judged as a decision of its own, from what the seat saw then;
+- the Path step (how far to walk);
+- every other choice (a card in the Card phase or the solo Offer, a Harvest helper, a
+  Foreman claim, raising money outside the Action phase...) alone.
+
+Every decision is judged from what the seat could see then, never from the real hidden
+cards: `canonical_view` of the state at the decision (the same for any two states that look
+the same from the seat), sampled `SAMPLES` times by `determinise` with an RNG seeded from
+the review's seed and the step. On those samples each candidate (the moves the person made,
+and the AI's alternatives) is played and the seat's turn finished by the same rules of thumb
+(`search.planned_move` for every seat) up to its Path step, where the evaluation says what
+the board is worth (`search.path_value`; the game's end counts exactly). Every candidate is
+judged on the same samples by the same yardstick. The best of many candidates looks better
+on the samples it was picked on than it is (a lucky draw), so the cost is weighed again on
+`SAMPLES` fresh ones, where no choice was made:
+
+    cost = max(0, fresh value(the best candidate) - fresh value(what was played))
+
+and a person who matched or beat the AI's choices is charged nothing. The AI's
+alternatives: for an Action-phase stretch, the plan a deterministic MCTS search plays
+(`REVIEW_LEVEL`) and the rules-of-thumb plan; for a single choice, every legal move (pruned
+as the search prunes them). A finding points at the first move where the person's line and
+the best one part.
+
+`review` runs on the caller's thread; `progress(done, total)` after each decision and a
+`threading.Event` to stop it make it fit a background thread. The result depends only on the
+game, the seat, the seed and the level (no clock). `python -m ai.review --bench` times it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine.moves import LOAN, TWO_PACK
+from loyang_game.engine.state import ACTIONS
+
+from .evaluate import Evaluator, default_evaluator
+from .search import (
+    ROLLOUT_LIMIT,
+    MCTSAgent,
+    apply_option,
+    final_value,
+    path_value,
+    planned_move,
+    planning,
+    prune,
+)
+from .view import canonical_view, determinise
+
+SAMPLES = 6  # determinisations per decision (the same ones for every candidate)
+THRESHOLD = 0.3  # spaces: a cost below this is within the judgement's noise
+SHOWN = 5  # findings a person is shown
+# The search that proposes an Action-phase plan: hard's knowledge on a smaller budget, no
+# rivalry (the cost is in the seat's own spaces) and always its best plan.
+REVIEW_LEVEL = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
+                "temperature": 0.0}
+
+ACTION, PATH, SINGLE = "action", "path", "single"
+_LABELS = {"path": "Path step", "cards": "Card phase", "harvest": "Harvest",
+           "claim": "Foreman", "pay": "raising money", "keep": "Two-pack",
+           "partner": "choice of partner", "shop": "Book-keeper"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Finding:
+    """One judged decision: at `step` the person played `played`, the AI would have played
+    `suggestion` (legal at `step`), which it judges `cost` final Path spaces better."""
+
+    step: int
+    round: int
+    where: str  # "Round 3, Action phase"
+    played: Move
+    suggestion: Move
+    cost: float
+
+
+@dataclasses.dataclass
+class Decision:
+    """A unit of judgement: the state before it, and the moves the person made in it (their
+    steps run from `step` on)."""
+
+    step: int
+    kind: str  # ACTION, PATH or SINGLE
+    state: object
+    line: list[Move]
+    label: str
+    closed: bool = False
+
+
+def unit_kind(state, seat: int) -> str:
+    decision = flow.decision(state)
+    if decision == "path":
+        return PATH
+    if state.phase == ACTIONS and planning(state, seat):
+        return ACTION
+    return SINGLE
+
+
+def decisions(config: GameConfig, moves: Sequence[Move], seat: int) -> Iterator[Decision]:
+    """The seat's decisions in the game, in order. Only what is public decides the units:
+    whose move it is, the phase and the decision at hand."""
+    state = new_game(config)
+    current: Decision | None = None
+    for step, move in enumerate(moves):
+        mine = state.current_player == seat
+        kind = unit_kind(state, seat) if mine else None
+        if current is not None and (current.closed or kind != ACTION or current.kind != ACTION):
+            yield current
+            current = None
+        if mine:
+            if current is None and len(state.legal_moves()) > 1:
+                decision = flow.decision(state)
+                label = "Action phase" if kind == ACTION else _LABELS.get(decision, decision)
+                current = Decision(step, kind, state.clone(), [], label)
+            if current is not None:
+                current.line.append(move)
+                current.closed = kind != ACTION or move.kind == TWO_PACK
+        state.apply(move)
+    if current is not None:
+        yield current
+
+
+def unit_over(state, seat: int, kind: str, last: Move) -> bool:
+    """Has a candidate line of a decision of `kind` come to its end at `state`?"""
+    if kind != ACTION or last.kind == TWO_PACK or state.is_over:
+        return True
+    return state.current_player != seat or unit_kind(state, seat) != ACTION
+
+
+def turn_value(state, seat: int, ev: Evaluator) -> float:
+    """Finish the seat's turn by the rules of thumb: its board's worth at its next Path step
+    (exact at the game's end)."""
+    for _ in range(ROLLOUT_LIMIT):
+        if state.is_over:
+            return final_value(state, seat)
+        if state.current_player == seat and flow.decision(state) == "path":
+            return path_value(state, seat, ev)[1]
+        planned_move(state, state.current_player)
+    return ev.predict(state.players[seat], state.round)
+
+
+class Judge:
+    """The yardstick of one decision: candidate lines valued on the same samples."""
+
+    def __init__(self, unit: Decision, seat: int, ev: Evaluator, seed: int) -> None:
+        self.unit, self.seat, self.ev = unit, seat, ev
+        self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
+        rng = random.Random(seed * 1_000_003 + unit.step)
+        self.samples = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
+        self.fresh = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
+        self.round = self.view.round
+
+    def value(self, line: tuple[Move, ...], fresh: bool = False) -> float | None:
+        """The line's mean worth over the samples (the `fresh` ones: those no choice was made
+        on); None if it is not legal in one of them."""
+        total = 0.0
+        samples = self.fresh if fresh else self.samples
+        for sample in samples:
+            s = sample.clone()
+            if not apply_option(s, line):
+                return None
+            total += self.after(s, line[-1])
+        return total / len(samples)
+
+    def after(self, s, last: Move) -> float:
+        """The worth of a sample once a line was played: a Path step ends the seat's turn."""
+        p = s.players[self.seat]
+        if s.is_over:
+            return final_value(s, self.seat)
+        if self.unit.kind == PATH and last.kind != LOAN:  # walked: the turn is over
+            return self.ev.predict(p, self.round)
+        return turn_value(s, self.seat, self.ev)
+
+
+def candidates(judge: Judge, level: dict, seed: int,
+               stop: threading.Event | None) -> list[tuple[Move, ...]]:
+    """The AI's alternatives to the person's line (see the module docstring)."""
+    unit, view, seat = judge.unit, judge.view, judge.seat
+    if unit.kind != ACTION:
+        moves = view.legal_moves()
+        if unit.kind == SINGLE:
+            moves = prune(flow.decision(view), moves, view.players[seat].cash)
+        return [(m,) for m in moves]
+    rule = view.clone()
+    rule_line = play_out(rule, seat, lambda s: planned_move(s, seat))
+    agent = MCTSAgent("hard", seed=seed + unit.step, deterministic=True, overrides=level)
+    searched = view.clone()
+    searched_line = play_out(searched, seat, lambda s: s.apply(
+        agent.choose_interruptible(s, stop=stop, seat=seat)))
+    return [rule_line, searched_line]
+
+
+def play_out(s, seat: int, move: Callable) -> tuple[Move, ...]:
+    """The seat's moves while `move` plays an Action-phase stretch on `s` to its end."""
+    line: list[Move] = []
+    for _ in range(ROLLOUT_LIMIT):
+        before = s.history
+        move(s)
+        made = s.history[1] if s.history is not before else None
+        if made is None:
+            break
+        line.append(made)
+        if unit_over(s, seat, ACTION, made):
+            break
+    return tuple(line)
+
+
+def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
+          level: dict | None = None, stop: threading.Event | None = None) -> Finding | None:
+    """The finding for one decision: what the best line by the yardstick gains over the
+    person's (cost 0 and the person's own line when nothing does better)."""
+    j = Judge(unit, seat, ev, seed)
+    played = tuple(unit.line)
+    played_value = j.value(played)
+    if played_value is None:  # cannot happen when legality is public; never judged unfairly
+        return None
+    best, best_value = played, played_value
+    for line in candidates(j, level or REVIEW_LEVEL, seed, stop):
+        if stop is not None and stop.is_set():
+            return None
+        if line == played or not line:
+            continue
+        value = j.value(line)
+        if value is not None and value > best_value + 1e-9:
+            best, best_value = line, value
+    cost = 0.0
+    if best != played:  # the best of many looks better than it is: weigh it again, afresh
+        again = j.value(best, fresh=True), j.value(played, fresh=True)
+        if None not in again:
+            cost = max(0.0, again[0] - again[1])
+    if cost == 0.0:  # not confirmed afresh: the person's choice stands
+        best = played
+    at = next((i for i, (a, b) in enumerate(zip(played, best)) if a != b), 0)
+    suggestion = best[at] if at < len(best) else played[at]
+    where = f"Round {j.round}, {unit.label}" if j.round else "Setup"
+    return Finding(unit.step + at, j.round, where, played[at], suggestion, round(cost, 3))
+
+
+def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None,
+           stop: threading.Event | None = None, level: dict | None = None) -> list[Finding]:
+    """Every decision of `seat` judged, dearest first (ties: earlier first); stops early and
+    returns what it found when `stop` is set."""
+    units = list(decisions(config, moves, seat))
+    ev = default_evaluator(config.solo)
+    found: list[Finding] = []
+    if progress is not None:
+        progress(0, len(units))
+    for done, unit in enumerate(units, 1):
+        if stop is not None and stop.is_set():
+            break
+        finding = judge(unit, seat, ev, seed, level, stop)
+        if finding is not None:
+            found.append(finding)
+        if progress is not None:
+            progress(done, len(units))
+    return sorted(found, key=lambda f: (-f.cost, f.step))
+
+
+def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
+    """The few findings a person is shown: at least THRESHOLD spaces, at most SHOWN."""
+    return [f for f in findings if f.cost >= THRESHOLD][:SHOWN]
+
+
+def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig, list[Move]]:
+    """A finished game to review: `level` agents at every seat (deterministic)."""
+    from .agents import make_agent
+
+    config = GameConfig(seats=seats, seed=seed)
+    state = new_game(config)
+    agents = [make_agent(level, seed + i, deterministic=True) for i in range(seats)]
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state))
+    return config, list(state.moves())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m ai.review", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bench", action="store_true",
+                        help="review whole games and print seconds per game")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seats", type=int, default=2)
+    parser.add_argument("--player", default="easy", help="the agent whose games are reviewed")
+    args = parser.parse_args(argv)
+    if not args.bench:
+        parser.error("nothing to do: give --bench")
+    for game in range(args.games):
+        config, moves = bench_game(args.seats, 100 + game, args.player)
+        units = sum(1 for _ in decisions(config, moves, 0))
+        start = time.perf_counter()
+        findings = review(config, moves, 0)
+        seconds = time.perf_counter() - start
+        top = ", ".join(f"{f.where} {f.cost:.2f}" for f in worth_showing(findings))
+        print(f"game {game}: {units} decisions, {seconds:.1f} s; shown: {top or 'none'}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
