@@ -34,8 +34,10 @@ as the search prunes them). A finding points at the first move where the person'
 the best one part.
 
 `review` runs on the caller's thread; `progress(done, total)` after each decision and a
-`threading.Event` to stop it make it fit a background thread. The result depends only on the
-game, the seat, the seed and the level (no clock). `python -m ai.review --bench` times it.
+`threading.Event` to stop it make it fit a background thread, which `ReviewWorker` runs as
+the table runs the AI (`worker.py`: a daemon thread, the short switch interval that keeps the
+frames smooth). The result depends only on the game, the seat, the seed and the level (no
+clock). `python -m ai.review --bench` times it.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from .search import (
     prune,
 )
 from .view import canonical_view, determinise
+from .worker import CANCEL_WAIT, _switch_enter, _switch_leave
 
 SAMPLES = 6  # determinisations per decision (the same ones for every candidate)
 THRESHOLD = 0.3  # spaces: a cost below this is within the judgement's noise
@@ -278,6 +281,53 @@ def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
 def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
     """The few findings a person is shown: at least THRESHOLD spaces, at most SHOWN."""
     return [f for f in findings if f.cost >= THRESHOLD][:SHOWN]
+
+
+class ReviewWorker:
+    """A review on a daemon thread: `progress` is (decisions done, decisions in all),
+    `findings` the result once it is done (None until then), `error` what went wrong on the
+    thread; `cancel` returns within `CANCEL_WAIT` seconds."""
+
+    def __init__(self, config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
+                 level: dict | None = None) -> None:
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._progress = (0, 0)
+        self.findings: list[Finding] | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(
+            target=self._run, args=(config, list(moves), seat, seed, level),
+            name=f"review-seat{seat}", daemon=True)
+        self._thread.start()
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        with self._lock:
+            return self._progress
+
+    @property
+    def busy(self) -> bool:
+        return self._thread.is_alive()
+
+    def cancel(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(CANCEL_WAIT)
+
+    def _report(self, done: int, total: int) -> None:
+        with self._lock:
+            self._progress = (done, total)
+
+    def _run(self, config, moves, seat, seed, level) -> None:
+        _switch_enter()
+        try:
+            found = review(config, moves, seat, seed, self._report, self._stop, level)
+            if not self._stop.is_set():
+                self.findings = found
+        except BaseException as exc:  # told to the scene, never raised on the thread
+            self.error = exc
+        finally:
+            _switch_leave()
 
 
 def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig, list[Move]]:

@@ -3,6 +3,7 @@
 from .load import LoadScene
 from .new_game import NewGameScene
 from .pause import PauseScene
+from .review import ReviewScene
 from .rules import RulesScene
 from .save import SaveScene
 from .scores import HighScoresScene
@@ -14,7 +15,8 @@ from .title import TitleScene
 
 SCENES = {scene.name: scene for scene in (
     TitleScene, NewGameScene, SoloScene, LoadScene, HighScoresScene, StatsScene, RulesScene,
-    SettingsScene, PauseScene, SaveScene, TableScene)}
+    SettingsScene, PauseScene, SaveScene, TableScene,
+    ReviewScene)}
 
 __all__ = ["SCENES", "HighScoresScene", "LoadScene", "NewGameScene", "PauseScene",
            "RulesScene", "SaveScene", "SettingsScene", "SoloScene", "StatsScene", "TableScene",
