@@ -29,12 +29,14 @@ from ..widgets import BUTTON, Form, Item
 def second_person(line: str) -> str:
     """A log line ("takes X and plays Y") said to the person ("take X and play Y")."""
     verb, _, rest = line.partition(" ")
+    if verb == "takes":
+        rest = rest.replace(" and plays ", " and play ")
     verb = "do" if verb == "does" else verb.removesuffix("s")
-    return f"{verb} {rest}".replace(" and plays ", " and play ")
+    return f"{verb} {rest}"
 
 
 def spaces(cost: float) -> str:
-    return f"about {cost:.1f} space{'' if round(cost, 1) == 1.0 else 's'}"
+    return f"about {cost:.1f} spaces"
 
 
 def verdict(finding: Finding) -> str:
@@ -86,9 +88,12 @@ class ReviewScene(MenuScene):
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
+        thinking = self.findings is None
         page(surf, self.d.sprites, L, "Review",
-             f"{self.who}'s decisions, each judged from what {self.who} could see then")
-        if self.findings is None:
+             f"{self.who}'s decisions, each judged from what {self.who} could see then",
+             "Enter or Esc: cancel" if thinking
+             else "Arrows: move   Enter or click: see it in the replay   Esc: back")
+        if thinking:
             self.draw_progress(surf, L)
         else:
             self.draw_findings(surf, L)
@@ -106,7 +111,7 @@ class ReviewScene(MenuScene):
             filled.w = max(L.px(16), bar.w * done // total)
             panel(surf, filled, (90, 170, 90), radius=L.px(8))
         pygame.draw.rect(surf, t.GOLD, bar, L.px(2), border_radius=L.px(8))
-        told = f"decision {min(done + 1, total)} of {total}" if total else "getting ready"
+        told = f"judging decision {min(done + 1, total)} of {total}" if total else "getting ready"
         text(surf, told, L.px(20), SOFT, center=L.R(640, 382, 0, 0).topleft)
         self.form.get("cancel").rect = L.R(540, 430, 200, 46)
 
@@ -120,13 +125,13 @@ class ReviewScene(MenuScene):
             most = f"the {len(self.shown)} that cost" if len(self.shown) > 1 else "the one that"
             text(surf, f"Of {len(self.findings)} decisions, {most} the most by the AI's "
                  "judgement (click one to see it in the replay):", L.px(20), SOFT,
-                 topleft=L.R(130, 112, 0, 0).topleft)
+                 topleft=L.R(130, 122, 0, 0).topleft)
         for i in range(len(self.shown)):
-            self.form.get(f"row{i}").rect = L.R(130, 146 + i * 96, 1020, 86)
+            self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = ("Costs are the AI's estimates in final Path spaces against its own choice, "
                 f"the top {SHOWN} above {THRESHOLD}.")
         text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
-             center=L.R(640, 640, 0, 0).topleft)
+             center=L.R(640, 636, 0, 0).topleft)
         self.form.get("back").rect = L.R(540, 664, 200, 46)
 
     def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
@@ -144,7 +149,7 @@ class ReviewScene(MenuScene):
                  f"The AI would {second_person(describe_move(finding.suggestion))}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
-                 topleft=(x, r.y + L.px(35) + j * L.px(23)))
+                 topleft=(x, r.y + L.px(34) + j * L.px(23)))
 
 
 def bench(seconds: float, size: tuple[int, int]) -> dict:
