@@ -4,15 +4,11 @@ most by its judgement; a click opens the replay at that moment with the AI's cho
 
 Opened as `d.open("review", replay=<Replay>, seat=<the person's seat>)`. The judging is
 `ai.review` (honest: each decision from what the seat could see then); this scene only
-shows it. `python -m loyang_game.ui.scenes.review --bench` measures the frames while the
-review thinks.
+shows it. `python -m loyang_game.ui.review_bench` measures the frames while the review
+thinks.
 """
 
 from __future__ import annotations
-
-import argparse
-import os
-import sys
 
 import pygame
 
@@ -56,6 +52,8 @@ class ReviewScene(MenuScene):
         self.worker = ReviewWorker(replay.config, replay.moves, seat)
         self.findings: list[Finding] | None = None  # all of them, once the review is done
         self.shown: list[Finding] = []
+        self.page: pygame.Surface | None = None  # the last drawing, and what it showed
+        self.look: tuple = ()
         self.form.add(Item("cancel", BUTTON, "Cancel", action=self.back, colour=GREY))
 
     # -- the review's life --------------------------------------------------------------------
@@ -87,6 +85,23 @@ class ReviewScene(MenuScene):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surf) -> None:
+        """The page is drawn again only when something on it changed, else the last drawing
+        is shown: while the review thinks, every call into pygame that lets go of the GIL
+        waits for it to come back from the review's thread, so a frame of one blit stays
+        smooth where a frame of a hundred drawing calls would not."""
+        live = self.form.live()
+        hover = next((i for i, item in enumerate(live) if item.rect.collidepoint(self.d.mouse)),
+                     None)
+        look = (surf.get_size(), self.worker.progress, self.findings is None, self.form.focus,
+                hover, self.message)
+        if look != self.look or self.page is None:
+            if self.page is None or self.page.get_size() != surf.get_size():
+                self.page = pygame.Surface(surf.get_size())
+            self.draw_page(self.page)
+            self.look = look
+        surf.blit(self.page, (0, 0))
+
+    def draw_page(self, surf) -> None:
         L = frame_layout(surf.get_size())
         thinking = self.findings is None
         page(surf, self.d.sprites, L, "Review",
@@ -150,46 +165,3 @@ class ReviewScene(MenuScene):
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))
-
-
-def bench(seconds: float, size: tuple[int, int]) -> dict:
-    """Frames while a whole 2-player game is reviewed (the review restarted if it ends)."""
-    from ai.review import bench_game
-
-    from ...replay import Replay
-    from ..director import Director
-    from . import SCENES
-
-    config, moves = bench_game(2, 100, "easy")
-    replay = Replay(config, moves, ["Anna", "Bao"], ["person", "easy"])
-    d = Director(SCENES, size=size, fullscreen=False, fps_cap=60)
-    d.open("title")
-    scene = d.open("review", replay=replay, seat=0)
-    end = d.clock() + seconds
-    thought = 0
-    while d.clock() < end:
-        d.frame()
-        if d.top is not scene or not scene.worker.busy:
-            thought += 1
-            d.back_to("title")
-            scene = d.open("review", replay=replay, seat=0)
-    stats = d.frame_stats()
-    d.close()
-    return {"fps": round(stats["fps"], 1), "p99_ms": round(stats["p99_ms"], 2),
-            "max_ms": round(stats["max_ms"], 2), "frames": stats["frames"],
-            "reviews_finished": thought}
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m loyang_game.ui.scenes.review",
-                                     description="Frame rate while the review thinks.")
-    parser.add_argument("--bench", type=float, required=True, metavar="SECONDS")
-    parser.add_argument("--window", action="store_true", help="a real window, not SDL dummy")
-    args = parser.parse_args(argv)
-    if not args.window:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    print(bench(args.bench, (1280, 800)))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
