@@ -114,3 +114,16 @@ def test_log_lines_are_said_to_the_person():
     assert second_person("takes Bean field from the Courtyard and plays Stall") == \
         "take Bean field from the Courtyard and play Stall"
     assert second_person("ends the Action phase") == "end the Action phase"
+
+
+def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise ValueError("no such game")
+
+    monkeypatch.setattr(review_module, "review", broken)
+    d, scene = _director(_replay(rounds=1))
+    _until_done(d, scene)
+    assert scene.message == "The review stopped: no such game"
+    assert scene.shown == [] and [item.key for item in scene.form.live()] == ["back"]
+    key(d, pygame.K_ESCAPE)
+    assert d.top.name == "title"

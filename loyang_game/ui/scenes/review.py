@@ -131,16 +131,16 @@ class ReviewScene(MenuScene):
         self.form.get("cancel").rect = L.R(540, 430, 200, 46)
 
     def draw_findings(self, surf, L) -> None:
-        if not self.shown:
-            text(surf, f"No decision cost more than {THRESHOLD} spaces by the AI's judgement.",
-                 L.px(24), t.WHITE, center=L.R(640, 300, 0, 0).topleft, bold=True)
-            text(surf, f"{len(self.findings)} decisions judged.", L.px(20), SOFT,
-                 center=L.R(640, 340, 0, 0).topleft)
-        else:
+        if self.shown:
             most = f"the {len(self.shown)} that cost" if len(self.shown) > 1 else "the one that"
             text(surf, f"Of {len(self.findings)} decisions, {most} the most by the AI's "
                  "judgement (click one to see it in the replay):", L.px(20), SOFT,
                  topleft=L.R(130, 122, 0, 0).topleft)
+        elif self.worker.error is None:  # (else the message line says what went wrong)
+            text(surf, f"No decision cost more than {THRESHOLD} spaces by the AI's judgement.",
+                 L.px(24), t.WHITE, center=L.R(640, 300, 0, 0).topleft, bold=True)
+            text(surf, f"{len(self.findings)} decisions judged.", L.px(20), SOFT,
+                 center=L.R(640, 340, 0, 0).topleft)
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = ("Costs are the AI's estimates in final Path spaces against its own choice, "
