@@ -106,8 +106,12 @@ def test_cancel_stops_the_review_and_goes_back(small_review, how):
     else:
         key(d, pygame.K_ESCAPE)
     assert d.top.name == "title"
-    scene.worker._thread.join(10.0)
+    deadline = time.monotonic() + 10.0  # promptly: within a decision's judging, not a game's
+    while scene.worker.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert not scene.worker.busy and scene.worker.findings is None
+    done, total = scene.worker.progress
+    assert done < total  # it stopped part way, not at the end
 
 
 def test_log_lines_are_said_to_the_person():
