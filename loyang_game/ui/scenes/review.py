@@ -73,7 +73,7 @@ class ReviewScene(MenuScene):
         self.findings = self.worker.findings or []
         self.shown = worth_showing(self.findings)
         form = self.form = Form()
-        for i, _ in enumerate(self.shown):
+        for i in range(len(self.shown)):
             form.add(Item(f"row{i}", BUTTON, action=lambda i=i: self.open_at(i),
                           paint=self.paint_row))
         form.add(Item("back", BUTTON, "Back", action=self.back, colour=GREY))
