@@ -51,7 +51,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from loyang_game.engine import GameConfig, Move, flow, new_game
-from loyang_game.engine.moves import LOAN, TWO_PACK
+from loyang_game.engine.cards import path_cost
+from loyang_game.engine.moves import ADVANCE, TWO_PACK
 from loyang_game.engine.state import ACTIONS
 
 from .evaluate import Evaluator, default_evaluator
@@ -180,19 +181,24 @@ class Judge:
         total = 0.0
         samples = self.fresh if fresh else self.samples
         for sample in samples:
-            s = sample.clone()
-            if not apply_option(s, line):
+            worth = self.worth(sample.clone(), line)
+            if worth is None:
                 return None
-            total += self.after(s, line[-1])
+            total += worth
         return total / len(samples)
 
-    def after(self, s, last: Move) -> float:
-        """The worth of a sample once a line was played: a Path step ends the seat's turn."""
-        p = s.players[self.seat]
+    def worth(self, s, line: tuple[Move, ...]) -> float | None:
+        """The seat's worth once `line` is played on the sample `s` and its turn finished."""
+        *first, last = line
+        if not apply_option(s, tuple(first)) or last not in s.legal_moves():
+            return None
+        if last.kind == ADVANCE:  # the Path step ends the turn: judged as the search does
+            p = s.players[self.seat]
+            return self.ev.predict(p, s.round, p.path + last.a,
+                                   p.cash - path_cost(p.path, last.a))
+        s.apply(last)
         if s.is_over:
             return final_value(s, self.seat)
-        if self.unit.kind == PATH and last.kind != LOAN:  # walked: the turn is over
-            return self.ev.predict(p, self.round)
         return turn_value(s, self.seat, self.ev)
 
 
