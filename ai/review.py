@@ -81,8 +81,9 @@ REVIEW_LEVEL = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
                 "temperature": 0.0}
 
 ACTION, PATH, SINGLE = "action", "path", "single"
-_LABELS = {"path": "Path step", "cards": "Card phase", "harvest": "Harvest",
-           "claim": "Foreman", "pay": "raising money", "keep": "Two-pack",
+# What a decision is called in a finding ("Round 3, Card phase"); the setup is "Setup".
+_LABELS = {"home": "Home vegetable", "path": "Path step", "cards": "Card phase",
+           "harvest": "Harvest", "claim": "Foreman", "pay": "raising money", "keep": "Two-pack",
            "partner": "choice of partner", "shop": "Book-keeper"}
 
 
@@ -135,7 +136,9 @@ def decisions(config: GameConfig, moves: Sequence[Move], seat: int) -> Iterator[
         if mine:
             if current is None and len(state.legal_moves()) > 1:
                 decision = flow.decision(state)
-                label = "Action phase" if kind == ACTION else _LABELS.get(decision, decision)
+                label = ("Action phase" if kind == ACTION
+                         else "the Offer" if config.solo and decision == "cards"
+                         else _LABELS.get(decision, decision))
                 current = Decision(step, kind, state.clone(), [], label)
             if current is not None:
                 current.line.append(move)
