@@ -4,6 +4,7 @@ from .load import LoadScene
 from .new_game import NewGameScene
 from .pause import PauseScene
 from .replay import ReplayScene
+from .review import ReviewScene
 from .rules import RulesScene
 from .save import SaveScene
 from .scores import HighScoresScene
@@ -15,8 +16,8 @@ from .title import TitleScene
 
 SCENES = {scene.name: scene for scene in (
     TitleScene, NewGameScene, SoloScene, LoadScene, HighScoresScene, StatsScene, RulesScene,
-    SettingsScene, PauseScene, SaveScene, TableScene, ReplayScene)}
+    SettingsScene, PauseScene, SaveScene, TableScene, ReplayScene, ReviewScene)}
 
 __all__ = ["SCENES", "HighScoresScene", "LoadScene", "NewGameScene", "PauseScene",
-           "ReplayScene", "RulesScene", "SaveScene", "SettingsScene", "SoloScene", "StatsScene",
-           "TableScene", "TitleScene"]
+           "ReplayScene", "ReviewScene", "RulesScene", "SaveScene", "SettingsScene",
+           "SoloScene", "StatsScene", "TableScene", "TitleScene"]

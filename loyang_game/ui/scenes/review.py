@@ -1,0 +1,167 @@
+"""The coach's review of a game: the AI goes through a person's decisions on a background
+thread (a progress bar; Cancel or Esc stops it and goes back) and lists the few that cost the
+most by its judgement; a click opens the replay at that moment with the AI's choice lit.
+
+Opened as `d.open("review", replay=<Replay>, seat=<the person's seat>)`. The judging is
+`ai.review` (honest: each decision from what the seat could see then); this scene only
+shows it. `python -m loyang_game.ui.review_bench` measures the frames while the review
+thinks.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ai.review import SHOWN, THRESHOLD, Finding, ReviewWorker, worth_showing
+
+from ...log import describe_move
+from .. import theme as t
+from ..draw import fit, panel, text
+from ..menu import GREY, SOFT, MenuScene, message_box, page
+from ..scene import frame_layout
+from ..widgets import BUTTON, Form, Item
+
+
+def second_person(line: str) -> str:
+    """A log line ("takes X and plays Y") said to the person ("take X and play Y")."""
+    verb, _, rest = line.partition(" ")
+    if verb == "takes":
+        rest = rest.replace(" and plays ", " and play ")
+    verb = "do" if verb == "does" else verb.removesuffix("s")
+    return f"{verb} {rest}"
+
+
+def spaces(cost: float) -> str:
+    return f"about {cost:.1f} spaces"
+
+
+def verdict(finding: Finding) -> str:
+    """The finding in one line (the replay shows it as its note)."""
+    return (f"{finding.where}: you {second_person(describe_move(finding.played))}; the AI "
+            f"would {second_person(describe_move(finding.suggestion))} — "
+            f"{spaces(finding.cost)}")
+
+
+class ReviewScene(MenuScene):
+    name = "review"
+
+    def __init__(self, d, replay, seat: int) -> None:
+        super().__init__(d)
+        self.replay, self.seat = replay, seat
+        self.who = replay.names[seat] if seat < len(replay.names) else f"Seat {seat + 1}"
+        self.worker = ReviewWorker(replay.config, replay.moves, seat)
+        self.findings: list[Finding] | None = None  # all of them, once the review is done
+        self.shown: list[Finding] = []
+        self.page: pygame.Surface | None = None  # the last drawing, and what it showed
+        self.look: tuple = ()
+        self.form.add(Item("cancel", BUTTON, "Cancel", action=self.back, colour=GREY))
+
+    # -- the review's life --------------------------------------------------------------------
+    def back(self) -> None:
+        """Cancel (if still thinking) and go back."""
+        self.worker.cancel()
+        self.d.pop()
+
+    def close(self) -> None:
+        self.worker.cancel()
+
+    def update(self, dt: float) -> None:
+        if self.findings is not None or self.worker.busy:
+            return
+        if self.worker.error is not None:
+            self.message = f"The review stopped: {self.worker.error}"
+        self.findings = self.worker.findings or []
+        self.shown = worth_showing(self.findings)
+        form = self.form = Form()
+        for i in range(len(self.shown)):
+            form.add(Item(f"row{i}", BUTTON, action=lambda i=i: self.open_at(i),
+                          paint=self.paint_row))
+        form.add(Item("back", BUTTON, "Back", action=self.back, colour=GREY))
+
+    def open_at(self, i: int) -> None:
+        finding = self.shown[i]
+        self.d.open("replay", replay=self.replay, at=finding.step, viewer=self.seat,
+                    note=verdict(finding), suggestion=finding.suggestion)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        """The page is drawn again only when something on it changed, else the last drawing
+        is shown: while the review thinks, every call into pygame that lets go of the GIL
+        waits for it to come back from the review's thread, so a frame of one blit stays
+        smooth where a frame of a hundred drawing calls would not."""
+        live = self.form.live()
+        hover = next((i for i, item in enumerate(live) if item.rect.collidepoint(self.d.mouse)),
+                     None)
+        look = (surf.get_size(), self.worker.progress, self.findings is None, self.form.focus,
+                hover, self.message)
+        if look != self.look or self.page is None:
+            if self.page is None or self.page.get_size() != surf.get_size():
+                self.page = pygame.Surface(surf.get_size())
+            self.draw_page(self.page)
+            self.look = look
+        surf.blit(self.page, (0, 0))
+
+    def draw_page(self, surf) -> None:
+        L = frame_layout(surf.get_size())
+        thinking = self.findings is None
+        page(surf, self.d.sprites, L, "Review",
+             f"{self.who}'s decisions, each judged from what {self.who} could see then",
+             "Enter or Esc: cancel" if thinking
+             else "Arrows: move   Enter or click: see it in the replay   Esc: back")
+        if thinking:
+            self.draw_progress(surf, L)
+        else:
+            self.draw_findings(surf, L)
+        self.form.draw(surf, L, self.d.mouse)
+        message_box(surf, L, self.message)
+
+    def draw_progress(self, surf, L) -> None:
+        done, total = self.worker.progress
+        text(surf, "The AI is going through the game...", L.px(26), t.GOLD,
+             center=L.R(640, 290, 0, 0).topleft, bold=True)
+        bar = L.R(290, 330, 700, 30)
+        panel(surf, bar, (70, 55, 40), radius=L.px(8))
+        if total:
+            filled = bar.copy()
+            filled.w = max(L.px(16), bar.w * done // total)
+            panel(surf, filled, (90, 170, 90), radius=L.px(8))
+        pygame.draw.rect(surf, t.GOLD, bar, L.px(2), border_radius=L.px(8))
+        told = f"judging decision {min(done + 1, total)} of {total}" if total else "getting ready"
+        text(surf, told, L.px(20), SOFT, center=L.R(640, 382, 0, 0).topleft)
+        self.form.get("cancel").rect = L.R(540, 430, 200, 46)
+
+    def draw_findings(self, surf, L) -> None:
+        if self.shown:
+            most = f"the {len(self.shown)} that cost" if len(self.shown) > 1 else "the one that"
+            text(surf, f"Of {len(self.findings)} decisions, {most} the most by the AI's "
+                 "judgement (click one to see it in the replay):", L.px(20), SOFT,
+                 topleft=L.R(130, 122, 0, 0).topleft)
+        elif self.worker.error is None:  # (else the message line says what went wrong)
+            text(surf, f"No decision cost more than {THRESHOLD} spaces by the AI's judgement.",
+                 L.px(24), t.WHITE, center=L.R(640, 300, 0, 0).topleft, bold=True)
+            text(surf, f"{len(self.findings)} decisions judged.", L.px(20), SOFT,
+                 center=L.R(640, 340, 0, 0).topleft)
+        for i in range(len(self.shown)):
+            self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
+        note = ("Costs are the AI's estimates in final Path spaces against its own choice, "
+                f"the top {SHOWN} above {THRESHOLD}.")
+        text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
+             center=L.R(640, 636, 0, 0).topleft)
+        self.form.get("back").rect = L.R(540, 664, 200, 46)
+
+    def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
+        finding = self.shown[int(item.key[3:])]
+        r = item.rect
+        panel(surf, r, (60, 44, 30), radius=L.px(8), alpha=235)
+        pygame.draw.rect(surf, t.HIGHLIGHT if focused else t.GOLD if hover else (120, 95, 60),
+                         r, L.px(3) if focused else L.px(1), border_radius=L.px(8))
+        x, width = r.x + L.px(14), r.w - L.px(28)
+        cost = text(surf, spaces(finding.cost), L.px(22), t.GOLD,
+                    midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
+        text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
+             t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
+        lines = (f"You {second_person(describe_move(finding.played))}.",
+                 f"The AI would {second_person(describe_move(finding.suggestion))}.")
+        for j, line in enumerate(lines):
+            text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
+                 topleft=(x, r.y + L.px(34) + j * L.px(23)))

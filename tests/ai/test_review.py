@@ -1,0 +1,167 @@
+"""The coach's review: it judges the person's own decisions, honestly, and finds a bad one."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from ai import review as review_module
+from ai.agents import make_agent
+from ai.evaluate import default_evaluator
+from ai.review import THRESHOLD, decisions, judge, review, worth_showing
+from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine.moves import END, REGULAR
+
+SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
+
+
+def _game(seed: int, rounds: int, seats: int = 2):
+    """The moves of a game between easy agents, up to the start of round `rounds + 1`."""
+    config = GameConfig(seats=seats, seed=seed)
+    state = new_game(config)
+    agents = [make_agent("easy", seed + i, deterministic=True) for i in range(seats)]
+    while not state.is_over and state.round <= rounds:
+        state.apply(agents[state.current_player].choose(state))
+    return config, list(state.moves())
+
+
+def _states(config, moves):
+    state = new_game(config)
+    states = [state.clone()]
+    for move in moves:
+        state.apply(move)
+        states.append(state.clone())
+    return states
+
+
+@pytest.fixture(scope="module")
+def short_game():
+    config, moves = _game(seed=7, rounds=3)
+    return config, moves, review(config, moves, seat=0, level=SMALL)
+
+
+def test_findings_are_the_seats_own_decisions_with_legal_suggestions(short_game):
+    config, moves, findings = short_game
+    states = _states(config, moves)
+    assert findings, "a game of three rounds has decisions"
+    for f in findings:
+        assert f.cost >= 0
+        before = states[f.step]
+        assert before.current_player == 0
+        assert moves[f.step] == f.played
+        assert f.suggestion in before.legal_moves()
+        assert f.where.startswith(f"Round {before.round}, " if before.round else "Setup")
+        assert (f.suggestion != f.played) == (f.cost > 0)
+    assert [f.cost for f in findings] == sorted((f.cost for f in findings), reverse=True)
+    units = list(decisions(config, moves, 0))
+    assert len(findings) == len(units)  # every decision judged, each once
+    assert {u.kind for u in units} >= {"action", "path", "single"}
+
+
+def test_the_same_seed_gives_the_same_review(short_game):
+    config, moves, findings = short_game
+    assert review(config, moves, seat=0, level=SMALL) == findings
+    assert worth_showing(findings) == [f for f in findings if f.cost >= THRESHOLD][:5]
+
+
+def _due_delivery(state) -> bool:
+    """Can seat 0 serve a Regular customer due this round, right now?"""
+    p = state.players[0]
+    due = {slot.card for slot in p.regulars
+           if slot.first_due <= state.round and slot.served != state.round}
+    return any(m.kind == REGULAR and m.a in due for m in state.legal_moves())
+
+
+def _bad_and_good(seed: int):
+    """Two games alike up to the start of an Action phase of seat 0 in which it can serve a
+    due Regular customer: in one it ends the Action phase at once (a missed delivery and a
+    red marker), in the other an agent plays it. Each is cut after seat 0's Path step; the
+    step at which that Action phase starts is returned too."""
+    config = GameConfig(seats=2, seed=seed)
+    state = new_game(config)
+    agents = [make_agent("easy", seed + i, deterministic=True) for i in range(2)]
+    acting = False
+    while True:
+        starts = state.current_player == 0 and flow.decision(state) == "act" and not acting
+        acting = state.current_player == 0 and flow.decision(state) == "act"
+        if starts and state.round >= 2 and _due_delivery(state):
+            break
+        state.apply(agents[state.current_player].choose(state))
+    step = len(state.moves())
+    games = []
+    for bad in (True, False):
+        s = state.clone()
+        if bad:
+            s.apply(Move(END))
+        good_agent = make_agent("normal", 1, deterministic=True)
+        while not (s.current_player == 0 and flow.decision(s) == "path"):
+            s.apply((good_agent if s.current_player == 0 else agents[1]).choose(s))
+        s.apply(agents[0].choose(s))
+        games.append(list(s.moves()))
+    return config, games, step
+
+
+def test_a_missed_delivery_costs_more_than_a_played_plan():
+    config, (bad, good), step = _bad_and_good(seed=8)
+    ev = default_evaluator(False)
+    costs = []
+    for moves in (bad, good):
+        unit = next(u for u in decisions(config, moves, 0)
+                    if u.step <= step < u.step + len(u.line))
+        costs.append(judge(unit, 0, ev, level=SMALL).cost)
+    assert costs[0] > THRESHOLD
+    assert costs[0] > costs[1]
+    found = review(config, bad, seat=0, level=SMALL)
+    assert any(f.step == step and f.played == Move(END) and f.cost == costs[0] for f in found)
+
+
+class _Spy:
+    """Stands for the real state: records every attribute the review touches."""
+
+    def __init__(self, state) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "touched", [])
+
+    def __getattr__(self, name):
+        self.touched.append(name)
+        return getattr(self._state, name)
+
+
+def test_a_decision_is_judged_from_what_the_seat_saw(short_game):
+    """Twin states, alike in all the seat sees and unlike in what is hidden (the others'
+    hands, the draw pile, the piles' order), get the same judgement; and the judgement looks
+    at the real state only through `observe`."""
+    config, moves, _ = short_game
+    ev = default_evaluator(False)
+    units = [u for u in decisions(config, moves, 0) if u.kind != "path"][:4]
+    for salt, unit in enumerate(units):
+        twin_state = unit.state.observe(0, random.Random(salt))
+        hidden = [(p.hand, p.pile) for p in unit.state.players if p.seat != 0]
+        assert (unit.state.draw, hidden) != (
+            twin_state.draw, [(p.hand, p.pile) for p in twin_state.players if p.seat != 0])
+        spy = _Spy(unit.state)
+        watched = review_module.Decision(unit.step, unit.kind, spy, unit.line, unit.label)
+        twin = review_module.Decision(unit.step, unit.kind, twin_state, unit.line, unit.label)
+        assert judge(watched, 0, ev, level=SMALL) == judge(twin, 0, ev, level=SMALL)
+        assert set(spy.touched) == {"observe"}
+
+
+def test_stop_ends_the_review_early(short_game):
+    config, moves, _ = short_game
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        if done == 1:
+            stop.set()
+
+    findings = review(config, moves, seat=0, level=SMALL, progress=progress, stop=stop)
+    total = len(list(decisions(config, moves, 0)))
+    assert seen == [(0, total), (1, total)]
+    assert len(findings) <= 1
+    stop_first = threading.Event()
+    stop_first.set()
+    assert review(config, moves, seat=0, level=SMALL, stop=stop_first) == []

@@ -1,0 +1,133 @@
+"""The Review scene, headless: a progress bar while the AI thinks, then the costly decisions;
+Cancel stops the thinking; a click opens the replay at the decision with the AI's move."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+import pygame
+import pytest
+
+from ai import review as review_module
+from ai.agents import make_agent
+from loyang_game.engine import GameConfig, new_game
+from loyang_game.replay import Replay
+from loyang_game.ui.director import Director
+from loyang_game.ui.scene import Scene
+from loyang_game.ui.scenes import SCENES
+from loyang_game.ui.scenes.review import second_person, verdict
+
+from .menu_driver import click_item, frames, key
+
+SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
+
+
+class ReplayStub(Scene):
+    """Stands for the Replay scene (another branch): remembers how it was opened."""
+
+    name = "replay"
+    opened: ClassVar[list[dict]] = []
+
+    def __init__(self, d, **options) -> None:
+        super().__init__(d)
+        ReplayStub.opened.append(options)
+
+
+@pytest.fixture
+def small_review(monkeypatch):
+    monkeypatch.setattr(review_module, "REVIEW_LEVEL", SMALL)
+    ReplayStub.opened = []
+
+
+def _replay(rounds: int) -> Replay:
+    """A game of easy agents cut at the start of round `rounds + 1` (2 players)."""
+    state = new_game(GameConfig(seats=2, seed=7))
+    agents = [make_agent("easy", 7 + i, deterministic=True) for i in range(2)]
+    while not state.is_over and state.round <= rounds:
+        state.apply(agents[state.current_player].choose(state))
+    return Replay(state.config, state.moves(), ["Anna", "Bao"], ["person", "easy"])
+
+
+def _director(replay: Replay, size=(1280, 800)):
+    d = Director({**SCENES, "replay": ReplayStub}, size=size, fullscreen=False, fps_cap=0)
+    d.open("title")
+    scene = d.open("review", replay=replay, seat=0)
+    return d, scene
+
+
+def _until_done(d, scene, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while scene.findings is None:
+        assert time.monotonic() < deadline, "the review did not finish"
+        frames(d)
+        time.sleep(0.005)
+
+
+def test_progress_then_the_costly_decisions_and_a_click_opens_the_replay(small_review):
+    replay = _replay(rounds=3)
+    d, scene = _director(replay)
+    frames(d)
+    assert scene.findings is None and scene.form.get("cancel").rect.w > 0  # thinking
+    _until_done(d, scene)
+    done, total = scene.worker.progress
+    assert done == total > 0
+    assert scene.shown, "three rounds of an easy player hold a costly decision"
+    assert all(f.cost >= review_module.THRESHOLD for f in scene.shown)
+    d.draw()
+    first = scene.shown[0]
+    click_item(d, "row0")
+    assert d.top.name == "replay"
+    (options,) = ReplayStub.opened
+    assert options == {"replay": replay, "at": first.step, "viewer": 0,
+                       "note": verdict(first), "suggestion": first.suggestion}
+    assert first.suggestion in replay.state_at(first.step).legal_moves()
+    assert replay.seats[first.step] == 0
+
+
+def test_no_costly_decision_is_said_plainly(small_review):
+    replay = Replay(GameConfig(seats=2, seed=7), [], ["Anna", "Bao"], ["person", "easy"])
+    d, scene = _director(replay)
+    _until_done(d, scene)
+    assert scene.findings == [] and scene.shown == []
+    assert [item.key for item in scene.form.live()] == ["back"]
+    click_item(d, "back")
+    assert d.top.name == "title"
+
+
+@pytest.mark.parametrize("how", ["button", "escape"])
+def test_cancel_stops_the_review_and_goes_back(small_review, how):
+    replay = _replay(rounds=9)
+    d, scene = _director(replay)
+    frames(d, 2)
+    assert scene.worker.busy
+    if how == "button":
+        click_item(d, "cancel")
+    else:
+        key(d, pygame.K_ESCAPE)
+    assert d.top.name == "title"
+    deadline = time.monotonic() + 10.0  # promptly: within a decision's judging, not a game's
+    while scene.worker.busy and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not scene.worker.busy and scene.worker.findings is None
+    done, total = scene.worker.progress
+    assert done < total  # it stopped part way, not at the end
+
+
+def test_log_lines_are_said_to_the_person():
+    assert second_person("takes Bean field from the Courtyard and plays Stall") == \
+        "take Bean field from the Courtyard and play Stall"
+    assert second_person("ends the Action phase") == "end the Action phase"
+
+
+def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise ValueError("no such game")
+
+    monkeypatch.setattr(review_module, "review", broken)
+    d, scene = _director(_replay(rounds=1))
+    _until_done(d, scene)
+    assert scene.message == "The review stopped: no such game"
+    assert scene.shown == [] and [item.key for item in scene.form.live()] == ["back"]
+    key(d, pygame.K_ESCAPE)
+    assert d.top.name == "title"
