@@ -1,4 +1,6 @@
-"""High scores: the solo challenge's best 20, today's deal marked, and a button to play it."""
+"""High scores: the solo challenge's best 20, today's deal marked, games played with the
+coach's hints tagged "hint" (they rank with the others, see `highscores`), and a button to
+play today's deal."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from ..widgets import BUTTON, Item
 
 BAND_COLOURS = {"master": (240, 196, 60), "very good": (200, 205, 215), "good": (205, 140, 80),
                 "below good": (200, 190, 175)}
+HINT_TAG = "hint"
+HINT_COLOUR = (120, 200, 235)
 
 
 class HighScoresScene(MenuScene):
@@ -59,12 +63,21 @@ class HighScoresScene(MenuScene):
             for (name, w), v in zip(cols, vals):
                 colour = BAND_COLOURS.get(r.band, t.WHITE) if name in ("Band", "Space") \
                     else t.WHITE
-                text(surf, fit(v, L.px(20), L.px(w - 8)), L.px(20), colour,
+                room = L.px(w - 8)
+                if name == "Name" and r.hinted:
+                    tag = t.font(L.px(16)).size(HINT_TAG)[0] + L.px(8)
+                    room -= tag
+                    text(surf, HINT_TAG, L.px(16), HINT_COLOUR, bold=True,
+                         topleft=(L.R(x + w - 8, y + 3, 0, 0).x - tag + L.px(6),
+                                  L.R(x, y + 3, 0, 0).y))
+                text(surf, fit(v, L.px(20), room), L.px(20), colour,
                      topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
                 x += w
             y += 26
-        text(surf, "Bands: 17 good, 18 very good, 19 master (the final space after Loans).",
-             L.px(18), SOFT, center=L.R(640, 672, 0, 0).topleft)
+        bands = "Bands: 17 good, 18 very good, 19 master (the final space after Loans)."
+        if any(r.hinted for r in self.results):
+            bands = bands[:-1] + f"; {HINT_TAG}: played with hints."
+        text(surf, bands, L.px(18), SOFT, center=L.R(640, 672, 0, 0).topleft)
         self.form.get("today").rect = L.R(390, 690, 260, 46)
         self.form.get("back").rect = L.R(670, 690, 220, 46)
         self.form.draw(surf, L, self.d.mouse)
