@@ -130,8 +130,10 @@ class Coach:
         other, other_value = max(estimates.items(), key=lambda item: item[1])
         instead = imperative(describe_move(other, names))
         gain = value - other_value
-        if gain < CLOSE_CALL:
-            return f"{what} — a close call: to {instead} is about as good."
         if racing:
-            return f"{what} — {gain:.1f} Path spaces better in the race than to {instead}."
+            if gain < CLOSE_CALL:
+                return f"{what} — a close call: “{instead}” is about as good."
+            return f"{what} — {gain:.1f} Path spaces better in the race than “{instead}”."
+        if gain < CLOSE_CALL:
+            return f"{what} — {expects}; “{instead}” is about as good."
         return f"{what} — {expects}, {other_value:.1f} if you {instead}."

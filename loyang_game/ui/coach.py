@@ -34,7 +34,7 @@ def lights(surf, L: Layout, rects: list[pygame.Rect], clock: float, numbered: bo
     for i, r in enumerate(rects, 1):
         pygame.draw.rect(surf, HINT, r.inflate(L.px(8), L.px(8)), width, border_radius=L.px(9))
         if numbered:
-            c = (r.x + L.px(2), r.y + L.px(2))
+            c = (r.x - L.px(2), r.y - L.px(2))
             pygame.draw.circle(surf, HINT, c, L.px(11))
             text(surf, str(i), L.px(16), t.WHITE, center=c, bold=True)
 
