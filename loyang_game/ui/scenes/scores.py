@@ -4,6 +4,8 @@ play today's deal."""
 
 from __future__ import annotations
 
+import pygame
+
 from ... import highscores
 from .. import theme as t
 from ..draw import fit, panel, text
@@ -37,6 +39,15 @@ class HighScoresScene(MenuScene):
     def play_today(self) -> None:
         new_table(self.d, 1, self.today, ["person"], [self.d.settings.player_name])
 
+    @staticmethod
+    def tag(surf, L, after) -> None:
+        """The "hint" mark of a game played with hints, just after its name."""
+        label = t.font(L.px(15), True).size(HINT_TAG)[0]
+        pill = pygame.Rect(after.right + L.px(8), 0, label + L.px(10), L.px(18))
+        pill.centery = after.centery
+        panel(surf, pill, HINT_COLOUR, radius=L.px(9))
+        text(surf, HINT_TAG, L.px(15), (30, 24, 18), center=pill.center, bold=True)
+
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
         page(surf, self.d.sprites, L, "High scores",
@@ -63,15 +74,13 @@ class HighScoresScene(MenuScene):
             for (name, w), v in zip(cols, vals):
                 colour = BAND_COLOURS.get(r.band, t.WHITE) if name in ("Band", "Space") \
                     else t.WHITE
-                room = L.px(w - 8)
-                if name == "Name" and r.hinted:
-                    tag = t.font(L.px(16)).size(HINT_TAG)[0] + L.px(8)
-                    room -= tag
-                    text(surf, HINT_TAG, L.px(16), HINT_COLOUR, bold=True,
-                         topleft=(L.R(x + w - 8, y + 3, 0, 0).x - tag + L.px(6),
-                                  L.R(x, y + 3, 0, 0).y))
-                text(surf, fit(v, L.px(20), room), L.px(20), colour,
-                     topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
+                tagged = name == "Name" and r.hinted
+                room = L.px(w - 8) - (t.font(L.px(15), True).size(HINT_TAG)[0] + L.px(16)
+                                      if tagged else 0)
+                drawn = text(surf, fit(v, L.px(20), room), L.px(20), colour,
+                             topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
+                if tagged:
+                    self.tag(surf, L, drawn)
                 x += w
             y += 26
         bands = "Bands: 17 good, 18 very good, 19 master (the final space after Loans)."
