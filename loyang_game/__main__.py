@@ -311,15 +311,20 @@ def bench(args) -> int:
     settings.hints = False  # the first-game guide would wait for a click
     d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False)
     table = d.open("table", game=game)
-    hints = 0
+    hints, thinking = 0, []  # hints followed; the frames drawn while the coach thought
     end = time.perf_counter() + args.bench
     while time.perf_counter() < end and d.running and not game.state.is_over:
         if args.hint:
             hints += follow_hints(table)
+        coaching = game.coach.thinking
         d.frame()
+        if coaching and len(d.frame_log) > 10:
+            thinking.append(len(d.frame_log) - 1)
     stats = {**d.frame_stats(), "moves": len(game.state.moves())}
     if args.hint:
-        stats["hints"] = hints
+        while_hint = d.frame_stats(only=thinking)
+        stats.update(hints=hints, **{f"hint_{k}": v for k, v in while_hint.items()
+                                     if k in ("frames", "fps", "p99_ms")})
     d.close()
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
                    for k, v in stats.items()))
