@@ -220,3 +220,17 @@ def test_the_high_scores_scene_tags_hinted_results(monkeypatch):
     assert drawn.count(scores.HINT_TAG) == 1
     assert any("hint: played with hints" in s for s in drawn)
     d.close()
+
+
+def test_the_hint_option_goes_with_a_bench_or_a_table_screenshot(capsys):
+    from loyang_game.__main__ import main
+
+    for argv in (["--hint"], ["--hint", "--screenshot", "x.png", "--scene", "title"]):
+        try:
+            main(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{argv} was accepted")
+        err = capsys.readouterr().err
+        assert err == "loyang: --hint goes with --bench or a --screenshot of the table\n"
