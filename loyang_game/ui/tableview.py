@@ -214,8 +214,7 @@ class TableView:
                 overlay.card_info(surf, L, table.sprites, card, mouse, now)
             else:
                 target = self.target_at(mouse)
-                lines = ([table.hint_problem() or "Ask the AI for a move (H)"]
-                         if target == ("ui", "hint") else
+                lines = (self._hint_tip() if target == ("ui", "hint") else
                          hover_lines(game.state, target, table.focus(), L))
                 overlay.tooltip(surf, L, mouse, lines)
         if table.message:
@@ -254,6 +253,13 @@ class TableView:
             choosing = bool(picker.choosing) or table.dialog_open()
             self.hint_cache = (key, coach.lit(state, hint, picker.selection, choosing))
         return self.hint_cache[1]
+
+    def _hint_tip(self) -> list[str]:
+        """The Hint button's tooltip: why it is greyed, or what it does now."""
+        table = self.table
+        if table.game.coach.thinking:
+            return ["Stop thinking about a hint (H)"]
+        return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
 
     def _hint(self, surf, table, L: Layout, targets: dict) -> None:
         """The hint's lit targets and reason, or the progress of the coach thinking."""

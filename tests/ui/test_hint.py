@@ -18,6 +18,7 @@ from loyang_game.save import autosave_path, load_with_info, save_game
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
 from loyang_game.ui import coach as coach_view
+from loyang_game.ui import tableview
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
@@ -111,7 +112,8 @@ def test_the_hint_button_keeps_its_place_and_greys_when_no_hint_can_be_asked():
     app.d.close()
 
 
-def test_asking_on_another_players_turn_tells_why_in_one_line_and_changes_nothing():
+def test_asking_on_another_players_turn_tells_why_in_one_line_and_changes_nothing(
+        monkeypatch):
     state = new_game(GameConfig(seats=2, seed=3))
     kinds = ["normal", "normal"]
     kinds[1 - state.current_player] = "person"
@@ -119,9 +121,13 @@ def test_asking_on_another_players_turn_tells_why_in_one_line_and_changes_nothin
     app.ai_pause = 1e9  # the AI waits: it is its turn for the whole test
     step(app)
     before = app.game.state.to_data()
+    tips = []
+    monkeypatch.setattr(tableview.overlay, "tooltip",
+                        lambda surf, L, pos, lines: tips.append(lines))
     click_target(app, ("ui", "hint"))
     ai = app.game.names[state.current_player]
-    assert app.message == f"It is {ai}'s turn: hints are for your own decisions."
+    why = f"It is {ai}'s turn: hints are for your own decisions."
+    assert app.message == why and tips[-1] == [why]  # told on a click, and on the hover
     assert "\n" not in app.message
     press(app, pygame.K_h)
     assert app.message.startswith(f"It is {ai}'s turn")
