@@ -32,11 +32,10 @@ CLOSE_CALL = 0.1  # Path spaces: options nearer than this are "about as good"
 
 @dataclass(frozen=True)
 class Hint:
-    """The suggested move for the decision after `moves_made` moves, and why."""
+    """The suggested move for the decision it was asked about, and why."""
 
     move: Move
     reason: str
-    moves_made: int
 
 
 # The log's verbs: the first word, and one after "and" or a Helper's colon ("takes S4 from
@@ -109,7 +108,7 @@ class Coach:
             return None
         state, seat, names, _started = self._asked
         self._asked = None
-        return Hint(move, self._reason(state, seat, names, move), len(state.moves()))
+        return Hint(move, self._reason(state, seat, names, move))
 
     def _agent(self, state: GameState, seat: int):
         return self.worker.agents.get((seat, self.level, state.config.seed + seat))

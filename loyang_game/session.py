@@ -176,8 +176,6 @@ class GameSession:
             self.coach.failure = ""
         if hint is None:
             return None
-        if hint.moves_made != len(self.state.moves()):
-            return None
         self.hint = hint
         if not self.hints_used:
             self.hints_used = True
