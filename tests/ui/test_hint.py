@@ -240,3 +240,23 @@ def test_the_hint_option_goes_with_a_bench_or_a_table_screenshot(capsys):
             raise AssertionError(f"{argv} was accepted")
         err = capsys.readouterr().err
         assert err == "loyang: --hint goes with --bench or a --screenshot of the table\n"
+
+
+def test_the_hint_is_honest_what_the_person_cannot_see_does_not_change_it():
+    import random
+
+    from loyang_game.engine import flow
+
+    state = reach(2, 11, lambda s: s.round >= 2 and flow.decision(s) == "cards"
+                  and len(s.legal_moves()) > 2)
+    twin = state.observe(state.current_player, random.Random(3))  # other hidden cards
+    assert [p.hand for p in twin.players] != [p.hand for p in state.players] \
+        or twin.draw != state.draw
+    hints = []
+    for seen in (state, twin):
+        game = GameSession(seen, ["person", "person"], autosave=False, record=False,
+                           coach=small_coach())
+        _session_hint(game)
+        hints.append(game.hint)
+        game.close()
+    assert hints[0] == hints[1]
