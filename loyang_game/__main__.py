@@ -324,7 +324,7 @@ def bench(args) -> int:
     if args.hint:
         while_hint = d.frame_stats(only=thinking)
         stats.update(hints=hints, **{f"hint_{k}": v for k, v in while_hint.items()
-                                     if k in ("frames", "fps", "p99_ms")})
+                                     if k in ("frames", "fps", "p99_ms", "work_p99_ms")})
     d.close()
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
                    for k, v in stats.items()))
