@@ -260,3 +260,19 @@ def test_the_hint_is_honest_what_the_person_cannot_see_does_not_change_it():
         hints.append(game.hint)
         game.close()
     assert hints[0] == hints[1]
+
+
+def test_no_hint_behind_the_pass_screen_or_after_the_game():
+    state = reach(2, 5, lambda s: s.current_player is not None
+                  and bool(s.players[s.current_player].hand))
+    app = table_for(state, ["person", "person"])
+    settle(app)
+    assert app.pass_to is not None  # two at one screen: hidden cards wait for their owner
+    press(app, pygame.K_h)
+    assert app.message == "Hints wait until the player is at the screen."
+    assert not app.game.coach.thinking and app.game.state.to_data() == state.to_data()
+    app.d.close()
+    over = reach(1, 3, lambda s: s.is_over, limit=20000)
+    game = GameSession(over, ["person"], autosave=False, record=False, coach=small_coach())
+    assert game.ask_hint() == "The game is over: no hint."
+    assert not game.coach.thinking and not game.hints_used
