@@ -332,6 +332,8 @@ class MCTSAgent:
         self.last_history: tuple | None = None
         self.last_move: Move | None = None
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the last decision's root, for `estimates`
+        self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
 
     def _evaluator(self, solo: bool) -> Evaluator:
         if self.given is not None:
@@ -351,18 +353,20 @@ class MCTSAgent:
         self.ev = self._evaluator(view.config.solo)
         moves = view.legal_moves()
         self.last_iterations = 0
+        self.last_root, self.last_path = None, None
         continues = self._continues(view)
         if len(moves) == 1:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
             ahead = self.level.offer_rows if self.level.offer_ahead else 0
-            return self._played(view, path_value(view, seat, self.ev, ahead,
-                                                 self.level.offer_cards)[0])
+            self.last_path = path_value(view, seat, self.ev, ahead, self.level.offer_cards)
+            return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
         if planning(view, seat):
             if self.plan and self.plan[0] in moves:
+                self.last_root = self.table.get(state_key(view, seat))
                 return self._played(view, self.plan.pop(0))
             root = self._planning_node(view, seat)
             acting = view.phase == ACTIONS
@@ -388,7 +392,24 @@ class MCTSAgent:
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
         self.plan = list(option[1:])
+        self.last_root = root
         return self._played(view, option[0])
+
+    def estimates(self) -> list[tuple[Move, float]]:
+        """What the last decision's search expects after each first move it tried, best
+        first, in final Path spaces: the value it maximises, so in a game with others its own
+        position less `rivalry` times the best other's. A Path step is the step chosen with
+        its own position alone; empty when the decision took no search (one legal move)."""
+        if self.last_path is not None:
+            return [self.last_path]
+        root = self.last_root
+        if root is None:
+            return []
+        best: dict[Move, float] = {}
+        for option, edge in root.edges.items():
+            if edge.visits:
+                best[option[0]] = max(best.get(option[0], -1e18), root.q(edge))
+        return sorted(best.items(), key=lambda item: -item[1])
 
     def _played(self, view, move: Move) -> Move:
         self.last_history, self.last_move = view.history, move

@@ -10,6 +10,9 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
     loyang --screenshot out.png --scene title  a menu scene to a PNG (see --scene)
     loyang --screenshot out.png --scene save --save-name NAME   the Save dialog, NAME typed
     loyang --bench 20 --ai hard     AI seats play with animations; frame times printed
+    loyang --bench 20 --hint        ... you (seat 1) play the coach's hints, asked on every
+                                    decision: frame times while the hint thinks
+    loyang --screenshot out.png --moves 12 --hint   the table with the coach's hint shown
     loyang --terminal               the old terminal game between agents
 
 A mistake in the options is told in one line, and nothing starts. The window's modules are
@@ -94,6 +97,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="with --screenshot: moves to play first (by built-in agents)")
     parser.add_argument("--bench", type=float, default=0.0, metavar="SECONDS",
                         help="play AI moves with animations for SECONDS and print frame times")
+    parser.add_argument("--hint", action="store_true",
+                        help="with --bench or --screenshot: the coach's hint for seat 1")
     parser.add_argument("--terminal", action="store_true",
                         help="no window: one game between agents, printed (old behaviour)")
     parser.add_argument("--agents", default=None,
@@ -113,6 +118,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--save-name goes with --scene save")
     if args.moves < 0 or args.bench < 0:
         parser.error("--moves and --bench count up from 0")
+    if args.hint and not (args.bench or (args.screenshot and args.scene in (None, "table"))):
+        parser.error("--hint goes with --bench or a --screenshot of the table")
     args.size = window_size(parser, args.size)
     args.card = card_of(parser, args.card)
     args.kinds = kinds_of(parser, args)
@@ -252,6 +259,8 @@ def screenshot(args) -> int:
                            and (args.card is None or t[1] == args.card)), None)
             if target is not None:
                 table.view.point_at(targets[target].center, long=True)
+        elif args.hint:
+            await_hint(table)
     elif name == "rules":
         d.open("rules", card=args.card)
     elif name != "title":
@@ -266,17 +275,56 @@ def screenshot(args) -> int:
     return 0
 
 
+def await_hint(table) -> None:
+    """--screenshot --hint: ask the coach about seat 1's decision and draw until it is shown."""
+    problem = table.hint_problem() or table.game.ask_hint()
+    if problem:
+        table.d.close()
+        raise SystemExit(f"loyang: --hint: {problem}")
+    while table.game.hint is None and table.game.coach.thinking:
+        table.d.frame(dt=1 / 60)
+
+
+def follow_hints(table) -> int:
+    """--bench --hint, each frame: on seat 1's decision ask the coach, then make the move it
+    suggests (as its clicks would); 1 when a hint was followed."""
+    game = table.game
+    if table.timeline.busy or table.hint_problem():
+        return 0
+    if game.hint is not None:
+        table.apply(game.hint.move, person=True)
+        return 1
+    if not game.coach.thinking:
+        table.ask_hint()
+    return 0
+
+
 def bench(args) -> int:
-    """AI seats play with animations for `args.bench` seconds; frame statistics printed."""
-    game = tool_game(args, [args.ai] * args.seats)
+    """AI seats play with animations for `args.bench` seconds; frame statistics printed.
+    `--hint`: seat 1 plays the coach's hints, so the coach thinks on every decision of it."""
+    kinds = [args.ai] * args.seats
+    if args.hint:
+        kinds[0] = "person"
+    game = tool_game(args, kinds)
     settings = load_settings()
     settings.speed = args.speed or "normal"
+    settings.hints = False  # the first-game guide would wait for a click
     d = director(settings=settings, size=args.size or (1280, 800), fullscreen=False)
-    d.open("table", game=game)
+    table = d.open("table", game=game)
+    hints, thinking = 0, []  # hints followed; the frames drawn while the coach thought
     end = time.perf_counter() + args.bench
     while time.perf_counter() < end and d.running and not game.state.is_over:
+        if args.hint:
+            hints += follow_hints(table)
+        coaching = game.coach.thinking
         d.frame()
+        if coaching and len(d.frame_log) > 10:
+            thinking.append(len(d.frame_log) - 1)
     stats = {**d.frame_stats(), "moves": len(game.state.moves())}
+    if args.hint:
+        while_hint = d.frame_stats(only=thinking)
+        stats.update(hints=hints, **{f"hint_{k}": v for k, v in while_hint.items()
+                                     if k in ("frames", "fps", "p99_ms", "work_p99_ms")})
     d.close()
     print(" ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
                    for k, v in stats.items()))

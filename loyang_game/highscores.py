@@ -5,6 +5,12 @@ Nothing in the file is silently lost (`HighScores.problem` says what happened): 
 file is renamed aside (`highscores.msgpack.bad-<time>`) and the table starts empty; a
 damaged result is dropped, the others kept, after the file is copied aside; a file from a
 newer Loyang is left as it is, and results of this session are shown but not written to it.
+
+A game played with the coach's hints (`Result.hinted`) ranks with the others, by the same
+rules: the table is the player's own record, and hiding a good game would lose it. It is
+marked wherever it is shown ("hint"), so nobody mistakes it for an unaided score. The field
+is written only when true, so an unhinted result reads the same in an older Loyang; a file
+without it (from before hints) reads every result as unhinted.
 """
 
 from __future__ import annotations
@@ -37,19 +43,21 @@ class Result:
     band: str
     cash: int
     vegetables: int
+    hinted: bool = False  # the coach's hints were used in the game
 
     def sort_key(self) -> tuple:
         return (-self.score, -self.cash, -self.vegetables, self.date)
 
 
-def result_of(state: GameState, name: str, when: date | None = None) -> Result:
-    """The table entry for a finished solo game."""
+def result_of(state: GameState, name: str, when: date | None = None,
+              hinted: bool = False) -> Result:
+    """The table entry for a finished solo game (`hinted`: played with the coach's hints)."""
     if not state.config.solo or not state.is_over:
         raise ValueError("only a finished solo game has a solo result")
     row = solo.result(state)
     return Result(name=name[:MAX_NAME] or "Player", date=(when or date.today()).isoformat(),
                   seed=state.config.seed, score=row["score"], band=row["band"],
-                  cash=row["cash"], vegetables=row["vegetables"])
+                  cash=row["cash"], vegetables=row["vegetables"], hinted=hinted)
 
 
 def daily_seed(day: date | None = None) -> int:
@@ -76,7 +84,7 @@ class HighScores:
     def save(self) -> None:
         if self.read_only:
             return
-        write_document(self.path, FORMAT, VERSION, {"results": [asdict(r) for r in self.results]})
+        write_document(self.path, FORMAT, VERSION, {"results": [_row(r) for r in self.results]})
 
 
 def load(folder: str | os.PathLike | None = None) -> HighScores:
@@ -95,13 +103,23 @@ def load(folder: str | os.PathLike | None = None) -> HighScores:
 
 _TYPES = {"name": str, "date": str, "seed": int, "score": int, "band": str, "cash": int,
           "vegetables": int}
+_OPTIONAL = {"hinted": bool}  # absent in files from before hints: False
+
+
+def _row(result: Result) -> dict:
+    """A result as the file holds it: `hinted` only when true (see the module docstring)."""
+    row = asdict(result)
+    if not result.hinted:
+        del row["hinted"]
+    return row
 
 
 def _result(row: object) -> Result | None:
     """The result a row of the file holds, None if it is damaged."""
-    if not isinstance(row, dict) or set(row) != set(_TYPES):
+    if not isinstance(row, dict) or not set(_TYPES) <= set(row) <= set(_TYPES) | set(_OPTIONAL):
         return None
-    if any(type(row[key]) is not kind for key, kind in _TYPES.items()):
+    kinds = {**_TYPES, **_OPTIONAL}
+    if any(type(row[key]) is not kinds[key] for key in row):
         return None
     if len(row["name"]) > MAX_NAME or not -1000 <= row["score"] <= 100:
         return None

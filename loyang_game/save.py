@@ -4,7 +4,7 @@ A save is one msgpack map:
 
     {"format": "loyang-save", "version": 1,
      "config": {the GameConfig fields}, "moves": [[kind, a, ...], ...],
-     "snapshot": state.to_data(), "meta": {"title", "date", "kinds", "names"}}
+     "snapshot": state.to_data(), "meta": {"title", "date", "kinds", "names", "hints"}}
 
 Loading trusts nothing in the file. The size is capped before reading and msgpack is unpacked
 with limits, every field is checked for type and range before use, and the game is rebuilt by
@@ -103,6 +103,7 @@ class SaveInfo:
     error: str | None = None
     config: GameConfig | None = None  # the deal
     moves: tuple[Move, ...] = ()
+    hints_used: bool = False  # the coach's hints were used (a solo result is marked)
 
     @property
     def is_autosave(self) -> bool:
@@ -119,16 +120,18 @@ class SaveInfo:
 # --- saving --------------------------------------------------------------------------------------
 
 def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence[str] | None = None,
-              names: Sequence[str] | None = None, title: str | None = None) -> None:
+              names: Sequence[str] | None = None, title: str | None = None,
+              hints_used: bool = False) -> None:
     """Save `state` to `path`, replacing any file there only once the new one is complete.
 
     `seat_kinds` says who plays each seat ("person" or an AI level's name; all "person" by
     default) and `names` what each seat is called, so a loaded game resumes with the same
-    players. Raises SaveError if the file cannot be written or the details are too long.
+    players; `hints_used` whether the coach's hints were used, which stays with the game.
+    Raises SaveError if the file cannot be written or the details are too long.
     """
     path = Path(path)
     try:
-        write_atomically(path, _encode(state, seat_kinds, names, title))
+        write_atomically(path, _encode(state, seat_kinds, names, title, hints_used))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
     except OSError as error:
@@ -183,7 +186,7 @@ def autosave(state: GameState, game_id: str, **details) -> Path:
 
 
 def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[str] | None,
-            title: str | None) -> bytes:
+            title: str | None, hints_used: bool = False) -> bytes:
     seed = state.config.seed
     if not -(2**63) <= seed <= MAX_SEED:
         raise SaveError(f"the seed is beyond 64 bits (a save holds seeds from {-(2**63)} to "
@@ -195,6 +198,7 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
         "date": datetime.now().astimezone().isoformat(timespec="seconds"),
         "kinds": ["person"] * seats if seat_kinds is None else list(seat_kinds),
         "names": names,
+        "hints": bool(hints_used),
     }
     _check_meta(meta, seats)  # what is written must pass the loader's checks
     try:
@@ -233,7 +237,7 @@ def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
     info = SaveInfo(path=path, title=meta["title"], seats=config.seats,
                     kinds=tuple(meta["kinds"]), names=tuple(meta["names"]), round=state.round,
                     over=state.is_over, date=meta["date"], config=config,
-                    moves=tuple(state.moves()))
+                    moves=tuple(state.moves()), hints_used=meta["hints"])
     return state, info
 
 
@@ -326,7 +330,8 @@ def _config(doc: dict) -> GameConfig:
 
 
 def _check_meta(meta: dict, seats: int) -> dict:
-    """The save's details, checked; the date is parsed (on loading it comes back a datetime)."""
+    """The save's details, checked; the date is parsed (on loading it comes back a datetime).
+    `hints` (whether the coach's hints were used) is absent in saves from before hints: False."""
     title = _get(meta, "title", str, "the title")
     if len(title) > MAX_TITLE:
         raise SaveError(f"the title is longer than {MAX_TITLE} characters")
@@ -340,7 +345,8 @@ def _check_meta(meta: dict, seats: int) -> dict:
         raise SaveError("the date is not a date") from None
     if date.tzinfo is None:  # naive and aware dates cannot be compared when listing
         raise SaveError("the date has no time zone")
-    return {**meta, "date": date}
+    hints = _get(meta, "hints", bool, "whether hints were used") if "hints" in meta else False
+    return {**meta, "date": date, "hints": hints}
 
 
 def _moves(doc: dict) -> list[Move]:

@@ -1,8 +1,10 @@
 """One game being played at the table, without the table: the state, who plays each seat,
 the log, undo (`commands.UndoStack`), autosave after every move, the AI seats thinking through
-`ai.worker.AIWorker`, and at the end the standings, the high scores (solo) and the record of
-games. The table scene turns clicks into moves with `commands` and hands them here; whatever
-the session has to tell the player goes to `on_message`.
+`ai.worker.AIWorker`, the coach's hint for a person's decision (`coach.Coach`, a worker of
+its own; a game in which a hint was shown stays marked, in its saves and its solo result),
+and at the end the standings, the high scores (solo) and the record of games. The table
+scene turns clicks into moves with `commands` and hands them here; whatever the session has
+to tell the player goes to `on_message`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
 from . import highscores, records
+from .coach import Coach, Hint
 from .commands import UndoStack
 from .engine import GameState, IllegalMove, Move, solo
 from .log import before_move, replay_log, turn_lines
@@ -31,7 +34,8 @@ def playable_kinds(kinds) -> list[str]:
 class GameSession:
     def __init__(self, state: GameState, kinds: list[str], names: list[str] | None = None, *,
                  game_id: str | None = None, autosave: bool = True, record: bool = True,
-                 ai_seed: int = 0, on_message: Callable[[str], None] | None = None) -> None:
+                 ai_seed: int = 0, on_message: Callable[[str], None] | None = None,
+                 hints_used: bool = False, coach: Coach | None = None) -> None:
         self.state = state
         self.kinds = list(kinds)
         self.names = list(names or SEAT_NAMES[: state.config.seats])
@@ -43,6 +47,9 @@ class GameSession:
         self.undo = UndoStack()
         self.worker = AIWorker()
         self.thinking = False
+        self.coach = coach or Coach()
+        self.hint: Hint | None = None  # the hint shown for the decision at hand
+        self.hints_used = hints_used  # a hint was shown in this game (kept in its saves)
         self.saved = False  # autosaved at least once in this session
         self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
                                f"{'player (solo)' if state.config.solo else 'players'}, "
@@ -77,6 +84,7 @@ class GameSession:
         except IllegalMove as error:
             self.on_message(str(error))
             return None
+        self.drop_hint()
         if person:
             self.undo.record(before, seat, state)
         else:
@@ -90,6 +98,7 @@ class GameSession:
         if not self.undo.can_undo():
             return False
         self.stop_thinking()
+        self.drop_hint()
         self.state = self.undo.pop()
         self.log.append(f"   {self.names[self.state.current_player]} takes back a move.")
         self.autosave()
@@ -99,7 +108,8 @@ class GameSession:
         if not self.autosave_on:
             return
         try:
-            autosave(self.state, self.game_id, seat_kinds=self.kinds, names=self.names)
+            autosave(self.state, self.game_id, seat_kinds=self.kinds, names=self.names,
+                     hints_used=self.hints_used)
             self.saved = True
         except Exception as error:  # a full disk must not end the game
             self.on_message(f"Autosave failed: {error}")
@@ -131,6 +141,51 @@ class GameSession:
 
     def close(self) -> None:
         self.worker.cancel()
+        self.coach.close()
+
+    # --- the coach -----------------------------------------------------------------------------
+
+    def hint_problem(self) -> str:
+        """Why no hint can be asked for now ("" if one can): only for a person's decision."""
+        seat = self.state.current_player
+        if seat is None:
+            return "The game is over: no hint."
+        if not self.is_person(seat):
+            return f"It is {self.names[seat]}'s turn: hints are for your own decisions."
+        return ""
+
+    def ask_hint(self) -> str:
+        """Ask the coach about the decision at hand; asked again, it stops thinking (or
+        puts the hint shown away). The problem (and nothing changes) if no hint can be asked
+        for now."""
+        problem = self.hint_problem()
+        if problem:
+            return problem
+        if self.coach.thinking or self.hint is not None:
+            self.drop_hint()
+            return ""
+        self.coach.ask(self.state, self.state.current_player, self.names)
+        return ""
+
+    def poll_hint(self) -> Hint | None:
+        """The hint, once the coach has found it (then shown, and the game marked as
+        played with hints: saved at once, so quitting now cannot unmark it)."""
+        hint = self.coach.poll()
+        if self.coach.failure:
+            self.on_message(self.coach.failure)
+            self.coach.failure = ""
+        if hint is None:
+            return None
+        self.hint = hint
+        if not self.hints_used:
+            self.hints_used = True
+            self.autosave()
+        return hint
+
+    def drop_hint(self) -> None:
+        """The state changes: the hint (shown or in progress) is for a decision gone by."""
+        self.coach.cancel()
+        self.hint = None
 
     # --- the end -------------------------------------------------------------------------------
 
@@ -147,16 +202,18 @@ class GameSession:
     def _high_scores(self) -> list[str]:
         result = solo.result(self.state)
         lines = [f"Solo result: space {result['score']} — {result['band']} "
-                 "(17 good, 18 very good, 19 master)"]
+                 "(17 good, 18 very good, 19 master)"
+                 f"{', played with hints' if self.hints_used else ''}"]
         try:
             table = highscores.load()
-            rank = table.add(highscores.result_of(self.state, self.names[0]))
+            rank = table.add(highscores.result_of(self.state, self.names[0],
+                                                  hinted=self.hints_used))
         except Exception as error:  # the table must never cost the end of a game
             return [*lines, f"(The high-score table could not be written: {error})"]
         lines.append(f"High scores{f' (you are #{rank})' if rank else ''}:")
         for i, r in enumerate(table.results[:5], 1):
             lines.append(f"  {i}. {r.name}  {r.score} ({r.band})  Cash {r.cash}"
-                         f"  seed {r.seed}  {r.date}")
+                         f"  seed {r.seed}  {r.date}{'  [hint]' if r.hinted else ''}")
         return lines
 
     def _record_game(self) -> list[str]:

@@ -115,3 +115,43 @@ def test_result_of_a_finished_solo_game():
 def test_daily_seed_is_the_same_for_everyone_on_a_date():
     assert daily_seed(date(2026, 1, 2)) == daily_seed(date(2026, 1, 2)) == 20260102
     assert daily_seed(date(2026, 1, 3)) != daily_seed(date(2026, 1, 2))
+
+
+def test_a_hinted_result_is_kept_marked_and_an_unhinted_one_is_written_as_before(tmp_path):
+    table = load(tmp_path)
+    table.add(_result(16, name="Bo"))
+    table.add(Result(name="Cy", date="2026-11-23", seed=7, score=18, band="very good", cash=2,
+                     vegetables=1, hinted=True))
+    again = load(tmp_path)
+    assert [(r.name, r.hinted) for r in again.results] == [("Cy", True), ("Bo", False)]
+    rows = msgpack.unpackb((tmp_path / highscores.FILE_NAME).read_bytes())["results"]
+    assert rows[0]["hinted"] is True and "hinted" not in rows[1]  # an older Loyang reads Bo
+
+
+def test_a_file_from_before_hints_reads_every_result_unhinted(tmp_path):
+    row = {"name": "Ana", "date": "2026-11-01", "seed": 3, "score": 17, "band": "good",
+           "cash": 4, "vegetables": 2}
+    doc = {"format": highscores.FORMAT, "version": 1, "results": [row]}
+    (tmp_path / highscores.FILE_NAME).write_bytes(msgpack.packb(doc))
+    table = load(tmp_path)
+    assert table.problem is None and table.results == [Result(**row)]
+    assert not table.results[0].hinted
+
+
+def test_a_hinted_mark_that_is_not_true_or_false_is_a_damaged_result(tmp_path):
+    row = {"name": "Ana", "date": "2026-11-01", "seed": 3, "score": 17, "band": "good",
+           "cash": 4, "vegetables": 2}
+    doc = {"format": highscores.FORMAT, "version": 1,
+           "results": [row, {**row, "name": "Bo", "hinted": "yes"}]}
+    (tmp_path / highscores.FILE_NAME).write_bytes(msgpack.packb(doc))
+    table = load(tmp_path)
+    assert [r.name for r in table.results] == ["Ana"] and "1 of the 2 results" in table.problem
+
+
+def test_the_result_of_a_game_says_whether_hints_were_used():
+    state = new_game(GameConfig(seats=1, seed=4))
+    rng = random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert result_of(state, "Ana", hinted=True).hinted
+    assert not result_of(state, "Ana").hinted

@@ -211,10 +211,11 @@ class Director:
         self.draw()
         pygame.image.save(self.screen, path)
 
-    def frame_stats(self, skip: int = 10) -> dict:
+    def frame_stats(self, skip: int = 10, only: list[int] | None = None) -> dict:
         """Frames, frames a second, the 99th-percentile and worst frame interval, and the
-        drawing work per frame, over the frames after the first `skip`."""
-        data = self.frame_log[skip:]
+        drawing work per frame, over the frames after the first `skip` (`only`: over the
+        frames of those numbers in the log)."""
+        data = self.frame_log[skip:] if only is None else [self.frame_log[i] for i in only]
         if not data:
             return {}
         intervals = sorted(i for i, _ in data)

@@ -72,7 +72,7 @@ def _top(surf, state, L, view):
     phase = PHASE_WORDS.get(state.phase, state.phase)
     head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(530))
+    size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(626))
     step = t.font(size).get_linesize()
     for i, line in enumerate(lines):
         text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16),

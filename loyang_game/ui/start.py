@@ -53,9 +53,11 @@ def latest_autosave():
 
 
 def start_table(d, state, kinds: list[str], names: list[str], *,
-                game_id: str | None = None) -> Scene:
-    """Put the table for `state` on top of the title screen."""
-    game = GameSession(state, kinds, names, game_id=game_id, ai_seed=state.config.seed)
+                game_id: str | None = None, hints_used: bool = False) -> Scene:
+    """Put the table for `state` on top of the title screen (`hints_used`: a loaded game
+    in which the coach's hints were used)."""
+    game = GameSession(state, kinds, names, game_id=game_id, ai_seed=state.config.seed,
+                       hints_used=hints_used)
     d.back_to("title")
     return d.open("table", game=game)
 
@@ -84,7 +86,7 @@ def resume(d, path) -> str | None:
     except SaveError as error:
         return f"That save cannot be loaded: {error.reason}."
     start_table(d, state, playable_kinds(info.kinds), list(info.names),
-                game_id=_game_id_of(info))
+                game_id=_game_id_of(info), hints_used=info.hints_used)
     return None
 
 

@@ -2,9 +2,9 @@
 the table scene shows (`layout`), says which target is under a point (`target_at`), follows
 the mouse (a card rested on long enough shows its whole text), and draws a frame: the still
 picture of the state (re-drawn only when something it shows changed), the lit targets, the
-animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the thinking
-indicator, the news (the AI's latest move, call-outs), a small card shown big, the tooltip or a
-card's text, messages and the scoring screen.
+animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the coach's
+hint (`coach`), the thinking indicator, the news (the AI's latest move, call-outs), a small
+card shown big, the tooltip or a card's text, messages and the end-of-game panel.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
 from ..log import describe_move
-from . import guide, layout, overlay, render
+from . import coach, guide, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
@@ -47,6 +47,7 @@ class TableView:
         self.mouse = (0, 0)
         self.hover_target: int | None = None  # the card under the mouse
         self.hover_since = 0.0  # the table's clock when the mouse came to it
+        self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
 
     def invalidate(self) -> None:
         """Draw everything afresh next time (the palette or the window changed)."""
@@ -91,7 +92,10 @@ class TableView:
             out.append((("ui", "scores"), "Scores"))
         if table.focus_override is not None:
             out.append((("ui", "back"), "Back"))
-        out += [(("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
+        # Hint is always there, greyed when no hint can be asked for: the buttons to its right
+        # never move, and those that come and go appear on its left.
+        label = "Stop hint" if table.game.coach.thinking else coach.LABEL
+        out += [(("ui", "hint"), label), (("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
                 (("ui", "speed"), f"Speed: {table.timeline.speed}"),
                 (("ui", "full"), "Full screen")]
         return out
@@ -193,12 +197,14 @@ class TableView:
         table.timeline.draw(surf)
         self._buttons(surf, L)
         for target, (r, label) in self.top_rects().items():
-            enabled = target[1] != "undo" or game.undo.can_undo()
+            enabled = ((target[1] != "undo" or game.undo.can_undo())
+                       and (target[1] != "hint" or not table.hint_problem()))
             button(surf, r, label, L, hover=r.collidepoint(mouse),
                    colour=(110, 70, 40) if enabled else GREYED)
         self._log(surf, table, L)
         self._keep(surf, table, L)
         targets = self._dialog(surf, table, L)
+        self._hint(surf, table, L, targets)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and game.thinking:
             overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
@@ -216,8 +222,9 @@ class TableView:
                     big = overlay.raised_card(surf, L, table.sprites, target[1])
                     at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
                 if not target or target[0] != "hand":  # the raised hand card says it all
-                    overlay.tooltip(surf, L, at, hover_lines(game.state, target,
-                                                             table.focus(), L))
+                    lines = (self._hint_tip() if target == ("ui", "hint") else
+                             hover_lines(game.state, target, table.focus(), L))
+                    overlay.tooltip(surf, L, at, lines)
         if table.message:
             age = table.clock_time - table.message_time
             overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
@@ -252,6 +259,38 @@ class TableView:
         if hover in nxt and hover in L.targets and hover[0] not in AREA_TARGETS:
             pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
                              L.px(2), border_radius=L.px(7))
+
+    def hint_targets(self) -> list[tuple]:
+        """The targets lit for the hint shown, in click order (none while none is shown,
+        while an animation plays, or while another board is looked at)."""
+        table = self.table
+        hint, state, picker = table.game.hint, table.game.state, table.picker
+        if (hint is None or table.timeline.busy or not table.person_to_play()
+                or table.focus() != state.current_player):
+            return []
+        key = (hint, table.version, tuple(picker.selection), bool(picker.choosing))
+        if self.hint_cache[0] != key:
+            choosing = bool(picker.choosing) or table.dialog_open()
+            self.hint_cache = (key, coach.lit(state, hint, picker.selection, choosing))
+        return self.hint_cache[1]
+
+    def _hint_tip(self) -> list[str]:
+        """The Hint button's tooltip: why it is greyed, or what it does now."""
+        table = self.table
+        if table.game.coach.thinking:
+            return ["Stop thinking about a hint (H)"]
+        return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
+
+    def _hint(self, surf, table, L: Layout, targets: dict) -> None:
+        """The hint's lit targets and reason, or the progress of the coach thinking."""
+        game = table.game
+        if game.coach.thinking:
+            coach.thinking(surf, L, game.coach.percent())
+        elif game.hint is not None:
+            lit = self.hint_targets()
+            rects = [r for r in (targets.get(x) or L.targets.get(x) for x in lit) if r]
+            coach.lights(surf, L, rects, table.clock_time, len(rects) > 1)
+            coach.reason(surf, L, game.hint.reason)
 
     def _buttons(self, surf, L: Layout) -> None:
         for _target, label, r, enabled in L.buttons:

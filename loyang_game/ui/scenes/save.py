@@ -56,7 +56,8 @@ class SaveScene(DialogScene):
             return
         game = self.game
         try:
-            save_game(game.state, path, seat_kinds=game.kinds, names=game.names, title=title)
+            save_game(game.state, path, seat_kinds=game.kinds, names=game.names, title=title,
+                      hints_used=game.hints_used)
         except SaveError as error:
             self.message = f"Not saved: {error.reason}"
             return

@@ -1,6 +1,10 @@
-"""High scores: the solo challenge's best 20, today's deal marked, and a button to play it."""
+"""High scores: the solo challenge's best 20, today's deal marked, games played with the
+coach's hints tagged "hint" (they rank with the others, see `highscores`), and a button to
+play today's deal."""
 
 from __future__ import annotations
+
+import pygame
 
 from ... import highscores
 from .. import theme as t
@@ -12,6 +16,8 @@ from ..widgets import BUTTON, Item
 
 BAND_COLOURS = {"master": (240, 196, 60), "very good": (200, 205, 215), "good": (205, 140, 80),
                 "below good": (200, 190, 175)}
+HINT_TAG = "hint"
+HINT_COLOUR = (120, 200, 235)
 
 
 class HighScoresScene(MenuScene):
@@ -32,6 +38,15 @@ class HighScoresScene(MenuScene):
 
     def play_today(self) -> None:
         new_table(self.d, 1, self.today, ["person"], [self.d.settings.player_name])
+
+    @staticmethod
+    def tag(surf, L, after) -> None:
+        """The "hint" mark of a game played with hints, just after its name."""
+        label = t.font(L.px(15), True).size(HINT_TAG)[0]
+        pill = pygame.Rect(after.right + L.px(8), 0, label + L.px(10), L.px(18))
+        pill.centery = after.centery
+        panel(surf, pill, HINT_COLOUR, radius=L.px(9))
+        text(surf, HINT_TAG, L.px(15), (30, 24, 18), center=pill.center, bold=True)
 
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
@@ -59,12 +74,19 @@ class HighScoresScene(MenuScene):
             for (name, w), v in zip(cols, vals):
                 colour = BAND_COLOURS.get(r.band, t.WHITE) if name in ("Band", "Space") \
                     else t.WHITE
-                text(surf, fit(v, L.px(20), L.px(w - 8)), L.px(20), colour,
-                     topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
+                tagged = name == "Name" and r.hinted
+                room = L.px(w - 8) - (t.font(L.px(15), True).size(HINT_TAG)[0] + L.px(16)
+                                      if tagged else 0)
+                drawn = text(surf, fit(v, L.px(20), room), L.px(20), colour,
+                             topleft=L.R(x, y, 0, 0).topleft, bold=name in ("Space", "Band"))
+                if tagged:
+                    self.tag(surf, L, drawn)
                 x += w
             y += 26
-        text(surf, "Bands: 17 good, 18 very good, 19 master (the final space after Loans).",
-             L.px(18), SOFT, center=L.R(640, 672, 0, 0).topleft)
+        bands = "Bands: 17 good, 18 very good, 19 master (the final space after Loans)."
+        if any(r.hinted for r in self.results):
+            bands = bands[:-1] + f"; {HINT_TAG}: played with hints."
+        text(surf, bands, L.px(18), SOFT, center=L.R(640, 672, 0, 0).topleft)
         self.form.get("today").rect = L.R(390, 690, 260, 46)
         self.form.get("back").rect = L.R(670, 690, 220, 46)
         self.form.draw(surf, L, self.d.mouse)

@@ -2,7 +2,8 @@
 `commands` turns them into moves, and the session makes them; animations play on a fixed
 update step (60 a second), and `TableView` draws the picture and says what is where. Over
 the game sit the game menu (Esc), the rules of a right-clicked card, the pass-and-play screen
-and the first-game guide (`Guide`).
+and the first-game guide (`Guide`). The Hint button (or H) asks the session's coach about
+the person's decision; its lit targets are clicked like any others.
 """
 
 from __future__ import annotations
@@ -111,6 +112,8 @@ class TableScene(Scene):
     def step(self, dt: float) -> None:
         self.clock_time += dt
         self.timeline.update(dt)
+        if self.game.coach.thinking:
+            self.game.poll_hint()
         if self.message and self.clock_time - self.message_time > TOAST_TIME:
             self.message = ""
         self.view.follow_hover()
@@ -178,6 +181,22 @@ class TableScene(Scene):
         self.picker.reset()
         self.version += 1
 
+    def hint_problem(self) -> str:
+        """Why no hint can be asked for now ("" if one can)."""
+        if self.pass_to is not None:
+            return "Hints wait until the player is at the screen."
+        problem = self.game.hint_problem()
+        if not problem and not self.person_to_play():
+            return "Hints are for your own decisions."
+        return problem
+
+    def ask_hint(self) -> None:
+        """The Hint button or H: ask (again: stop, or put the hint away); if no hint can be
+        asked for now, say why and change nothing."""
+        problem = self.hint_problem() or self.game.ask_hint()
+        if problem:
+            self.toast(problem)
+
     def toast(self, message: str) -> None:
         self.message = message
         self.message_time = self.clock_time
@@ -222,6 +241,8 @@ class TableScene(Scene):
             self.undo()
         elif event.key == pygame.K_SPACE:
             self.timeline.skip()
+        elif event.key == pygame.K_h:
+            self.ask_hint()
 
     def open_menu(self) -> None:
         self.d.open("pause", game=self.game, tell=self.toast)
@@ -273,6 +294,8 @@ class TableScene(Scene):
             self.news.seen()
         elif name == "undo":
             self.undo()
+        elif name == "hint":
+            self.ask_hint()
         elif name == "speed":
             self.timeline.cycle_speed()
         elif name == "full":

@@ -1,0 +1,138 @@
+"""The coach's hint: the strongest AI level is asked, on a background worker of its own, what
+it would do at a person's decision, and why, in a player's words.
+
+    coach = Coach()
+    coach.ask(state, seat, names)   # starts thinking; the search sees only observe(seat)
+    coach.percent()                 # how far it has got, 0-99, while it thinks
+    hint = coach.poll()             # the Hint once found (the coach is then idle), else None
+    coach.cancel()                  # a move, an undo, the table closed
+
+The reason is what the search itself expects: in the solo game (and whenever the level plays
+for its own position alone) the final Path space after the move and after the next-best
+first move; in a game with others the level plays a race (its own position less half the
+best other's), so the reason gives the difference to the next best in Path spaces.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from ai.agents import PLAYER_LEVELS
+from ai.worker import AIWorker
+
+from .engine import GameState, Move, flow
+from .engine.moves import ADVANCE
+from .log import describe_move
+
+STRONGEST = PLAYER_LEVELS[-1]
+CLOSE_CALL = 0.1  # Path spaces: options nearer than this are "about as good"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested move for the decision it was asked about, and why."""
+
+    move: Move
+    reason: str
+
+
+# The log's verbs: the first word, and one after "and" or a Helper's colon ("takes S4 from
+# the Courtyard and plays R7", "uses the Squire: takes ...").
+_VERB = re.compile(r"(^|: | and )([a-z]+s)\b")
+
+
+def imperative(line: str) -> str:
+    """A log line turned into advice: 'buys Wheat and sows the Home field' -> 'buy Wheat and
+    sow the Home field'."""
+    return _VERB.sub(lambda m: m[1] + ("do" if m[2] == "does" else m[2][:-1]), line)
+
+
+class Coach:
+    def __init__(self, level: str = STRONGEST, deterministic: bool = False,
+                 clock=time.monotonic) -> None:
+        """`level`: an AI level's name, knobs allowed (tests give small budgets:
+        'hard:act_iterations=24'); `deterministic`: iteration counts only, never the clock;
+        `clock`: seconds, for the progress of a search capped by time."""
+        self.level = level
+        self.worker = AIWorker(deterministic=deterministic)
+        self.clock = clock
+        self._asked: tuple[GameState, int, list[str], float] | None = None
+        self.failure = ""  # what went wrong with the last search, for the player
+
+    @property
+    def thinking(self) -> bool:
+        return self._asked is not None
+
+    def ask(self, state: GameState, seat: int, names: list[str]) -> None:
+        """Start thinking about `seat`'s decision in `state` (any hint in progress is
+        dropped). ValueError if it is not `seat`'s decision."""
+        self.worker.start(state, seat, self.level, seed=state.config.seed + seat)
+        self._asked = (state.clone(), seat, list(names), self.clock())
+
+    def cancel(self) -> None:
+        self.worker.cancel()
+        self._asked = None
+
+    def close(self) -> None:
+        self.cancel()
+
+    def percent(self) -> int:
+        """How far the search has got: the larger of its iterations and its time against
+        the level's budget for this kind of decision; 99 at most until the hint is found."""
+        if self._asked is None:
+            return 0
+        state, seat, _names, started = self._asked
+        level = getattr(self._agent(state, seat), "level", None)
+        if level is None:
+            return 0
+        acting = flow.decision(state) == "act"
+        iterations = level.act_iterations if acting else level.other_iterations
+        seconds = level.act_seconds if acting else level.other_seconds
+        done = self.worker.progress.get("iterations", 0) / max(1, iterations)
+        if not self.worker.deterministic:
+            done = max(done, (self.clock() - started) / max(seconds, 1e-3))
+        return max(0, min(99, int(done * 100)))
+
+    def poll(self) -> Hint | None:
+        """The hint once it is found (the coach is then idle), else None. A search that
+        failed leaves the coach idle with `failure` saying so."""
+        if self._asked is None:
+            return None
+        move = self.worker.poll()
+        if move is None:
+            if self.worker.error is not None:
+                self._asked = None
+                self.failure = f"The coach stumbled ({self.worker.error}): no hint this time."
+            return None
+        state, seat, names, _started = self._asked
+        self._asked = None
+        return Hint(move, self._reason(state, seat, names, move))
+
+    def _agent(self, state: GameState, seat: int):
+        return self.worker.agents.get((seat, self.level, state.config.seed + seat))
+
+    def _reason(self, state: GameState, seat: int, names: list[str], move: Move) -> str:
+        what = f"Hint: {imperative(describe_move(move, names))}"
+        if len(state.legal_moves()) == 1:
+            return f"{what} — it is the only move."
+        agent = self._agent(state, seat)
+        estimates = dict(agent.estimates()) if hasattr(agent, "estimates") else {}
+        if move not in estimates:
+            return f"{what} — the next step of the AI's plan for this turn."
+        value = estimates.pop(move)
+        racing = state.config.seats > 1 and getattr(agent.level, "rivalry", 0) > 0
+        expects = f"the AI expects you to finish on about space {value:.1f}"
+        if not estimates:
+            return f"{what} — {expects if move.kind == ADVANCE or not racing else 'the AI’s plan'}."
+        other, other_value = max(estimates.items(), key=lambda item: item[1])
+        instead = imperative(describe_move(other, names))
+        gain = value - other_value
+        if racing:
+            if gain < CLOSE_CALL:
+                return f"{what} — a close call: “{instead}” is about as good."
+            return f"{what} — {gain:.1f} Path spaces better in the race than “{instead}”."
+        if gain < CLOSE_CALL:
+            return f"{what} — {expects}; “{instead}” is about as good."
+        return f"{what} — {expects}, {other_value:.1f} if you {instead}."
