@@ -97,10 +97,13 @@ def replay_shots() -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "saves"
-        folder.mkdir()
+        # The folder an installed copy uses, under a home of its own: the Save dialog shows
+        # "~/.local/share/loyang/saves", as a player's would.
+        folder = Path(tmp) / ".local" / "share" / "loyang" / "saves"
+        folder.mkdir(parents=True)
         fill(folder)
-        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "SDL_VIDEODRIVER": "dummy"}
+        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "HOME": tmp,
+               "SDL_VIDEODRIVER": "dummy"}
         shots = [(s, []) for s in ("title", "new", "solo", "load", "settings", "scores",
                                    "stats")]
         shots += [("rules", []), ("rules-helper", ["--scene", "rules", "--card", "H:Foreman"]),
