@@ -67,7 +67,7 @@ from .search import (
     prune,
 )
 from .view import canonical_view, determinise
-from .worker import CANCEL_WAIT, _switch_enter, _switch_leave
+from .worker import CANCEL_WAIT, start_thread
 
 # Determinisations per decision (the same ones for every candidate). With 12, two reviews of
 # an easy player's game under different seeds differ by 0.05 spaces a decision on average
@@ -307,10 +307,8 @@ class ReviewWorker:
         self._progress = (0, 0)
         self.findings: list[Finding] | None = None
         self.error: BaseException | None = None
-        self._thread = threading.Thread(
-            target=self._run, args=(config, list(moves), seat, seed, level),
-            name=f"review-seat{seat}", daemon=True)
-        self._thread.start()
+        self._thread = start_thread(self._run, (config, list(moves), seat, seed, level),
+                                    f"review-seat{seat}")
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -331,15 +329,12 @@ class ReviewWorker:
             self._progress = (done, total)
 
     def _run(self, config, moves, seat, seed, level) -> None:
-        _switch_enter()
         try:
             found = review(config, moves, seat, seed, self._report, self._stop, level)
             if not self._stop.is_set():
                 self.findings = found
         except BaseException as exc:  # told to the scene, never raised on the thread
             self.error = exc
-        finally:
-            _switch_leave()
 
 
 def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig, list[Move]]:

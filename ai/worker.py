@@ -52,6 +52,27 @@ def _switch_leave() -> None:
             sys.setswitchinterval(_switch_saved)
 
 
+def start_thread(target, args: tuple, name: str) -> threading.Thread:
+    """Run `target(*args)` on a daemon thread with the short switch interval in force from
+    before its first instruction. Set on the thread itself it came too late: a new thread
+    runs at once, and under the default 5 ms interval it held the interpreter for 5 ms
+    before the table could draw again (one late frame each time an AI or the coach began)."""
+    def run() -> None:
+        try:
+            target(*args)
+        finally:
+            _switch_leave()
+
+    _switch_enter()
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    try:
+        thread.start()
+    except BaseException:
+        _switch_leave()
+        raise
+    return thread
+
+
 class AIWorker:
     """One move at a time, on a daemon thread; see the module docstring."""
 
@@ -91,10 +112,8 @@ class AIWorker:
             self._result = None
             self._error = None
             self._progress = {"iterations": 0, "best": ""}
-        thread = threading.Thread(target=self._run, args=(agent, snapshot, seat, stop, generation),
-                                  name=f"ai-{level}-seat{seat}", daemon=True)
-        self._thread = thread
-        thread.start()
+        self._thread = start_thread(self._run, (agent, snapshot, seat, stop, generation),
+                                    f"ai-{level}-seat{seat}")
 
     def poll(self) -> Move | None:
         """The move once it is ready (the worker is then idle), else None."""
@@ -138,7 +157,6 @@ class AIWorker:
 
     # -- the thread ---------------------------------------------------------------------
     def _run(self, agent, state, seat: int, stop: threading.Event, generation: int) -> None:
-        _switch_enter()
         try:
             def report(iterations: int, best: Move | None) -> None:
                 with self._lock:
@@ -160,5 +178,3 @@ class AIWorker:
             with self._lock:
                 if generation == self._generation:
                     self._error = exc
-        finally:
-            _switch_leave()

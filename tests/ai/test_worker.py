@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
 import pytest
 
 from ai import agents as agents_module
-from ai.worker import AIWorker
+from ai.worker import SWITCH_INTERVAL, AIWorker, start_thread
 from loyang_game.engine import GameConfig, new_game
 
 
@@ -149,3 +150,23 @@ def test_cancel_stops_a_real_search(monkeypatch):
     time.sleep(0.1)
     assert not worker.busy
     assert worker.poll() is None
+
+
+def test_the_short_switch_interval_is_in_force_from_a_threads_first_instruction():
+    before = sys.getswitchinterval()
+    seen = []
+    thread = start_thread(lambda: seen.append(sys.getswitchinterval()), (), "probe")
+    thread.join(5)
+    assert seen == [pytest.approx(SWITCH_INTERVAL)]  # set before the thread could run
+    assert sys.getswitchinterval() == before  # and given back when it is done
+
+
+def test_a_failing_thread_still_gives_the_switch_interval_back():
+    before = sys.getswitchinterval()
+
+    def fail() -> None:
+        raise RuntimeError("boom")
+
+    thread = start_thread(fail, (), "probe")
+    thread.join(5)
+    assert sys.getswitchinterval() == before
