@@ -7,28 +7,18 @@ import pygame
 import pytest
 
 from loyang_game.commands import clicks_for
-from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine import GameConfig, flow
 from loyang_game.log import replay_log
 from loyang_game.replay import Replay
 from loyang_game.ui import replaybar
 from loyang_game.ui import theme as t
 from loyang_game.ui.scenes.replay import SPEEDS
 
+from ..games import random_game
 from .driver import choose, make_app, play_move, settle
 from .menu_driver import click, frames, key, make_director
 
 NAMES = ["Anna", "Bao", "Chen", "Dara"]
-
-
-def played(seats: int, seed: int, limit: int | None = None):
-    """A game of random moves: its final state and its state after every move."""
-    rng = random.Random(seed)
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    states = [state.to_data()]
-    while not state.is_over and (limit is None or len(states) <= limit):
-        state.apply(rng.choice(state.legal_moves()))
-        states.append(state.to_data())
-    return state, states
 
 
 def open_replay(final, seats: int, **options):
@@ -44,7 +34,7 @@ def click_control(d, scene, target) -> None:
 
 
 def test_stepping_with_the_keys_shows_the_games_own_states():
-    final, states = played(2, 5, limit=70)
+    final, states = random_game(2, 5, limit=70)
     d, scene, replay = open_replay(final, 2, at=0, viewer=0)
     assert scene.step == 0 and scene.state.to_data() == states[0]
     for step in range(1, len(states)):
@@ -98,7 +88,7 @@ def test_a_game_played_at_the_table_steps_through_the_states_it_went_through():
 
 
 def test_a_finished_game_by_rounds_and_the_log_in_step():
-    final, states = played(3, 8)
+    final, states = random_game(3, 8)
     d, scene, replay = open_replay(final, 3, at=0)
     starts = replay.round_starts()
     rounds = sorted(r for r in starts if r > 0)
@@ -120,7 +110,7 @@ def test_a_finished_game_by_rounds_and_the_log_in_step():
 
 
 def test_the_controls_never_move_and_play_follows_the_speed():
-    final, states = played(2, 3, limit=40)
+    final, states = random_game(2, 3, limit=40)
     d, scene, replay = open_replay(final, 2, at=0, viewer=0)
     places = replaybar.rects(scene.L)
     forward = places[("rp", "forward")].center
@@ -154,7 +144,7 @@ def _card_phase(state) -> bool:
 
 
 def test_an_unfinished_game_shows_no_other_hand_a_finished_one_shows_all():
-    final, _ = played(2, 4)
+    final, _ = random_game(2, 4)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     step = next(i for i in range(len(replay)) if _card_phase(replay.state_at(i)))
     unfinished = Replay(final.config, replay.moves[:step + 5], NAMES[:2], ["person", "random"])
@@ -182,7 +172,7 @@ def test_an_unfinished_game_shows_no_other_hand_a_finished_one_shows_all():
 
 
 def test_nothing_shows_face_up_without_a_viewer_while_unfinished():
-    final, _ = played(3, 6, limit=60)
+    final, _ = random_game(3, 6, limit=60)
     d, scene, replay = open_replay(final, 3, viewer=None)
     for _ in range(len(replay)):
         assert scene.view().viewer is None and scene.hand_seat() is None
@@ -192,7 +182,7 @@ def test_nothing_shows_face_up_without_a_viewer_while_unfinished():
 
 
 def test_escape_goes_back_to_where_it_was_opened():
-    final, _ = played(2, 2, limit=10)
+    final, _ = random_game(2, 2, limit=10)
     d, scene, _ = open_replay(final, 2)
     assert d.top is scene
     key(d, pygame.K_ESCAPE)
@@ -202,7 +192,7 @@ def test_escape_goes_back_to_where_it_was_opened():
 
 @pytest.mark.parametrize("at,expected", [(-5, 0), (10_000, "last"), (None, "last"), (7, 7)])
 def test_the_step_opened_at_is_clamped_to_the_game(at, expected):
-    final, states = played(2, 9, limit=20)
+    final, states = random_game(2, 9, limit=20)
     d, scene, replay = open_replay(final, 2, at=at)
     step = len(replay) if expected == "last" else expected
     assert scene.step == scene.at == step and scene.state.to_data() == states[step]
@@ -210,7 +200,7 @@ def test_the_step_opened_at_is_clamped_to_the_game(at, expected):
 
 
 def test_the_note_and_the_suggestion_show_at_their_step_only():
-    final, _ = played(2, 7, limit=40)
+    final, _ = random_game(2, 7, limit=40)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     at = next(i for i in range(len(replay))
               if any(clicks_for(replay.state_at(i), m)[0][0] in ("shop", "field", "cart")
@@ -238,7 +228,7 @@ def test_the_note_and_the_suggestion_show_at_their_step_only():
 
 
 def test_a_suggestion_not_legal_at_its_step_is_dropped():
-    final, _ = played(2, 7, limit=10)
+    final, _ = random_game(2, 7, limit=10)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     later = replay.moves[5]
     d = make_director()
@@ -263,7 +253,7 @@ def test_a_game_with_no_moves_yet_replays_its_deal():
 
 
 def test_anothers_two_pack_is_neither_drawn_nor_named_while_unfinished():
-    final, _ = played(2, 1, limit=20)  # at move 17 Bao chooses what to keep of a Two-pack
+    final, _ = random_game(2, 1, limit=20)  # at move 17 Bao chooses what to keep of a Two-pack
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     state = replay.state_at(17)
     assert state.pending[-1][0] == "keep" and state.current_player == 1
@@ -280,7 +270,7 @@ def test_anothers_two_pack_is_neither_drawn_nor_named_while_unfinished():
 
 
 def test_a_suggested_button_is_told_in_words_at_its_step():
-    final, _ = played(2, 1, limit=20)
+    final, _ = random_game(2, 1, limit=20)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     at = next(i for i in range(len(replay))
               if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
