@@ -1,5 +1,5 @@
-"""Draw the README's screenshots of every scene at 1280x800 (the table and the replay at
-1024x640 too) into docs/.
+"""Draw the README's screenshots of every scene at 1280x800 (the table, the coach's hint,
+the end of a game, the replay and the review at 1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
 
@@ -95,6 +95,49 @@ def replay_shots() -> None:
         d.close()
 
 
+def finished_game():
+    """A whole two-player game (greedy against normal, quick to play): its final state."""
+    from ai.agents import make_agent
+    from loyang_game.engine import GameConfig, new_game
+
+    state = new_game(GameConfig(seats=2, seed=7))
+    agents = [make_agent("greedy", 7), make_agent("normal", 8, deterministic=True)]
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(state.clone()))
+    return state
+
+
+def end_and_review_shots() -> None:
+    """The end-of-game panel and the review of the person's decisions, at both sizes."""
+    import time
+
+    from loyang_game.replay import Replay
+    from loyang_game.session import GameSession
+    from loyang_game.settings import Settings
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
+
+    state = finished_game()
+    names, kinds = ["Anna", "Bao"], ["person", "hard"]
+    for size in ((1280, 800), (1024, 640)):
+        d = Director(SCENES, Settings(hints=False, speed="off"), size=size, fullscreen=False,
+                     fps_cap=0)
+        d.open("title")
+        d.open("table", game=GameSession(state.clone(), kinds, names, autosave=False,
+                                         record=False))
+        while not d.top.scoring_open:
+            d.frame(dt=1 / 60)
+        d.frame(dt=1 / 60)
+        d.screenshot(str(DOCS / f"end-{size[0]}x{size[1]}.png"))
+        review = d.open("review", replay=Replay.of_game(state, names, kinds), seat=0)
+        while review.findings is None:
+            d.frame(dt=1 / 60)
+            time.sleep(0.01)
+        d.frame(dt=1 / 60)
+        d.screenshot(str(DOCS / f"review-{size[0]}x{size[1]}.png"))
+        d.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
@@ -127,7 +170,13 @@ def main() -> None:
                 out = DOCS / f"table-{name}-{size}.png"
                 subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
                                 "--size", size, *args], check=True, env=env, cwd=DOCS.parent)
+        for size in ("1280x800", "1024x640"):
+            out = DOCS / f"hint-{size}.png"
+            subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
+                            "--size", size, "--solo", "--seed", "7", "--moves", "11",
+                            "--hint"], check=True, env=env, cwd=DOCS.parent)
     replay_shots()
+    end_and_review_shots()
 
 
 if __name__ == "__main__":

@@ -104,7 +104,8 @@ class EndPanel:
         for row in game.scoring_rows or []:
             seat = row["seat"]
             vals = [f"{row['place']}.", seat_label(game.names[seat], game.kinds[seat]),
-                    str(row["path"]), f"-{row['loans']}", str(row["position"]),
+                    str(row["path"]), f"-{row['loans']}" if row["loans"] else "0",
+                    str(row["position"]),
                     str(row["cash"]), str(row["vegetables"]), str(row["deliveries"]),
                     str(row["earned"]), str(row["helpers"])]
             pygame.draw.rect(surf, t.SEAT_COLOURS[seat], (x0 - L.px(14), y + L.px(2), L.px(6),
