@@ -18,7 +18,7 @@ from loyang_game.save import autosave_path, load_with_info, save_game
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
 from loyang_game.ui import coach as coach_view
-from loyang_game.ui import tableview
+from loyang_game.ui import overlay, tableview
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
@@ -81,6 +81,28 @@ def test_h_asks_for_a_legal_move_and_exactly_its_clicks_are_lit(monkeypatch):
     assert app.game.hint is None and app.view.hint_targets() == []
     app.d.close()
 
+
+
+def test_the_ai_moves_news_stands_above_the_hint_not_over_it(monkeypatch):
+    state = reach(2, 5, lambda s: act(s) and s.current_player == 1)
+    app = table_for(state, ["person", "easy"])
+    settle(app)
+    assert app.news.shown(app.clock_time), "the AI's move is told"
+    strips, bottoms = [], []
+    for name in ("thinking", "reason"):
+        drawn = getattr(coach_view, name)
+        monkeypatch.setattr(coach_view, name,
+                            lambda *a, drawn=drawn: strips.append(drawn(*a)) or strips[-1])
+    news = overlay.news
+    monkeypatch.setattr(overlay, "news", lambda surf, L, items, bottom, top:
+                        bottoms.append(bottom) or news(surf, L, items, bottom, top))
+    press(app, pygame.K_h)
+    await_hint(app)
+    step(app)
+    assert app.game.hint is not None and app.news.shown(app.clock_time)
+    assert strips and len(bottoms) == len(strips)
+    assert all(bottom < strip.y for bottom, strip in zip(bottoms, strips))
+    app.d.close()
 
 def describe(move) -> str:
     from loyang_game.log import describe_move
