@@ -298,3 +298,23 @@ def test_no_hint_behind_the_pass_screen_or_after_the_game():
     game = GameSession(over, ["person"], autosave=False, record=False, coach=small_coach())
     assert game.ask_hint() == "The game is over: no hint."
     assert not game.coach.thinking and not game.hints_used
+
+
+def test_h_while_the_last_move_is_shown_says_to_wait_not_whose_turn_it_is():
+    state = new_game(GameConfig(seats=4, seed=3))
+    d = Director(SCENES, Settings(speed="normal", hints=False), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    app = d.open("table", game=GameSession(state, ["hard", "person", "easy", "person"],
+                                           ai_seed=1, coach=small_coach()))
+    for _ in range(2000):  # an AI's move is shown, and a person is to play next
+        step(app)
+        seat = app.game.state.current_player
+        if app.timeline.busy and app.game.is_person(seat) and app.viewer != seat:
+            break
+    else:
+        raise AssertionError("no AI move was shown before a person's turn")
+    before = app.game.state.to_data()
+    press(app, pygame.K_h)
+    assert app.message == "Hints wait until the last move has been shown."
+    assert not app.game.coach.thinking and app.game.state.to_data() == before
+    d.close()
