@@ -16,8 +16,10 @@ from loyang_game.replay import Replay
 from loyang_game.ui.director import Director
 from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES
+from loyang_game.ui.scenes import review as review_scene
 from loyang_game.ui.scenes.review import second_person, verdict
 
+from .drawn import record_text
 from .menu_driver import click_item, frames, key
 
 SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
@@ -131,3 +133,15 @@ def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
     assert scene.shown == [] and [item.key for item in scene.form.live()] == ["back"]
     key(d, pygame.K_ESCAPE)
     assert d.top.name == "title"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_costs_note_names_its_unit_and_is_drawn_whole(small_review, monkeypatch, size):
+    drawn = record_text(monkeypatch, review_scene)
+    replay = Replay(GameConfig(seats=2, seed=7), [], ["Anna", "Bao"], ["person", "easy"])
+    d, scene = _director(replay, size)
+    _until_done(d, scene)
+    d.draw()
+    (note,) = {s for s, _place in drawn if s.startswith("Costs are")}
+    assert note.endswith(f"the top {review_module.SHOWN} above {review_module.THRESHOLD} "
+                         "spaces.")

@@ -143,8 +143,8 @@ class ReviewScene(MenuScene):
                  center=L.R(640, 340, 0, 0).topleft)
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
-        note = ("Costs are the AI's estimates in final Path spaces against its own choice, "
-                f"the top {SHOWN} above {THRESHOLD}.")
+        note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
+                f"the top {SHOWN} above {THRESHOLD} spaces.")
         text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
              center=L.R(640, 636, 0, 0).topleft)
         self.form.get("back").rect = L.R(540, 664, 200, 46)
