@@ -120,6 +120,16 @@ def test_log_lines_are_said_to_the_person():
     assert second_person("takes Bean field from the Courtyard and plays Stall") == \
         "take Bean field from the Courtyard and play Stall"
     assert second_person("ends the Action phase") == "end the Action phase"
+    assert second_person("buys Wheat and sows the Home field") == \
+        "buy Wheat and sow the Home field"
+    assert second_person("uses the Tout: buys Casual customer K7 for 2 Cash and serves it") == \
+        "use the Tout: buy Casual customer K7 for 2 Cash and serve it"
+    assert second_person("uses the Market woman: swaps Market stall S5 for Market stall S6, "
+                         "both refilled") == \
+        "use the Market woman: swap Market stall S5 for Market stall S6, both refilled"
+    assert second_person("activates the Harvest helper: fields sown this phase get 1 more "
+                         "token") == \
+        "activate the Harvest helper: fields sown this phase get 1 more token"
 
 
 def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):

@@ -10,6 +10,8 @@ thinks.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ai.review import SHOWN, THRESHOLD, Finding, ReviewWorker, worth_showing
@@ -21,13 +23,20 @@ from ..menu import GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, Form, Item
 
+# The verb that starts a later clause of a move's line: after "and", or after the colon of
+# a Helper's use ("uses the Tout: buys X for 2 Cash and serves it").
+LATER_VERB = re.compile(r"(?<= and )([a-z]{3,})s\b")
+HELPER_VERB = re.compile(r"^([^:]+: )([a-z]{3,})s\b")
+
 
 def second_person(line: str) -> str:
-    """A log line ("takes X and plays Y") said to the person ("take X and play Y")."""
+    """A move's line ("takes X and plays Y") said to the person ("take X and play Y"):
+    the verb of every clause loses its "s"."""
     verb, _, rest = line.partition(" ")
-    if verb == "takes":
-        rest = rest.replace(" and plays ", " and play ")
     verb = "do" if verb == "does" else verb.removesuffix("s")
+    rest = LATER_VERB.sub(r"\1", rest)
+    if verb == "use":
+        rest = HELPER_VERB.sub(r"\1\2", rest)
     return f"{verb} {rest}"
 
 
