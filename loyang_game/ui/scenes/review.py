@@ -10,34 +10,17 @@ thinks.
 
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from ai.review import SHOWN, THRESHOLD, Finding, ReviewWorker, worth_showing
 
+from ...coach import imperative
 from ...log import describe_move
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, Form, Item
-
-# The verb that starts a later clause of a move's line: after "and", or after the colon of
-# a Helper's use ("uses the Tout: buys X for 2 Cash and serves it").
-LATER_VERB = re.compile(r"(?<= and )([a-z]{3,})s\b")
-HELPER_VERB = re.compile(r"^([^:]+: )([a-z]{3,})s\b")
-
-
-def second_person(line: str) -> str:
-    """A move's line ("takes X and plays Y") said to the person ("take X and play Y"):
-    the verb of every clause loses its "s"."""
-    verb, _, rest = line.partition(" ")
-    verb = "do" if verb == "does" else verb.removesuffix("s")
-    rest = LATER_VERB.sub(r"\1", rest)
-    if verb == "use":
-        rest = HELPER_VERB.sub(r"\1\2", rest)
-    return f"{verb} {rest}"
 
 
 def spaces(cost: float) -> str:
@@ -46,8 +29,8 @@ def spaces(cost: float) -> str:
 
 def verdict(finding: Finding) -> str:
     """The finding in one line (the replay shows it as its note)."""
-    return (f"{finding.where}: you {second_person(describe_move(finding.played))}; the AI "
-            f"would {second_person(describe_move(finding.suggestion))} — "
+    return (f"{finding.where}: you {imperative(describe_move(finding.played))}; the AI "
+            f"would {imperative(describe_move(finding.suggestion))} — "
             f"{spaces(finding.cost)}")
 
 
@@ -169,8 +152,8 @@ class ReviewScene(MenuScene):
                     midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
-        lines = (f"You {second_person(describe_move(finding.played))}.",
-                 f"The AI would {second_person(describe_move(finding.suggestion))}.")
+        lines = (f"You {imperative(describe_move(finding.played))}.",
+                 f"The AI would {imperative(describe_move(finding.suggestion))}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))
