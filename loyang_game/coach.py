@@ -38,15 +38,19 @@ class Hint:
     reason: str
 
 
-# The log's verbs: the first word, and one after "and" or a Helper's colon ("takes S4 from
-# the Courtyard and plays R7", "uses the Squire: takes ...").
-_VERB = re.compile(r"(^|: | and )([a-z]+s)\b")
+# The verb of a later clause of a move's line: after "and" ("and sows"; "and its" is too
+# short to be one), or after the colon of a Helper's use ("uses the Tout: buys X"; another
+# colon starts no verb: "activates the Harvest helper: fields sown this phase ...").
+_LATER_VERB = re.compile(r"(?<= and )([a-z]{3,})s\b")
+_HELPER_VERB = re.compile(r"^(uses [^:]+: )([a-z]{3,})s\b")
 
 
 def imperative(line: str) -> str:
-    """A log line turned into advice: 'buys Wheat and sows the Home field' -> 'buy Wheat and
-    sow the Home field'."""
-    return _VERB.sub(lambda m: m[1] + ("do" if m[2] == "does" else m[2][:-1]), line)
+    """A move's line turned to the person, as advice or as what they did: 'buys Wheat and
+    sows the Home field' -> 'buy Wheat and sow the Home field'."""
+    line = _LATER_VERB.sub(r"\1", _HELPER_VERB.sub(r"\1\2", line))
+    verb, _, rest = line.partition(" ")
+    return f"{'do' if verb == 'does' else verb.removesuffix('s')} {rest}"
 
 
 class Coach:

@@ -52,21 +52,22 @@ def _strip(surf, L: Layout, lines: list[str], size: int) -> pygame.Rect:
     return r
 
 
-def reason(surf, L: Layout, line: str) -> None:
-    """The hint's reason, at most two lines wide as the board."""
+def reason(surf, L: Layout, line: str) -> pygame.Rect:
+    """The hint's reason, at most two lines wide as the board; returns its strip."""
     size = L.px(17)
     width = L.regions["board"].w - L.px(40)
     lines = wrap(line, size, width)
     if len(lines) > 2:
         lines = [lines[0], fit(" ".join(lines[1:]), size, width)]
-    _strip(surf, L, lines, size)
+    return _strip(surf, L, lines, size)
 
 
-def thinking(surf, L: Layout, percent: int) -> None:
-    """'Thinking about a hint… 40%' with a bar that fills."""
+def thinking(surf, L: Layout, percent: int) -> pygame.Rect:
+    """'Thinking about a hint… 40%' with a bar that fills; returns its strip."""
     size = L.px(18)
     label = f"Thinking about a hint… {percent}%   (Hint or H again: stop)"
     r = _strip(surf, L, [label], size)
     bar = pygame.Rect(r.x + L.px(14), r.bottom - L.px(5), r.w - L.px(28), L.px(3))
     pygame.draw.rect(surf, (80, 60, 80), bar)
     pygame.draw.rect(surf, HINT, (bar.x, bar.y, bar.w * percent // 100, bar.h))
+    return r

@@ -204,11 +204,11 @@ class TableView:
         self._log(surf, table, L)
         self._keep(surf, table, L)
         targets = self._dialog(surf, table, L)
-        self._hint(surf, table, L, targets)
+        strip = self._hint(surf, table, L, targets)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and game.thinking:
             overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
-        targets.update(self._news(surf, table, L))
+        targets.update(self._news(surf, table, L, strip))
         if not table.dialog_open():
             card = self.hover_target
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
@@ -232,16 +232,18 @@ class TableView:
             targets = table.end_panel.draw(surf, L, mouse)
         return targets
 
-    def _news(self, surf, table, L: Layout) -> dict:
+    def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
         """The AI's latest move and the call-outs, below the Storehouse and above the
-        first-game hint if one shows (kept back while a choice is open: its options stay
-        clear)."""
+        first-game hint and the coach's `strip` if they show (kept back while a choice is
+        open: its options stay clear)."""
         if table.dialog_open():
             return {}
         bottom = L.regions["board"].bottom - L.px(6)
         hint = table.guide.hint
         if hint:
             bottom = guide.box(L, HINTS[hint])[0].y - L.px(4)
+        if strip is not None:
+            bottom = min(bottom, strip.y - L.px(4))
         top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
         return overlay.news(surf, L, table.news.shown(table.clock_time), bottom, top)
 
@@ -281,16 +283,18 @@ class TableView:
             return ["Stop thinking about a hint (H)"]
         return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
 
-    def _hint(self, surf, table, L: Layout, targets: dict) -> None:
-        """The hint's lit targets and reason, or the progress of the coach thinking."""
+    def _hint(self, surf, table, L: Layout, targets: dict) -> pygame.Rect | None:
+        """The hint's lit targets and reason, or the progress of the coach thinking; returns
+        the strip drawn at the board's foot (None: none)."""
         game = table.game
         if game.coach.thinking:
-            coach.thinking(surf, L, game.coach.percent())
-        elif game.hint is not None:
+            return coach.thinking(surf, L, game.coach.percent())
+        if game.hint is not None:
             lit = self.hint_targets()
             rects = [r for r in (targets.get(x) or L.targets.get(x) for x in lit) if r]
             coach.lights(surf, L, rects, table.clock_time, len(rects) > 1)
-            coach.reason(surf, L, game.hint.reason)
+            return coach.reason(surf, L, game.hint.reason)
+        return None
 
     def _buttons(self, surf, L: Layout) -> None:
         for _target, label, r, enabled in L.buttons:

@@ -18,7 +18,7 @@ from loyang_game.save import autosave_path, load_with_info, save_game
 from loyang_game.session import GameSession
 from loyang_game.settings import Settings
 from loyang_game.ui import coach as coach_view
-from loyang_game.ui import tableview
+from loyang_game.ui import overlay, tableview
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
@@ -81,6 +81,28 @@ def test_h_asks_for_a_legal_move_and_exactly_its_clicks_are_lit(monkeypatch):
     assert app.game.hint is None and app.view.hint_targets() == []
     app.d.close()
 
+
+
+def test_the_ai_moves_news_stands_above_the_hint_not_over_it(monkeypatch):
+    state = reach(2, 5, lambda s: act(s) and s.current_player == 1)
+    app = table_for(state, ["person", "easy"])
+    settle(app)
+    assert app.news.shown(app.clock_time), "the AI's move is told"
+    strips, bottoms = [], []
+    for name in ("thinking", "reason"):
+        drawn = getattr(coach_view, name)
+        monkeypatch.setattr(coach_view, name,
+                            lambda *a, drawn=drawn: strips.append(drawn(*a)) or strips[-1])
+    news = overlay.news
+    monkeypatch.setattr(overlay, "news", lambda surf, L, items, bottom, top:
+                        bottoms.append(bottom) or news(surf, L, items, bottom, top))
+    press(app, pygame.K_h)
+    await_hint(app)
+    step(app)
+    assert app.game.hint is not None and app.news.shown(app.clock_time)
+    assert strips and len(bottoms) == len(strips)
+    assert all(bottom < strip.y for bottom, strip in zip(bottoms, strips))
+    app.d.close()
 
 def describe(move) -> str:
     from loyang_game.log import describe_move
@@ -276,3 +298,23 @@ def test_no_hint_behind_the_pass_screen_or_after_the_game():
     game = GameSession(over, ["person"], autosave=False, record=False, coach=small_coach())
     assert game.ask_hint() == "The game is over: no hint."
     assert not game.coach.thinking and not game.hints_used
+
+
+def test_h_while_the_last_move_is_shown_says_to_wait_not_whose_turn_it_is():
+    state = new_game(GameConfig(seats=4, seed=3))
+    d = Director(SCENES, Settings(speed="normal", hints=False), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    app = d.open("table", game=GameSession(state, ["hard", "person", "easy", "person"],
+                                           ai_seed=1, coach=small_coach()))
+    for _ in range(2000):  # an AI's move is shown, and a person is to play next
+        step(app)
+        seat = app.game.state.current_player
+        if app.timeline.busy and app.game.is_person(seat) and app.viewer != seat:
+            break
+    else:
+        raise AssertionError("no AI move was shown before a person's turn")
+    before = app.game.state.to_data()
+    press(app, pygame.K_h)
+    assert app.message == "Hints wait until the last move has been shown."
+    assert not app.game.coach.thinking and app.game.state.to_data() == before
+    d.close()

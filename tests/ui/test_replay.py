@@ -282,3 +282,17 @@ def test_a_suggested_button_is_told_in_words_at_its_step():
     key(d, pygame.K_RIGHT)
     assert "AI:" not in scene.prompt()
     d.close()
+
+
+def test_a_note_that_names_the_suggestion_is_not_followed_by_it_again():
+    final, _ = played(2, 1, limit=20)
+    replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
+    at = next(i for i in range(len(replay))
+              if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
+    end = next(m for m in replay.state_at(at).legal_moves() if m.kind == "end")
+    d = make_director()
+    note = "Round 1, Action phase: the AI would end the Action phase — about 1.0 spaces"
+    scene = d.open("replay", replay=replay, at=at, viewer=0, note=note, suggestion=end)
+    frames(d)
+    assert scene.prompt() == note
+    d.close()

@@ -11,13 +11,16 @@ import pytest
 
 from ai import review as review_module
 from ai.agents import make_agent
+from loyang_game.coach import imperative
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.replay import Replay
 from loyang_game.ui.director import Director
 from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES
-from loyang_game.ui.scenes.review import second_person, verdict
+from loyang_game.ui.scenes import review as review_scene
+from loyang_game.ui.scenes.review import verdict
 
+from .drawn import record_text
 from .menu_driver import click_item, frames, key
 
 SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
@@ -114,10 +117,20 @@ def test_cancel_stops_the_review_and_goes_back(small_review, how):
     assert done < total  # it stopped part way, not at the end
 
 
-def test_log_lines_are_said_to_the_person():
-    assert second_person("takes Bean field from the Courtyard and plays Stall") == \
+def test_moves_are_said_to_the_person():
+    assert imperative("takes Bean field from the Courtyard and plays Stall") == \
         "take Bean field from the Courtyard and play Stall"
-    assert second_person("ends the Action phase") == "end the Action phase"
+    assert imperative("ends the Action phase") == "end the Action phase"
+    assert imperative("buys Wheat and sows the Home field") == \
+        "buy Wheat and sow the Home field"
+    assert imperative("uses the Tout: buys Casual customer K7 for 2 Cash and serves it") == \
+        "use the Tout: buy Casual customer K7 for 2 Cash and serve it"
+    assert imperative("uses the Market woman: swaps Market stall S5 for Market stall S6, "
+                      "both refilled") == \
+        "use the Market woman: swap Market stall S5 for Market stall S6, both refilled"
+    assert imperative("activates the Harvest helper: fields sown this phase get 1 more "
+                      "token") == \
+        "activate the Harvest helper: fields sown this phase get 1 more token"
 
 
 def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
@@ -131,3 +144,15 @@ def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
     assert scene.shown == [] and [item.key for item in scene.form.live()] == ["back"]
     key(d, pygame.K_ESCAPE)
     assert d.top.name == "title"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_costs_note_names_its_unit_and_is_drawn_whole(small_review, monkeypatch, size):
+    drawn = record_text(monkeypatch, review_scene)
+    replay = Replay(GameConfig(seats=2, seed=7), [], ["Anna", "Bao"], ["person", "easy"])
+    d, scene = _director(replay, size)
+    _until_done(d, scene)
+    d.draw()
+    (note,) = {s for s, _place in drawn if s.startswith("Costs are")}
+    assert note.endswith(f"the top {review_module.SHOWN} above {review_module.THRESHOLD} "
+                         "spaces.")

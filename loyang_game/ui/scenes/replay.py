@@ -123,14 +123,14 @@ class ReplayScene(Scene):
                            prompt=self.prompt())
 
     def prompt(self) -> str:
-        """The top bar's line: at `at` the note (with the suggestion in words if not all of
-        its clicks are on the table), else what the move just shown did."""
+        """The top bar's line: at `at` the note, or without one the suggestion in words if
+        not all of its clicks are on the table (a review's note already names the AI's move:
+        saying it twice would crowd the bar); else what the move just shown did."""
         if self.step == self.at:
-            parts = [self.note] if self.note else []
+            if self.note:
+                return self.note
             if self.suggestion is not None and not self._suggestion_on_table():
-                parts.append(f"(AI: {describe_move(self.suggestion, self.replay.names)})")
-            if parts:
-                return " ".join(parts)
+                return f"(AI: {describe_move(self.suggestion, self.replay.names)})"
         if self.step == 0:
             return "The deal: nobody has moved yet."
         return self.replay.lines[self.step - 1][0].strip()

@@ -14,6 +14,7 @@ import pygame
 
 from ai.review import SHOWN, THRESHOLD, Finding, ReviewWorker, worth_showing
 
+from ...coach import imperative
 from ...log import describe_move
 from .. import theme as t
 from ..draw import fit, panel, text
@@ -22,23 +23,14 @@ from ..scene import frame_layout
 from ..widgets import BUTTON, Form, Item
 
 
-def second_person(line: str) -> str:
-    """A log line ("takes X and plays Y") said to the person ("take X and play Y")."""
-    verb, _, rest = line.partition(" ")
-    if verb == "takes":
-        rest = rest.replace(" and plays ", " and play ")
-    verb = "do" if verb == "does" else verb.removesuffix("s")
-    return f"{verb} {rest}"
-
-
 def spaces(cost: float) -> str:
     return f"about {cost:.1f} spaces"
 
 
 def verdict(finding: Finding) -> str:
     """The finding in one line (the replay shows it as its note)."""
-    return (f"{finding.where}: you {second_person(describe_move(finding.played))}; the AI "
-            f"would {second_person(describe_move(finding.suggestion))} — "
+    return (f"{finding.where}: you {imperative(describe_move(finding.played))}; the AI "
+            f"would {imperative(describe_move(finding.suggestion))} — "
             f"{spaces(finding.cost)}")
 
 
@@ -143,8 +135,8 @@ class ReviewScene(MenuScene):
                  center=L.R(640, 340, 0, 0).topleft)
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
-        note = ("Costs are the AI's estimates in final Path spaces against its own choice, "
-                f"the top {SHOWN} above {THRESHOLD}.")
+        note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
+                f"the top {SHOWN} above {THRESHOLD} spaces.")
         text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
              center=L.R(640, 636, 0, 0).topleft)
         self.form.get("back").rect = L.R(540, 664, 200, 46)
@@ -160,8 +152,8 @@ class ReviewScene(MenuScene):
                     midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
-        lines = (f"You {second_person(describe_move(finding.played))}.",
-                 f"The AI would {second_person(describe_move(finding.suggestion))}.")
+        lines = (f"You {imperative(describe_move(finding.played))}.",
+                 f"The AI would {imperative(describe_move(finding.suggestion))}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))

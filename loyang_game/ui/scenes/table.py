@@ -182,12 +182,13 @@ class TableScene(Scene):
         self.version += 1
 
     def hint_problem(self) -> str:
-        """Why no hint can be asked for now ("" if one can)."""
+        """Why no hint can be asked for now ("" if one can). A person's turn that the table
+        has not come to yet (another seat's move still shown) waits for it."""
         if self.pass_to is not None:
             return "Hints wait until the player is at the screen."
         problem = self.game.hint_problem()
         if not problem and not self.person_to_play():
-            return "Hints are for your own decisions."
+            return "Hints wait until the last move has been shown."
         return problem
 
     def ask_hint(self) -> None:
