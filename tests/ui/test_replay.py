@@ -285,7 +285,7 @@ def test_a_suggested_button_is_told_in_words_at_its_step():
 
 
 def test_a_note_that_names_the_suggestion_is_not_followed_by_it_again():
-    final, _ = played(2, 1, limit=20)
+    final, _ = random_game(2, 1, limit=20)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     at = next(i for i in range(len(replay))
               if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
