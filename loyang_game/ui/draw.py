@@ -9,6 +9,10 @@ import pygame
 
 from . import theme as t
 
+GREYED = (80, 70, 60)  # the face of a button that does nothing now
+GREYED_EDGE = (125, 112, 95)
+GREYED_WORDS = (165, 155, 140)
+
 
 @functools.lru_cache(maxsize=4096)
 def rendered(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
@@ -62,18 +66,21 @@ def panel(surf, r: pygame.Rect, colour=t.PANEL, border=None, radius=10, alpha=No
 
 
 def button(surf, r: pygame.Rect, label: str, L, *, lit=False, hover=False,
-           colour=(120, 70, 40)) -> None:
-    """A raised button; `lit` (keyboard focus) gets the highlight border."""
+           colour=(120, 70, 40), enabled=True) -> None:
+    """A raised button; `lit` (keyboard focus) gets the highlight border; one not `enabled`
+    (it does nothing now) is greyed, words and edge too, so it reads as off at a glance."""
+    if not enabled:
+        colour, hover = GREYED, False
     base = tuple(min(255, c + 30) for c in colour) if hover else colour
     pygame.draw.rect(surf, (20, 12, 8), r.move(0, L.px(2)), border_radius=L.px(8))
     pygame.draw.rect(surf, base, r, border_radius=L.px(8))
-    pygame.draw.rect(surf, t.HIGHLIGHT if lit else (200, 170, 120), r, L.px(2),
-                     border_radius=L.px(8))
+    edge = t.HIGHLIGHT if lit else (200, 170, 120) if enabled else GREYED_EDGE
+    pygame.draw.rect(surf, edge, r, L.px(2), border_radius=L.px(8))
     room = r.w - L.px(10)
     size = next((L.px(v) for v in (19, 16) if t.font(L.px(v), True).size(label)[0] <= room),
                 L.px(14))
-    text(surf, fit(label, size, r.w - L.px(10), True), size, t.WHITE, center=r.center,
-         bold=True)
+    text(surf, fit(label, size, r.w - L.px(10), True), size,
+         t.WHITE if enabled else GREYED_WORDS, center=r.center, bold=True)
 
 
 def dim(surf, r: pygame.Rect | None = None, alpha=140) -> None:

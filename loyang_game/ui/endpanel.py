@@ -25,7 +25,6 @@ BUTTONS = (("new", "New game"), ("title", "Title"), ("replay", "Replay"),
            ("review", "Review"), ("close", "Look at the table"))
 BUTTON_W, BUTTON_H, BUTTON_GAP, BUTTON_Y = 200, 44, 20, 708  # design pixels
 COLOURS = {"new": (50, 110, 60)}  # the others brown; grey is for a button greyed
-GREYED = (80, 70, 60)
 NO_REVIEW = "No person played: nothing to review"
 COLUMNS = (("Place", 60), ("Player", 250), ("Path", 70), ("Loans", 70), ("Final", 70),
            ("Cash", 70), ("Veg.", 60), ("Deliveries", 100), ("Earned", 80), ("Helpers", 80))
@@ -150,7 +149,7 @@ class EndPanel:
         for name, label in BUTTONS:
             b = rects[name]
             if name == "review" and not can_review:
-                button(surf, b, label, L, colour=GREYED)
+                button(surf, b, label, L, enabled=False)
                 text(surf, NO_REVIEW, L.px(15), t.INK_SOFT, center=(b.centerx, b.y - L.px(11)))
             else:
                 button(surf, b, label, L, hover=b.collidepoint(mouse),

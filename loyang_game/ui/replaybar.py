@@ -12,10 +12,9 @@ import pygame
 
 from ..engine.cards import ROUNDS
 from . import theme as t
-from .draw import button, fit, text
+from .draw import GREYED_WORDS, button, fit, text
 from .layout import BUTTON_GAP, BUTTON_H, BUTTONS_LEFT, BUTTONS_RIGHT, Layout
 
-GREYED = (80, 70, 60)  # a control that does nothing now
 TRANSPORT = (("start", 62), ("back", 62), ("play", 116), ("forward", 62), ("end", 62))
 ROW_Y = (694, 694 + BUTTON_H + BUTTON_GAP)
 ROUND_LABEL_W = 62  # "Round", left of the round buttons
@@ -52,13 +51,11 @@ def draw(surf, L: Layout, places: dict[tuple, pygame.Rect], enabled: dict[tuple,
     round); `labels` gives the words of the worded ones, the others get an icon."""
     for target, r in places.items():
         on = enabled.get(target, True)
-        colour = (110, 70, 40) if on else GREYED
-        if target == lit:
-            colour = (150, 110, 40)
-        button(surf, r, labels.get(target, ""), L, hover=on and r.collidepoint(mouse),
-               colour=colour, lit=target == lit)
+        colour = (150, 110, 40) if target == lit else (110, 70, 40)
+        button(surf, r, labels.get(target, ""), L, hover=r.collidepoint(mouse),
+               colour=colour, lit=target == lit, enabled=on)
         if target[0] == "rp" and target[1] in ICONS:
-            ICONS[target[1]](surf, r, L, t.WHITE if on else (170, 160, 150))
+            ICONS[target[1]](surf, r, L, t.WHITE if on else GREYED_WORDS)
     first = places[("round", 1)]
     text(surf, "Round", L.px(19), t.WHITE, midright=(first.x - L.px(8), first.centery),
          bold=True)

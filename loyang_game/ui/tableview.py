@@ -27,7 +27,6 @@ CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
 RAISED = {"hand", "court", "offer"}  # small cards shown big under the mouse
-GREYED = (80, 70, 60)  # a button that does nothing now
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 TOAST_TIME = 3.5  # seconds a message stays
 CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: set the Shop",
@@ -199,8 +198,8 @@ class TableView:
         for target, (r, label) in self.top_rects().items():
             enabled = ((target[1] != "undo" or game.undo.can_undo())
                        and (target[1] != "hint" or not table.hint_problem()))
-            button(surf, r, label, L, hover=r.collidepoint(mouse),
-                   colour=(110, 70, 40) if enabled else GREYED)
+            button(surf, r, label, L, hover=r.collidepoint(mouse), colour=(110, 70, 40),
+                   enabled=enabled)
         self._log(surf, table, L)
         self._keep(surf, table, L)
         targets = self._dialog(surf, table, L)
@@ -298,10 +297,7 @@ class TableView:
 
     def _buttons(self, surf, L: Layout) -> None:
         for _target, label, r, enabled in L.buttons:
-            if enabled:
-                button(surf, r, label, L, hover=r.collidepoint(self.mouse))
-            else:
-                button(surf, r, label, L, colour=GREYED)
+            button(surf, r, label, L, hover=r.collidepoint(self.mouse), enabled=enabled)
 
     def _log(self, surf, table, L: Layout) -> None:
         r = L.regions["log"]

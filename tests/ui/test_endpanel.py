@@ -13,6 +13,7 @@ from loyang_game.settings import Settings
 from loyang_game.ui import endpanel
 from loyang_game.ui import theme as t
 from loyang_game.ui.director import Director
+from loyang_game.ui.draw import GREYED
 from loyang_game.ui.scene import frame_layout
 from loyang_game.ui.scenes import SCENES
 
@@ -151,7 +152,7 @@ def _face(app, rect: pygame.Rect) -> tuple:
 def test_review_is_greyed_with_its_reason_when_only_the_ai_played(monkeypatch, drawn):
     app = finished_table(["easy", "hard"])
     rects = panel_buttons(app)
-    assert _face(app, rects["review"]) == endpanel.GREYED
+    assert _face(app, rects["review"]) == GREYED
     assert _face(app, rects["replay"]) == BROWN
     assert endpanel.NO_REVIEW in strings(drawn)
     calls = recorder(monkeypatch, app.d)
