@@ -156,3 +156,24 @@ def test_the_costs_note_names_its_unit_and_is_drawn_whole(small_review, monkeypa
     (note,) = {s for s, _place in drawn if s.startswith("Costs are")}
     assert note.endswith(f"the top {review_module.SHOWN} above {review_module.THRESHOLD} "
                          "spaces.")
+
+
+def test_in_pass_and_play_the_next_person_gets_a_review(small_review):
+    base = _replay(rounds=1)
+    replay = Replay(base.config, base.moves, ["Anna", "Bao"], ["person", "person"])
+    d, scene = _director(replay)
+    _until_done(d, scene)
+    d.draw()
+    click_item(d, "next")
+    assert d.top is not scene and d.top.name == "review" and d.top.seat == 1
+    assert not scene.worker.busy
+    _until_done(d, d.top)
+    d.draw()
+    click_item(d, "next")
+    assert d.top.seat == 0  # round the table, back to the first person
+
+
+def test_with_one_person_there_is_no_next_review(small_review):
+    d, scene = _director(_replay(rounds=1))
+    _until_done(d, scene)
+    assert "next" not in {item.key for item in scene.form.items}

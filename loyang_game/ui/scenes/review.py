@@ -69,6 +69,25 @@ class ReviewScene(MenuScene):
             form.add(Item(f"row{i}", BUTTON, action=lambda i=i: self.open_at(i),
                           paint=self.paint_row))
         form.add(Item("back", BUTTON, "Back", action=self.back, colour=GREY))
+        other = self.next_person()
+        if other is not None:
+            form.add(Item("next", BUTTON, f"Review {self.replay.names[other]}",
+                          action=self.review_next))
+
+    def next_person(self) -> int | None:
+        """The next person's seat after this one (pass-and-play: every person at the screen
+        gets a review), or None when only one person played."""
+        persons = [s for s, kind in enumerate(self.replay.kinds) if kind == "person"]
+        if len(persons) < 2:
+            return None
+        later = [s for s in persons if s > self.seat]
+        return (later or persons)[0]
+
+    def review_next(self) -> None:
+        """This review gives way to the next person's."""
+        seat = self.next_person()
+        self.back()
+        self.d.open("review", replay=self.replay, seat=seat)
 
     def open_at(self, i: int) -> None:
         finding = self.shown[i]
@@ -139,7 +158,11 @@ class ReviewScene(MenuScene):
                 f"the top {SHOWN} above {THRESHOLD} spaces.")
         text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
              center=L.R(640, 636, 0, 0).topleft)
-        self.form.get("back").rect = L.R(540, 664, 200, 46)
+        if self.next_person() is None:
+            self.form.get("back").rect = L.R(540, 664, 200, 46)
+        else:  # the two side by side, centred
+            self.form.get("back").rect = L.R(410, 664, 200, 46)
+            self.form.get("next").rect = L.R(630, 664, 240, 46)
 
     def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
         finding = self.shown[int(item.key[3:])]
