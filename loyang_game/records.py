@@ -26,12 +26,16 @@ PERSON = "person"
 
 
 def entry_of(state: GameState, kinds: list[str], names: list[str],
-             when: date | None = None) -> dict:
-    """The record of a finished game."""
+             when: date | None = None, hinted: bool = False) -> dict:
+    """The record of a finished game; `hinted`: the coach's hints were used (written only
+    then, so the records of games without hints stay as older versions wrote them)."""
     rows = sorted(state.standings(), key=lambda r: r["seat"])
-    return {"date": (when or date.today()).isoformat(), "seed": state.config.seed,
-            "seats": state.config.seats, "kinds": list(kinds), "names": list(names),
-            "positions": [r["position"] for r in rows], "places": [r["place"] for r in rows]}
+    entry = {"date": (when or date.today()).isoformat(), "seed": state.config.seed,
+             "seats": state.config.seats, "kinds": list(kinds), "names": list(names),
+             "positions": [r["position"] for r in rows], "places": [r["place"] for r in rows]}
+    if hinted:
+        entry["hinted"] = True
+    return entry
 
 
 @dataclass
@@ -68,7 +72,9 @@ class Records:
                       key=lambda scored: scored[0])
 
     def best_solo(self) -> int | None:
-        return max((score for _date, score in self.solo_scores()), default=None)
+        """The best solo score played without the coach's hints."""
+        return max((g["positions"][0] for g in self.games
+                    if g["seats"] == 1 and not g.get("hinted")), default=None)
 
 
 _FIELDS = {"date": str, "seed": int, "seats": int, "kinds": list, "names": list,
@@ -76,7 +82,9 @@ _FIELDS = {"date": str, "seed": int, "seats": int, "kinds": list, "names": list,
 
 
 def _valid(entry: object) -> bool:
-    if not isinstance(entry, dict) or set(entry) != set(_FIELDS):
+    if not isinstance(entry, dict) or set(entry) - {"hinted"} != set(_FIELDS):
+        return False
+    if entry.get("hinted", True) is not True:  # present only when true
         return False
     if any(type(entry[key]) is not kind for key, kind in _FIELDS.items()):
         return False

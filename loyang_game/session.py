@@ -220,7 +220,8 @@ class GameSession:
         """Add the finished game to the record of games; one line of statistics from it."""
         try:
             book = records.load()
-            book.add(records.entry_of(self.state, self.kinds, self.names))
+            book.add(records.entry_of(self.state, self.kinds, self.names,
+                                        hinted=self.hints_used))
         except Exception as error:  # the record must never cost the end of a game
             return [f"(The record of games could not be written: {error})"]
         levels = sorted({k for k in self.kinds if k != "person"})

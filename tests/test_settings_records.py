@@ -83,3 +83,17 @@ def test_one_damaged_game_among_many_drops_only_that_game(tmp_path):
                                     "left out; the file as it was is kept as records.msgpack.bad-")
     aside = next(tmp_path.glob(f"{records.FILE_NAME}.bad-*"))
     assert aside.read_bytes() == damaged
+
+
+def test_a_hinted_solo_game_is_kept_marked_and_not_the_best_without_hints(tmp_path):
+    table = records.load(tmp_path)
+    plain, hinted = _finished(1, 2), _finished(1, 5)
+    low, high = sorted((plain, hinted), key=lambda s: s.standings()[0]["position"])
+    table.add(records.entry_of(low, ["person"], ["Ana"]))
+    table.add(records.entry_of(high, ["person"], ["Ana"], hinted=True))
+    again = records.load(tmp_path)
+    assert again.problem is None and len(again.games) == 2  # the marked entry reads back
+    assert [g.get("hinted", False) for g in again.games] == [False, True]
+    assert "hinted" not in again.games[0]  # written only when true
+    assert again.best_solo() == low.standings()[0]["position"]
+    assert len(again.solo_scores()) == 2  # the chart shows every game

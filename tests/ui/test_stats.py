@@ -97,7 +97,7 @@ def test_an_empty_record_shows_a_friendly_line_instead_of_a_chart(calls, monkeyp
     drawn = {s for s, _place in record}
     assert calls["charts"] == []
     assert any(s.startswith("No solo games finished yet") for s in drawn)
-    assert "0 played; best score: none yet" in drawn
+    assert "0 played; best score without hints: none yet" in drawn
     d.close()
 
 

@@ -93,7 +93,7 @@ class StatsScene(MenuScene):
              bold=True)
         scores = self.book.solo_scores() if self.book else []
         best = self.book.best_solo() if self.book else None
-        text(surf, f"{len(scores)} played; best score: "
+        text(surf, f"{len(scores)} played; best score without hints: "
              f"{'space ' + str(best) if best is not None else 'none yet'}", L.px(20), SOFT,
              topleft=L.R(x + 20, 170, 0, 0).topleft)
         if not scores:
@@ -122,7 +122,8 @@ class StatsScene(MenuScene):
                                for n, k, pos in zip(g["names"], g["kinds"], g["positions"]))
             line = (f"{g['date']}  seed {g['seed']}:  {people}  -  "
                     + (f"solo score {g['positions'][0]}" if g["seats"] == 1
-                       else f"won by {' and '.join(winner)}"))
+                       else f"won by {' and '.join(winner)}")
+                    + ("  (with hints)" if g.get("hinted") else ""))
             text(surf, fit(line, L.px(19), L.px(960)), L.px(19), SOFT,
                  topleft=L.R(170, y, 0, 0).topleft)
             y += 25
