@@ -10,6 +10,8 @@ from ai.policy import default_move
 from ai.search import GreedyAgent, MCTSAgent
 from loyang_game.engine import GameConfig, flow, new_game
 
+from .spy import Spy
+
 
 def _states(seats: int, seed: int, wanted: set[str], count: int = 3):
     """States of a game played by the default policy, at decisions of the kinds wanted
@@ -52,28 +54,12 @@ def test_same_view_same_choice(seats, seed, wanted):
             assert a.choose(state) == b.choose(twin)
 
 
-class _Spy:
-    """Stands for the real state: records every attribute the AI touches."""
-
-    def __init__(self, state) -> None:
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "touched", [])
-
-    def __getattr__(self, name):
-        self.touched.append(name)
-        return getattr(self._state, name)
-
-    def __setattr__(self, name, value):
-        self.touched.append("set " + name)
-        setattr(self._state, name, value)
-
-
 @pytest.mark.parametrize("agent", ["greedy", "easy", "normal"])
 def test_only_observe_is_called_on_the_real_state(agent):
     states = _states(2, 21, {"cards", "act", "keep"}, count=4)
     for state in states:
         before = state.to_data()
-        spy = _Spy(state)
+        spy = Spy(state)
         if agent == "greedy":
             chooser = GreedyAgent(seed=1)
         else:

@@ -14,6 +14,8 @@ from ai.review import THRESHOLD, decisions, judge, review, worth_showing
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import END, REGULAR
 
+from .spy import Spy
+
 SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
 
 
@@ -117,18 +119,6 @@ def test_a_missed_delivery_costs_more_than_a_played_plan():
     assert any(f.step == step and f.played == Move(END) and f.cost == costs[0] for f in found)
 
 
-class _Spy:
-    """Stands for the real state: records every attribute the review touches."""
-
-    def __init__(self, state) -> None:
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "touched", [])
-
-    def __getattr__(self, name):
-        self.touched.append(name)
-        return getattr(self._state, name)
-
-
 def test_a_decision_is_judged_from_what_the_seat_saw(short_game):
     """Twin states, alike in all the seat sees and unlike in what is hidden (the others'
     hands, the draw pile, the piles' order), get the same judgement; and the judgement looks
@@ -141,7 +131,7 @@ def test_a_decision_is_judged_from_what_the_seat_saw(short_game):
         hidden = [(p.hand, p.pile) for p in unit.state.players if p.seat != 0]
         assert (unit.state.draw, hidden) != (
             twin_state.draw, [(p.hand, p.pile) for p in twin_state.players if p.seat != 0])
-        spy = _Spy(unit.state)
+        spy = Spy(unit.state)
         watched = review_module.Decision(unit.step, unit.kind, spy, unit.line, unit.label)
         twin = review_module.Decision(unit.step, unit.kind, twin_state, unit.line, unit.label)
         assert judge(watched, 0, ev, level=SMALL) == judge(twin, 0, ev, level=SMALL)

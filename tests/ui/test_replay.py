@@ -269,12 +269,18 @@ def test_anothers_two_pack_is_neither_drawn_nor_named_while_unfinished():
     d.close()
 
 
-def test_a_suggested_button_is_told_in_words_at_its_step():
+def _ending_suggested():
+    """A short game, the first step at which the Action phase may end, and that move."""
     final, _ = random_game(2, 1, limit=20)
     replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
     at = next(i for i in range(len(replay))
               if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
     end = next(m for m in replay.state_at(at).legal_moves() if m.kind == "end")
+    return replay, at, end
+
+
+def test_a_suggested_button_is_told_in_words_at_its_step():
+    replay, at, end = _ending_suggested()
     d = make_director()
     scene = d.open("replay", replay=replay, at=at, viewer=0, suggestion=end)
     frames(d)
@@ -285,11 +291,7 @@ def test_a_suggested_button_is_told_in_words_at_its_step():
 
 
 def test_a_note_that_names_the_suggestion_is_not_followed_by_it_again():
-    final, _ = random_game(2, 1, limit=20)
-    replay = Replay.of_game(final, NAMES[:2], ["person", "random"])
-    at = next(i for i in range(len(replay))
-              if any(m.kind == "end" for m in replay.state_at(i).legal_moves()))
-    end = next(m for m in replay.state_at(at).legal_moves() if m.kind == "end")
+    replay, at, end = _ending_suggested()
     d = make_director()
     note = "Round 1, Action phase: the AI would end the Action phase — about 1.0 spaces"
     scene = d.open("replay", replay=replay, at=at, viewer=0, note=note, suggestion=end)
