@@ -33,6 +33,39 @@ CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: se
                  "partner": "Choose a partner"}
 
 
+def topmost(hits: list[tuple]) -> tuple | None:
+    """Of the targets under one point, the one drawn on top."""
+    return min(hits, key=lambda x: PRIORITY.get(x[0], 5)) if hits else None
+
+
+def card_of(target: tuple | None) -> int | None:
+    """The card a target is, if it is one."""
+    if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
+        return target[1]
+    return None
+
+
+class LogView:
+    """The log panel, wrapped and drawn once per `key` (what it shows, its scroll, its size)
+    and blitted from then on: wrapping a long log every frame would cost the frame."""
+
+    def __init__(self) -> None:
+        self.cache: tuple | None = None
+
+    def invalidate(self) -> None:
+        self.cache = None
+
+    def draw(self, surf, L: Layout, key: tuple, lines, scroll: int) -> None:
+        """`lines()`: the log's lines, asked for only when `key` changed."""
+        r = L.regions["log"]
+        key = (*key, scroll, r.size)
+        if self.cache is None or self.cache[0] != key:
+            tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            overlay.log_panel(tmp, L, lines(), scroll)
+            self.cache = (key, tmp.subsurface(r).copy())
+        surf.blit(self.cache[1], r)
+
+
 class TableView:
     def __init__(self, table) -> None:
         """`table`: the table scene whose state is shown (read, never changed, here)."""
@@ -41,7 +74,7 @@ class TableView:
         self.overlay_targets: dict = {}  # what the last frame drew over the table
         self.static: pygame.Surface | None = None
         self.static_key = None
-        self.log_cache: tuple | None = None
+        self.log_view = LogView()
         self.drawn = render.Drawn()  # what the last still picture showed
         self.mouse = (0, 0)
         self.hover_target: int | None = None  # the card under the mouse
@@ -51,7 +84,7 @@ class TableView:
     def invalidate(self) -> None:
         """Draw everything afresh next time (the palette or the window changed)."""
         self.static_key = None
-        self.log_cache = None
+        self.log_view.invalidate()
 
     # --- what is where -------------------------------------------------------------------------
 
@@ -120,17 +153,11 @@ class TableView:
             if r.collidepoint(pos):
                 return target
         L = self.L or self.layout()
-        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)]
-        if not hits:
-            return None
-        return min(hits, key=lambda x: PRIORITY.get(x[0], 5))
+        return topmost([target for target, r in L.targets.items() if r.collidepoint(pos)])
 
     def card_at(self, pos) -> int | None:
         """The card under `pos` on the table (for its rules text), if any."""
-        target = self.target_at(pos)
-        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
-            return target[1]
-        return None
+        return card_of(self.target_at(pos))
 
     def point_at(self, pos, long: bool = False) -> None:
         """The mouse is at `pos`; `long`: as if it had rested there (a card's whole text)."""
@@ -300,14 +327,8 @@ class TableView:
             button(surf, r, label, L, hover=r.collidepoint(self.mouse), enabled=enabled)
 
     def _log(self, surf, table, L: Layout) -> None:
-        r = L.regions["log"]
         lines = table.game.log
-        key = (len(lines), table.log_scroll, r.size)
-        if self.log_cache is None or self.log_cache[0] != key:
-            tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            overlay.log_panel(tmp, L, lines, table.log_scroll)
-            self.log_cache = (key, tmp.subsurface(r).copy())
-        surf.blit(self.log_cache[1], r)
+        self.log_view.draw(surf, L, (len(lines),), lambda: lines, table.log_scroll)
 
     def _keep(self, surf, table, L: Layout) -> None:
         state = table.game.state

@@ -22,7 +22,7 @@ from .. import layout, overlay, render, replaybar
 from ..layout import Layout
 from ..prompts import hover_lines
 from ..scene import Scene
-from ..tableview import CARD_TARGETS, PRIORITY
+from ..tableview import LogView, card_of, topmost
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)  # moves a second when playing
 FIRST_SPEED = 1.0
@@ -75,10 +75,11 @@ class ReplayScene(Scene):
         self._state: tuple[int, GameState] | None = None
         self._static: pygame.Surface | None = None
         self._static_key = None
-        self._log_cache: tuple | None = None
+        self.log_view = LogView()
 
     def enter(self) -> None:
-        self._static_key = self._log_cache = None  # the palette or the window may have changed
+        self._static_key = None  # the palette or the window may have changed
+        self.log_view.invalidate()
 
     # --- what is shown -------------------------------------------------------------------------
 
@@ -246,16 +247,12 @@ class ReplayScene(Scene):
         for target, r in replaybar.rects(L).items():
             if r.collidepoint(pos) and self.enabled().get(target, True):
                 return target
-        hits = [target for target, r in L.targets.items() if r.collidepoint(pos)
-                and (target[0] != "keep" or self.keep_shown())]
-        return min(hits, key=lambda x: PRIORITY.get(x[0], 5)) if hits else None
+        return topmost([target for target, r in L.targets.items() if r.collidepoint(pos)
+                        and (target[0] != "keep" or self.keep_shown())])
 
     def card_at(self, pos) -> int | None:
         """The card under `pos` on the table, if one shows there."""
-        target = self.target_at(pos)
-        if target and target[0] in CARD_TARGETS and isinstance(target[1], int):
-            return target[1]
-        return None
+        return card_of(self.target_at(pos))
 
     def click(self, pos) -> None:
         target = self.target_at(pos)
@@ -311,14 +308,8 @@ class ReplayScene(Scene):
                         [hint] if hint else hover_lines(self.state, target, L.focus, L))
 
     def _log(self, surf, L: Layout) -> None:
-        """The log as it read at this step (wrapped once per step, scroll and size)."""
-        r = L.regions["log"]
-        key = (self.step, self.log_scroll, r.size)
-        if self._log_cache is None or self._log_cache[0] != key:
-            tmp = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            overlay.log_panel(tmp, L, self.log_lines(), self.log_scroll)
-            self._log_cache = (key, tmp.subsurface(r).copy())
-        surf.blit(self._log_cache[1], r)
+        """The log as it read at this step."""
+        self.log_view.draw(surf, L, (self.step,), self.log_lines, self.log_scroll)
 
     def keep_shown(self) -> bool:
         """A Two-pack's cards are being chosen from, by a seat whose cards may be seen, and
