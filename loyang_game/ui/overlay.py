@@ -133,9 +133,8 @@ def toast(surf, L: Layout, message: str, alpha: float):
         text(surf, s, size, t.WHITE, center=(r.centerx, r.y + L.px(18) + i * L.px(22)))
 
 
-def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
-    """'Bao is thinking…' with a bar: filled to the share done when the worker tells one
-    (`progress["share"]`, 0 to 1), else a calm light gliding to and fro."""
+def thinking(surf, L: Layout, name: str, clock: float):
+    """'Bao is thinking…' with a calm light gliding to and fro on a small bar."""
     bottom = L.regions["bottom"]
     r = pygame.Rect(0, 0, L.px(330), L.px(40))
     r.midright = (bottom.right - L.px(12), bottom.centery)
@@ -145,15 +144,9 @@ def thinking(surf, L: Layout, name: str, clock: float, progress: dict):
     bar = pygame.Rect(0, 0, L.px(90), L.px(8))
     bar.midright = (r.right - L.px(14), r.centery)
     pygame.draw.rect(surf, (90, 80, 60), bar, border_radius=bar.h // 2)
-    share = progress.get("share") if progress else None
-    if share is not None:
-        done = bar.copy()
-        done.w = round(bar.w * min(1.0, max(0.0, share)))
-    else:
-        done = pygame.Rect(0, bar.y, bar.w // 3, bar.h)
-        done.x = bar.x + round((bar.w - done.w) * (0.5 - 0.5 * math.cos(clock * 2.5)))
-    if done.w:
-        pygame.draw.rect(surf, t.GOLD, done, border_radius=bar.h // 2)
+    light = pygame.Rect(0, bar.y, bar.w // 3, bar.h)
+    light.x = bar.x + round((bar.w - light.w) * (0.5 - 0.5 * math.cos(clock * 2.5)))
+    pygame.draw.rect(surf, t.GOLD, light, border_radius=bar.h // 2)
 
 
 def news(surf, L: Layout, items, bottom: int, top: int) -> dict:

@@ -233,7 +233,7 @@ class TableView:
         strip = self._hint(surf, table, L, targets)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and game.thinking:
-            overlay.thinking(surf, L, game.names[seat], table.clock_time, game.worker.progress)
+            overlay.thinking(surf, L, game.names[seat], table.clock_time)
         targets.update(self._news(surf, table, L, strip))
         if not table.dialog_open():
             card = self.hover_target
