@@ -82,6 +82,14 @@ def choose(game: GameSession, rng: random.Random) -> Move:
     return rng.choice(useful)
 
 
+def play_moves(app: TableScene, rng: random.Random, count: int) -> None:
+    """Play `count` random moves by clicking, then settle at the decision reached."""
+    for _ in range(count):
+        settle(app)
+        play_move(app, choose(app.game, rng))
+    settle(app)
+
+
 def play_while(app: TableScene, rng: random.Random, going) -> None:
     """Play random moves by clicking (passing the screen between persons when asked) while
     `going()` holds; then settle at the decision reached, handed to its person."""

@@ -8,7 +8,7 @@ from typing import ClassVar
 import pygame
 
 from loyang_game import save
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import new_game
 from loyang_game.paths import save_dir
 from loyang_game.save import autosave, autosave_path, save_game
 from loyang_game.settings import Settings
@@ -17,18 +17,24 @@ from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES
 from loyang_game.ui.start import game_saves, resume
 
-from .driver import choose, make_app, play_move, settle
+from ..games import random_game
+from .driver import make_app, play_moves
 from .menu_driver import click_item, frames, key
 
 NAMES = ["Anna", "Bao", "Chen"]
 
 
 def played(seats: int, seed: int, limit: int | None = None):
-    rng = random.Random(seed)
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    while not state.is_over and (limit is None or len(state.moves()) < limit):
-        state.apply(rng.choice(state.legal_moves()))
-    return state
+    """A game of random moves (at most `limit`), as it stands."""
+    return random_game(seats, seed, limit)[0]
+
+
+def save_done_and_going(folder) -> None:
+    """A finished game and an unfinished one, both a person's against hard."""
+    save_game(played(2, 5), folder / "done.msgpack", seat_kinds=["person", "hard"],
+              names=NAMES[:2])
+    save_game(played(2, 6, limit=20), folder / "going.msgpack", seat_kinds=["person", "hard"],
+              names=NAMES[:2])
 
 
 class Recorder(Scene):
@@ -102,10 +108,7 @@ def test_review_is_offered_for_a_finished_game_a_person_played():
 
 def test_every_rows_buttons_sit_in_the_same_columns():
     folder = save_dir()
-    save_game(played(2, 5), folder / "done.msgpack", seat_kinds=["person", "hard"],
-              names=NAMES[:2])
-    save_game(played(2, 6, limit=20), folder / "going.msgpack", seat_kinds=["person", "hard"],
-              names=NAMES[:2])
+    save_done_and_going(folder)
     (folder / "broken.msgpack").write_bytes(b"\x93\x01")
     d = load_list()
     d.draw()
@@ -122,19 +125,14 @@ def test_every_rows_buttons_sit_in_the_same_columns():
 def test_loading_a_named_save_goes_on_in_the_games_own_autosave():
     app = make_app(2, ["person", "random"], seed=8)
     rng = random.Random(2)
-    for _ in range(6):
-        settle(app)
-        play_move(app, choose(app.game, rng))
-    settle(app)
+    play_moves(app, rng, 6)
     game = app.game
     named = save_dir() / "evening.msgpack"
     save_game(game.state, named, seat_kinds=game.kinds, names=game.names, title="Evening")
     assert resume(app.d, named) is None
     loaded = app.d.top
     assert loaded.game.game_id == game.game_id
-    for _ in range(3):
-        settle(loaded)
-        play_move(loaded, choose(loaded.game, rng))
+    play_moves(loaded, rng, 3)
     autosaves = [info for info in game_saves() if info.is_autosave]
     assert [info.path for info in autosaves] == [autosave_path(game.game_id)]
     assert list(autosaves[0].moves) == loaded.game.state.moves()
@@ -214,10 +212,7 @@ def test_a_new_game_of_the_same_deal_is_its_own(monkeypatch):
 
 def test_left_and_right_walk_along_a_row_and_stop_at_its_ends():
     folder = save_dir()
-    save_game(played(2, 5), folder / "done.msgpack", seat_kinds=["person", "hard"],
-              names=NAMES[:2])
-    save_game(played(2, 6, limit=20), folder / "going.msgpack", seat_kinds=["person", "hard"],
-              names=NAMES[:2])
+    save_done_and_going(folder)
     d = load_list()
     form = d.top.form
     for name, walk in (("done.msgpack", ["row", "replay", "review", "del", "del"]),

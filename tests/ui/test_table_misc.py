@@ -10,16 +10,13 @@ import pygame
 from loyang_game.save import autosave_path, load_with_info
 from loyang_game.ui import tableview
 
-from .driver import choose, make_app, play_move, settle, step
+from .driver import choose, make_app, play_move, play_moves, settle, step
 
 
 def test_every_move_is_autosaved_and_loads_back():
     app = make_app(2, ["person", "random"], seed=6)
     rng = random.Random(1)
-    for _ in range(6):
-        settle(app)
-        play_move(app, choose(app.game, rng))
-    settle(app)
+    play_moves(app, rng, 6)
     state, info = load_with_info(autosave_path(app.game.game_id))
     assert state.to_data() == app.game.state.to_data()
     assert list(info.kinds) == ["person", "random"]
