@@ -41,6 +41,7 @@ from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evalua
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
+from .residual import corrected_evaluator
 from .view import canonical_view, determinise
 
 ROLLOUT_LIMIT = 3000
@@ -163,6 +164,7 @@ class Level:
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
     offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
+    residual: float = 0.0  # solo: the learned correction to the projection, this much of it
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -340,6 +342,8 @@ class MCTSAgent:
             return self.given
         if not self.level.fitted:
             return hand_evaluator()
+        if solo and self.level.residual:
+            return corrected_evaluator(self.level.evaluation, self.level.residual)
         return tuned_evaluator(solo, self.level.evaluation)
 
     # -- the agent interface ----------------------------------------------------------------
