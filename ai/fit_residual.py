@@ -122,7 +122,7 @@ def ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     return np.linalg.solve(z.T @ z + alpha * np.eye(z.shape[1]), z.T @ y) / scale
 
 
-def fit(games, alpha: float, sweeps: int = 6, out=sys.stdout) -> np.ndarray:
+def fit(games, alpha: float, sweeps: int = 6, out=None) -> np.ndarray:
     held, train = games[::5], [g for i, g in enumerate(games) if i % 5]
     _, y0 = targets(held, None)
     print(f"{len(games)} games ({len(train)} to fit, {len(held)} held out); "

@@ -64,7 +64,7 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
 
 
 def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
-               cards: int = 1) -> tuple[Move, float]:
+               cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
     """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
     Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`)."""
     p = state.players[seat]
@@ -75,7 +75,7 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
         if ahead:
-            value += next_offer_gain(state, seat, ev, path, cash, ahead, cards)
+            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -164,6 +164,7 @@ class Level:
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
     offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
+    offer_weight: float = 1.0  # ... and their gain counted this much
     residual: float = 0.0  # solo: the learned correction to the projection, this much of it
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
@@ -364,7 +365,8 @@ class MCTSAgent:
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
             ahead = self.level.offer_rows if self.level.offer_ahead else 0
-            self.last_path = path_value(view, seat, self.ev, ahead, self.level.offer_cards)
+            self.last_path = path_value(view, seat, self.ev, ahead, self.level.offer_cards,
+                                        self.level.offer_weight)
             return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
@@ -635,8 +637,9 @@ class MCTSAgent:
             return value
         p = det.players[seat]  # a leaf: the next Offer counted at the best step alone (cheap)
         cash = p.cash - path_cost(p.path, move.a)
-        return value + next_offer_gain(det, seat, self.ev, p.path + move.a, cash,
-                                       self.level.offer_rows, self.level.offer_cards)
+        return value + self.level.offer_weight * next_offer_gain(
+            det, seat, self.ev, p.path + move.a, cash, self.level.offer_rows,
+            self.level.offer_cards)
 
     def _other_moves(self, det) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's
