@@ -40,6 +40,7 @@ from .agents import make_agent
 from .compare import agent_seed
 from .evaluate import default_evaluator
 from .offer_ahead import next_offer_gain
+from .search import MCTSAgent
 
 
 def record_one(job: tuple[str, str, int]) -> int:
@@ -61,6 +62,80 @@ def record_one(job: tuple[str, str, int]) -> int:
                      "boards": boards}, f)
     os.replace(path + ".tmp", path)
     return deal
+
+
+class LeafSampler(MCTSAgent):
+    """The shipped search, keeping every `every`-th board it judges at a leaf: the boards the
+    search compares, good and bad, not only those its own games pass through."""
+
+    def __init__(self, level: str, seed: int, every: int) -> None:
+        super().__init__(level, seed, deterministic=True)
+        self.every, self.seen, self.kept = every, 0, []
+
+    def _path_leaf(self, det, seat: int) -> float:
+        self.seen += 1
+        if self.seen % self.every == 0 and det.round < ROUNDS:
+            self.kept.append(pickle.dumps(det))
+        return super()._path_leaf(det, seat)
+
+
+def round_later(board, agent, rng: random.Random) -> float:
+    """Play `board` (at the farmer's Path step) on with `agent` through the next round, with
+    the hidden cards drawn afresh; the leaf value at the next Path step (final position if
+    the game ends first)."""
+    state = board.observe(0, rng)
+    start = state.round
+    while not state.is_over:
+        if state.round > start and flow.decision(state) == "path":
+            return leaf(steps_of(state), None)[0]
+        state.apply(agent.choose(state))
+    return float(solo.result(state)["score"])
+
+
+def sample_one(job: tuple[str, str, int, int, str, int]) -> int:
+    """One game of `level` on `deal`, every `every`-th leaf board kept with `continuations`
+    round-later values by `follower`."""
+    folder, level, deal, every, follower, continuations = job
+    path = os.path.join(folder, f"{deal}.pkl")
+    if os.path.exists(path):
+        return deal
+    sampler = LeafSampler(level, agent_seed(deal, 0), every)
+    state = new_game(GameConfig(seats=1, seed=deal))
+    while not state.is_over:
+        state.apply(sampler.choose(state))
+    rng = random.Random(deal)
+    leaves = []
+    for blob in sampler.kept:
+        board = pickle.loads(blob)
+        values = [round_later(board, make_agent(follower, rng.getrandbits(32), True), rng)
+                  for _ in range(continuations)]
+        leaves.append((blob, values))
+    with open(path + ".tmp", "wb") as f:
+        pickle.dump({"deal": deal, "level": level, "follower": follower, "leaves": leaves}, f)
+    os.replace(path + ".tmp", path)
+    return deal
+
+
+def load_leaves(folder: str) -> list[list[tuple[list[Step], float]]]:
+    """Each game's sampled leaf boards: their Path steps and mean round-later value."""
+    games = []
+    for name in sorted(glob.glob(os.path.join(folder, "*.pkl"))):
+        with open(name, "rb") as f:
+            data = pickle.load(f)
+        games.append([(steps_of(pickle.loads(blob)), sum(v) / len(v))
+                      for blob, v in data["leaves"]])
+    return games
+
+
+def leaf_targets(games) -> tuple[np.ndarray, np.ndarray]:
+    """Features and residual targets (round-later value less the board's leaf value)."""
+    xs, ys = [], []
+    for boards in games:
+        for steps, later in boards:
+            value, (_, _, x) = leaf(steps, None)
+            xs.append(x)
+            ys.append(later - value)
+    return np.array(xs), np.array(ys)
 
 
 Step = tuple[float, float, list[float] | None]  # (projected, next-Offer gain, features)
@@ -139,20 +214,31 @@ def fit(games, alpha: float, sweeps: int = 6, out=None) -> np.ndarray:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ai.fit_residual",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("record", "fit"))
+    parser.add_argument("command", choices=("record", "fit", "sample", "fit-leaves"))
     parser.add_argument("--dir", required=True, help="the folder of recorded games")
     parser.add_argument("--deals", default="1000-1400", help="record: first-last (exclusive)")
     parser.add_argument("--agent", default="hard", help="record: the agent that plays")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--every", type=int, default=400,
+                        help="sample: keep every N-th leaf board the search judges")
+    parser.add_argument("--follower", default="hard:act_iterations=400,other_iterations=120",
+                        help="sample: the agent that plays each kept board a round on")
+    parser.add_argument("--continuations", type=int, default=2,
+                        help="sample: round-later plays per kept board")
     parser.add_argument("--alpha", type=float, default=30.0, help="fit: the ridge penalty")
     parser.add_argument("--out", default=residual.RESIDUAL_FILE, help="fit: where to write")
     args = parser.parse_args(argv)
-    if args.command == "record":
-        first, _, last = args.deals.partition("-")
+    first, _, last = args.deals.partition("-")
+    deals = range(int(first), int(last))
+    if args.command in ("record", "sample"):
         os.makedirs(args.dir, exist_ok=True)
-        jobs = [(args.dir, args.agent, d) for d in range(int(first), int(last))]
+        if args.command == "record":
+            work, jobs = record_one, [(args.dir, args.agent, d) for d in deals]
+        else:
+            work, jobs = sample_one, [(args.dir, args.agent, d, args.every, args.follower,
+                                       args.continuations) for d in deals]
         with Pool(args.workers) as pool:
-            for deal in pool.imap_unordered(record_one, jobs):
+            for deal in pool.imap_unordered(work, jobs):
                 print(deal, flush=True)
         return 0
     games = load_games(args.dir)
