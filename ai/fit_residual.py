@@ -127,15 +127,49 @@ def load_leaves(folder: str) -> list[list[tuple[list[Step], float]]]:
     return games
 
 
-def leaf_targets(games) -> tuple[np.ndarray, np.ndarray]:
-    """Features and residual targets (round-later value less the board's leaf value)."""
-    xs, ys = [], []
-    for boards in games:
+def leaf_targets(games) -> tuple[np.ndarray, ...]:
+    """Features, residual targets (round-later value less the board's leaf value), leaf
+    values, and each board's sibling group (its game and round: boards one search compared)."""
+    xs, ys, values, groups = [], [], [], []
+    for number, boards in enumerate(games):
         for steps, later in boards:
             value, (_, _, x) = leaf(steps, None)
             xs.append(x)
             ys.append(later - value)
-    return np.array(xs), np.array(ys)
+            values.append(value)
+            groups.append(number * 100 + round(x[0] * ROUNDS))  # x[0]: rounds still to come
+    return np.array(xs), np.array(ys), np.array(values), np.array(groups)
+
+
+def sibling_agreement(later: np.ndarray, judged: np.ndarray, groups: np.ndarray,
+                      gap: float = 0.3) -> float:
+    """Of the pairs of boards of one sibling group whose round-later values differ by more
+    than `gap` spaces, the share that `judged` orders the same way."""
+    agree = pairs = 0
+    for group in np.unique(groups):
+        index = np.flatnonzero(groups == group)
+        a, b = np.triu_indices(len(index), k=1)
+        diff = later[index[a]] - later[index[b]]
+        keep = np.abs(diff) > gap
+        judged_diff = judged[index[a]] - judged[index[b]]
+        pairs += int(keep.sum())
+        agree += int((np.sign(diff[keep]) == np.sign(judged_diff[keep])).sum())
+    return agree / pairs if pairs else float("nan")
+
+
+def fit_leaves(games, alpha: float, out=None) -> np.ndarray:
+    """The correction fitted on sampled leaf boards; the held-out part's error and sibling
+    agreement printed for the projection alone and with the correction."""
+    held, train = games[::5], [g for i, g in enumerate(games) if i % 5]
+    x, y, _, _ = leaf_targets(train)
+    w = ridge(x, y, alpha)
+    xh, yh, value, groups = leaf_targets(held)
+    later, corrected = yh + value, value + xh @ w
+    print(f"{len(x)} boards to fit, {len(xh)} held out. Held-out error: projection "
+          f"{np.mean(yh ** 2):.4f}, corrected {np.mean((yh - xh @ w) ** 2):.4f}; "
+          f"sibling agreement: projection {sibling_agreement(later, value, groups):.3f}, "
+          f"corrected {sibling_agreement(later, corrected, groups):.3f}", file=out)
+    return w
 
 
 Step = tuple[float, float, list[float] | None]  # (projected, next-Offer gain, features)
@@ -241,9 +275,14 @@ def main(argv: list[str] | None = None) -> int:
             for deal in pool.imap_unordered(work, jobs):
                 print(deal, flush=True)
         return 0
-    games = load_games(args.dir)
-    random.Random(0).shuffle(games)
-    w = fit(games, args.alpha)
+    if args.command == "fit":
+        games = load_games(args.dir)
+        random.Random(0).shuffle(games)
+        w = fit(games, args.alpha)
+    else:
+        games = load_leaves(args.dir)
+        random.Random(0).shuffle(games)
+        w = fit_leaves(games, args.alpha)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"names": list(residual.NAMES), "weights": [round(float(v), 5) for v in w],
                    "games": len(games), "alpha": args.alpha,

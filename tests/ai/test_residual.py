@@ -1,0 +1,107 @@
+"""The learned correction to the solo projection and its fitting."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+from ai import fit_residual, residual
+from ai.evaluate import default_evaluator
+from ai.search import MCTSAgent
+from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.cards import ROUNDS
+
+
+def test_features_fade_to_nothing_by_the_last_round():
+    p = new_game(GameConfig(seats=1, seed=4)).players[0]
+    early = residual.features(p, 1, 3, 7)
+    assert any(early)
+    assert not any(residual.features(p, ROUNDS, 3, 7))
+    assert residual.board_features(p, 3, 7)[residual.NAMES.index("cash")] == 7
+    assert residual.board_features(p, 3, 7)[residual.NAMES.index("path")] == 3
+
+
+def test_the_correction_adds_its_weights_and_leaves_the_last_round_exact():
+    p = new_game(GameConfig(seats=1, seed=4)).players[0]
+    base = default_evaluator(True)
+    cash_only = [0.0] * (2 * len(residual.NAMES))
+    cash_only[residual.NAMES.index("cash")] = 1.0
+    corrected = residual.ResidualEvaluator(base, cash_only, scale=0.5)
+    left = (ROUNDS - 2) / ROUNDS
+    assert corrected.predict(p, 2, 3, 8) == pytest.approx(base.predict(p, 2, 3, 8) + 4 * left)
+    assert corrected.predict(p, ROUNDS, 3, 8) == base.predict(p, ROUNDS, 3, 8)
+
+
+def test_a_file_fitted_on_other_features_is_refused(tmp_path):
+    path = tmp_path / "residual.json"
+    path.write_text(json.dumps({"names": ["bias", "cash"], "weights": [0.0, 1.0]}))
+    with pytest.raises(ValueError, match="other features"):
+        residual.load(str(path))
+
+
+def test_ridge_finds_a_linear_relation():
+    rng = np.random.default_rng(1)
+    x = np.column_stack([np.ones(400), rng.normal(size=400), rng.normal(5, 2, size=400)])
+    y = x @ np.array([0.5, -1.0, 0.25]) + rng.normal(0, 0.01, size=400)
+    assert fit_residual.ridge(x, y, alpha=0.0) == pytest.approx([0.5, -1.0, 0.25], abs=0.01)
+    shrunk = fit_residual.ridge(x, y, alpha=1e6)
+    assert abs(shrunk[1]) < 0.01
+
+
+def test_the_leaf_takes_the_step_the_corrected_value_prefers():
+    steps = [(10.0, 0.5, [1.0, 0.0]), (10.2, 0.0, [0.0, 1.0])]
+    assert fit_residual.leaf(steps, None) == (pytest.approx(10.2), steps[1])
+    assert fit_residual.leaf(steps, np.array([1.0, 0.0])) == (pytest.approx(11.5), steps[0])
+
+
+def test_record_and_fit_round_trip(tmp_path, capsys):
+    """Two easy games recorded (a board per round), then fitted: targets exist for every
+    round but the last, and the file names its features."""
+    for deal in (1, 2):
+        fit_residual.record_one((str(tmp_path), "easy", deal))
+    with open(tmp_path / "1.pkl", "rb") as f:
+        game = pickle.load(f)
+    assert len(game["boards"]) == ROUNDS
+    games = fit_residual.load_games(str(tmp_path))
+    x, y = fit_residual.targets(games, None)
+    assert x.shape == (2 * (ROUNDS - 1), 2 * len(residual.NAMES)) and len(y) == len(x)
+    out = tmp_path / "residual.json"
+    fit_residual.main(["fit", "--dir", str(tmp_path), "--out", str(out), "--alpha", "10"])
+    assert len(residual.load(str(out))) == 2 * len(residual.NAMES)
+    assert "held-out" in capsys.readouterr().out
+
+
+def test_a_level_with_the_correction_uses_it_in_solo_only(monkeypatch):
+    monkeypatch.setattr(residual, "load", lambda: [0.0] * (2 * len(residual.NAMES)))
+    residual.corrected_evaluator.cache_clear()
+    agent = MCTSAgent("hard", overrides={"residual": 1.0})
+    assert isinstance(agent._evaluator(solo=True), residual.ResidualEvaluator)
+    assert not isinstance(agent._evaluator(solo=False), residual.ResidualEvaluator)
+
+
+def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
+    """The sampler keeps boards the search judged, each played a round on; the fit reports
+    its held-out error and how often it orders sibling boards as the round-later values do."""
+    for deal in (1, 2):
+        fit_residual.sample_one((str(tmp_path), "easy", deal, 50, "easy", 1))
+    games = fit_residual.load_leaves(str(tmp_path))
+    boards = [board for game in games for board in game]
+    assert len(boards) > 10
+    for steps, later in boards:
+        assert steps and all(x is not None for _, _, x in steps)
+        assert -10 < later < 20  # final Path spaces after Loans (easy takes many)
+    fit_residual.main(["fit-leaves", "--dir", str(tmp_path), "--out",
+                       str(tmp_path / "r.json"), "--alpha", "10"])
+    assert "sibling agreement" in capsys.readouterr().out
+
+
+def test_sibling_agreement_counts_pairs_within_a_group():
+    later = np.array([1.0, 2.0, 3.0, 10.0])
+    groups = np.array([0, 0, 0, 1])
+    assert fit_residual.sibling_agreement(later, later, groups) == 1.0
+    assert fit_residual.sibling_agreement(later, -later, groups) == 0.0
+    assert fit_residual.sibling_agreement(later, np.array([1.0, 3.0, 2.0, 0.0]), groups) == (
+        pytest.approx(2 / 3))
