@@ -37,6 +37,7 @@ from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
 
+from . import verify
 from .demand import tilted
 from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
 from .offer_ahead import next_offer_gain
@@ -167,6 +168,8 @@ class Level:
     offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
     offer_weight: float = 1.0  # ... and their gain counted this much
     demand: float = 0.0  # solo: future values tilted by the unseen customers' wants this much
+    verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
+    verify_iterations: int = 200  # ... by a search of this Action-phase budget
     residual: float = 0.0  # solo: the learned correction to the projection, this much of it
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
@@ -393,14 +396,18 @@ class MCTSAgent:
                               self.level.other_seconds / 2)
             else:
                 budget, seconds = self.level.other_iterations, self.level.other_seconds
-            if budget or root.best_option() is None:
+            searched = budget or root.best_option() is None
+            if searched:
                 self._search(view, seat, root, max(budget, MIN_ITERATIONS),
                              max(seconds, MIN_SECONDS), stop, progress, acting)
         else:
             root = Node(planning=False)
+            searched = True
             self._search(view, seat, root, self.level.other_iterations,
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
+        if searched and self.level.verify and view.config.solo:
+            option = self._verified(root, view, seat, option, stop)
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
@@ -665,6 +672,30 @@ class MCTSAgent:
         else:
             best = max(self.ev.predict(other, det.round) for other in det.others(seat))
         return own - weight * best
+
+    def _verified(self, root: Node, view, seat: int, option: Option, stop) -> Option:
+        """Of the root options explored most, the one worth most when played on a round
+        (`verify.py`); `option` if there is no choice or the search was stopped."""
+        options = verify.candidates(root, set(view.legal_moves()), self.level.verify)
+        if len(options) < 2:
+            return option
+        level = dataclasses.replace(
+            self.level, act_iterations=self.level.verify_iterations,
+            other_iterations=max(1, self.level.verify_iterations * 3 // 10), verify=0)
+
+        def follower(seed: int) -> MCTSAgent:
+            agent = MCTSAgent(self.name, seed, deterministic=True, evaluator=self.given)
+            agent.level = level
+            return agent
+
+        def leaf(state, seat: int) -> float:
+            return path_value(state, seat, self.ev, self.level.offer_rows if
+                              self.level.offer_ahead else 0, self.level.offer_cards,
+                              self.level.offer_weight)[1]
+
+        best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
+                               final_value, apply_option, stop)
+        return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:
         legal = set(view.legal_moves())
