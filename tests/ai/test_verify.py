@@ -1,0 +1,124 @@
+"""Solo: the search's best plans played on a round before one is chosen (ai/verify.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+
+import pytest
+
+from ai import verify
+from ai.policy import default_move
+from ai.search import Edge, MCTSAgent, Node, apply_option, final_value
+from ai.view import canonical_view, determinise
+from loyang_game.engine import GameConfig, Move, flow, new_game
+
+from .test_honesty import _twin
+
+
+def card_phase_state(seed: int, round_: int = 2):
+    """A solo game played by the default policy to a Card-phase decision of `round_`."""
+    state = new_game(GameConfig(seats=1, seed=seed))
+    while not (state.round == round_ and flow.decision(state) == "cards"):
+        state.apply(default_move(state))
+    return state
+
+
+class Follower:
+    """Plays the default policy and counts its moves."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def choose(self, state) -> Move:
+        self.moves += 1
+        return default_move(state)
+
+
+def test_candidates_are_the_most_explored_legal_options():
+    root = Node(planning=True)
+    for name, visits in (("a", 5), ("b", 40), ("c", 0), ("d", 12), ("gone", 99)):
+        root.edges[(name,)] = Edge(chance=False)
+        root.edges[(name,)].visits = visits
+    legal = {"a", "b", "c", "d"}
+    assert verify.candidates(root, legal, 2) == [("b",), ("d",)]
+    assert verify.candidates(root, legal, 9) == [("b",), ("d",), ("a",)]
+
+
+def test_play_on_stops_at_the_next_rounds_path_step():
+    state = card_phase_state(seed=3)
+    start = state.round
+    seen = []
+
+    def leaf(s, seat):
+        seen.append((s.round, flow.decision(s), seat))
+        return 12.5
+
+    option = (state.legal_moves()[0],)
+    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == 12.5
+    assert seen == [(start + 1, "path", 0)]
+
+
+def test_an_option_the_sample_cannot_play_is_worth_nothing():
+    state = card_phase_state(seed=3)
+    follower = Follower()
+    value = verify.play_on(state, 0, (Move("advance", 9),), follower, lambda s, seat: 0.0,
+                           final_value, apply_option)
+    assert value == float("-inf") and follower.moves == 0
+
+
+def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:3]]
+    samples, values = [], iter([0.0, 1.0, 0.5])  # the second option is worth most
+
+    def sampled(view, seat, rng):
+        sample = determinise(view, seat, rng)
+        samples.append((tuple(sample.draw), tuple(sample.players[0].pile)))
+        return sample
+
+    monkeypatch.setattr(verify, "determinise", sampled)
+    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7,
+                             lambda s, seat: next(values), final_value, apply_option)
+    assert chosen == options[1]
+    assert len(samples) == 3 and len(set(samples)) == 1
+    other = determinise(view, 0, random.Random(8))
+    assert (tuple(other.draw), tuple(other.players[0].pile)) != samples[0]  # it is a sample
+
+
+def test_a_stopped_verification_gives_no_option():
+    state = card_phase_state(seed=4)
+    stop = threading.Event()
+    stop.set()
+    options = [(m,) for m in state.legal_moves()[:2]]
+    assert verify.verified(canonical_view(state, 0), 0, options, lambda seed: Follower(), 1,
+                           lambda s, seat: 0.0, final_value, apply_option, stop) is None
+
+
+def small_verifier(seed: int) -> MCTSAgent:
+    agent = MCTSAgent("hard", seed=seed, deterministic=True)
+    agent.level = dataclasses.replace(agent.level, act_iterations=60, other_iterations=30,
+                                      verify=2, verify_iterations=20)
+    return agent
+
+
+def test_a_verifying_search_chooses_by_the_view_alone(monkeypatch):
+    """Hidden cards (the draw pile's order, the field pile) do not move the choice: the
+    play-on samples them from what the seat sees."""
+    calls = []
+    real = verify.verified
+    monkeypatch.setattr(verify, "verified", lambda *a, **k: calls.append(1) or real(*a, **k))
+    state = card_phase_state(seed=14, round_=3)
+    twin = _twin(state, 0, salt=random.Random(2).getrandbits(16))
+    assert small_verifier(5).choose(state) == small_verifier(5).choose(twin)
+    assert len(calls) == 2  # both searches played their options on
+
+
+def test_verification_is_for_the_solo_game_only(monkeypatch):
+    monkeypatch.setattr(verify, "verified", lambda *a, **k: pytest.fail("verified in 2p"))
+    state = new_game(GameConfig(seats=2, seed=3))
+    while flow.decision(state) != "act":
+        state.apply(default_move(state))
+    assert small_verifier(1).choose(state) in state.legal_moves()
