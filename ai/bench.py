@@ -5,7 +5,8 @@ and `apply` measured on states sampled from random games. Per AI level (`--level
 iterations per second, and thinking seconds per turn: per Action phase (all the seat's
 decisions from its first Action-phase move to its Path step, summed) and per other decision
 (Card phase, Two-pack, paying...), mean and worst, over `--ai-games` 2-player games against
-greedy (seats swapped) on the clock, as at the table.
+greedy (seats swapped) on the clock, as at the table; with `--solo` also in solo games (the
+solo game's own devices, such as playing the best plans on a round, work only there).
 """
 
 from __future__ import annotations
@@ -88,7 +89,9 @@ def bench(seat_counts=(2, 3, 4), games: int = 60) -> dict:
     return out
 
 
-def bench_levels(levels: list[str], games: int, seed: int = 500) -> dict:
+def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2) -> dict:
+    """Thinking times per level in `games` games against greedy (seats swapped), or alone in
+    the solo game (`seats` 1)."""
     from .agents import make_agent
 
     out = {}
@@ -100,8 +103,8 @@ def bench_levels(levels: list[str], games: int, seed: int = 500) -> dict:
         for game in range(games):
             agent = make_agent(level, seed + game)
             opponent = make_agent("greedy", seed + game + 1)
-            me = game % 2
-            state = new_game(GameConfig(seats=2, seed=seed + game))
+            me = game % seats
+            state = new_game(GameConfig(seats=seats, seed=seed + game))
             turn_key, turn_time = None, 0.0
             while not state.is_over:
                 seat = state.current_player
@@ -147,11 +150,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default="greedy,easy,normal,hard",
                         help="AI levels to time ('' for none)")
     parser.add_argument("--ai-games", type=int, default=2)
+    parser.add_argument("--solo", action="store_true",
+                        help="also time the levels in solo games ('ai_solo')")
     args = parser.parse_args(argv)
     result = bench(games=args.games)
     levels = [name for name in args.levels.split(",") if name]
     if levels:
         result["ai"] = bench_levels(levels, args.ai_games)
+        if args.solo:
+            result["ai_solo"] = bench_levels(levels, args.ai_games, seats=1)
     if args.json:
         print(json.dumps(result))
     else:
