@@ -38,7 +38,6 @@ from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
 
 from . import verify
-from .demand import tilted
 from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
@@ -167,7 +166,6 @@ class Level:
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
     offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
     offer_weight: float = 1.0  # ... and their gain counted this much
-    demand: float = 0.0  # solo: future values tilted by the unseen customers' wants this much
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     residual: float = 0.0  # solo: the learned correction to the projection, this much of it
@@ -361,8 +359,6 @@ class MCTSAgent:
         seat = state.current_player if seat is None else seat
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self.ev = self._evaluator(view.config.solo)
-        if view.config.solo and self.level.demand:
-            self.ev = tilted(self.ev, view, self.level.demand)
         moves = view.legal_moves()
         self.last_iterations = 0
         self.last_root, self.last_path = None, None
