@@ -4,8 +4,9 @@ A pygame loop (SDL's dummy video driver unless `--window`) draws a table-like fr
 frames per second (`Clock.tick(60)`: a few hundred rectangles, some text, a full flip) while
 an `AIWorker` searches at the given level on its background thread, restarted whenever it
 hands back a move. Reports frames per second, the mean, p99 and worst frame time and the
-search's iterations, for each thread switch interval given (`--intervals`). The interval the
-worker uses (`worker.SWITCH_INTERVAL`) was chosen on this measurement.
+search's iterations, for each thread switch interval given (`--intervals`), in a 2-player game
+or another (`--seats 1`: solo, where hard also plays its best plans on a round). The
+interval the worker uses (`worker.SWITCH_INTERVAL`) was chosen on this measurement.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import sys
 import time
 
 
-def measure(level: str, seconds: float, interval: float | None, seed: int = 3) -> dict:
+def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
+            seats: int = 2) -> dict:
     import pygame
 
     from loyang_game.engine import GameConfig, new_game
@@ -33,7 +35,7 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3) -
     saved = worker_module.SWITCH_INTERVAL
     if interval is not None:
         worker_module.SWITCH_INTERVAL = interval
-    state = new_game(GameConfig(seats=2, seed=seed))
+    state = new_game(GameConfig(seats=seats, seed=seed))
     # an Action phase: the widest decision
     while not (state.phase == "actions" and state.step == "act"):
         state.apply(default_move(state))
@@ -88,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--intervals", default="none,0.005,0.002,0.001,0.0005",
                         help="comma-separated switch intervals; 'none' runs without the AI")
+    parser.add_argument("--seats", type=int, choices=range(1, 5), default=2,
+                        help="players in the game the AI thinks about (1: solo)")
     parser.add_argument("--window", action="store_true", help="a real window, not SDL dummy")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -97,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for text in args.intervals.split(","):
         interval = None if text == "none" else float(text)
-        rows.append(measure(args.level, args.seconds, interval))
+        rows.append(measure(args.level, args.seconds, interval, seats=args.seats))
         if not args.json:
             print(rows[-1], flush=True)
     if args.json:
