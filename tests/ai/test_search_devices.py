@@ -1,10 +1,12 @@
 """The devices that lifted hard over hard-v1: sequential halving at the root, the next solo
-Offer at the leaves, the rivalry objective and other seats playing the rollout plans."""
+Offer at the leaves, its best plans played on a round in solo, the rivalry objective and other
+seats playing the rollout plans."""
 
 from __future__ import annotations
 
 import random
 
+from ai import verify
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
@@ -108,3 +110,19 @@ def test_hard_plays_a_duel_with_every_device_on():
             move = moves[rng.randrange(len(moves))]
         state.apply(move)
     assert state.standings()[0]["place"] == 1
+
+
+def test_hard_plays_solo_rounds_with_every_device_on(monkeypatch):
+    checked = []
+    real = verify.verified
+    monkeypatch.setattr(verify, "verified", lambda *a, **k: checked.append(1) or real(*a, **k))
+    agent = MCTSAgent("hard", seed=2, deterministic=True)
+    assert agent.level.verify == 2  # the shipped hard checks its best two plans in solo
+    agent.level = Level(24, 12, 0, 0, halving=True, offer_ahead=True, verify=2,
+                        verify_iterations=8)
+    state = new_game(GameConfig(seats=1, seed=8))
+    while state.round <= 2:  # the set-up, two Card phases, Harvests, Action phases and Paths
+        move = agent.choose(state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    assert len(checked) >= 4
