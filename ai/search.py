@@ -360,6 +360,7 @@ class MCTSAgent:
     def choose_interruptible(self, state, stop: threading.Event | None = None,
                              progress=None, seat: int | None = None) -> Move:
         seat = state.current_player if seat is None else seat
+        started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self.ev = self._evaluator(view.config.solo)
         moves = view.legal_moves()
@@ -406,7 +407,8 @@ class MCTSAgent:
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
         if searched and self.level.verify and view.config.solo:
-            option = self._verified(root, view, seat, option, stop)
+            cap = self.level.act_seconds if view.phase == ACTIONS else self.level.other_seconds
+            option = self._verified(root, view, seat, option, stop, started + cap)
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
@@ -672,9 +674,11 @@ class MCTSAgent:
             best = max(self.ev.predict(other, det.round) for other in det.others(seat))
         return own - weight * best
 
-    def _verified(self, root: Node, view, seat: int, option: Option, stop) -> Option:
+    def _verified(self, root: Node, view, seat: int, option: Option, stop,
+                  deadline: float) -> Option:
         """Of the root options explored most, the one worth most when played on a round
-        (`verify.py`); `option` if there is no choice or the search was stopped."""
+        (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
+        clock) runs past `deadline` first."""
         options = verify.candidates(root, set(view.legal_moves()), self.level.verify)
         if len(options) < 2:
             return option
@@ -692,8 +696,13 @@ class MCTSAgent:
                               self.level.offer_ahead else 0, self.level.offer_cards,
                               self.level.offer_weight)[1]
 
+        def halted() -> bool:
+            if stop is not None and stop.is_set():
+                return True
+            return not self.deterministic and self.clock() > deadline
+
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, stop)
+                               final_value, apply_option, halted)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:

@@ -34,14 +34,16 @@ def candidates(root, legal: set, count: int) -> list[tuple]:
 
 
 def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
-            apply_option) -> float:
+            apply_option, halted=None) -> float | None:
     """`option` played on `state` (a sample), then the follower's play to the seat's Path step
     in the next round: that board's leaf value (the final position if the game ends first);
-    -inf if the option cannot be played on this sample."""
+    -inf if the option cannot be played on this sample; None if `halted()` says stop."""
     if not apply_option(state, option):
         return float("-inf")
     start = state.round
     for _ in range(LIMIT):
+        if halted is not None and halted():
+            return None
         if state.is_over:
             return final_value(state, seat)
         if (state.round > start and state.current_player == seat
@@ -52,16 +54,17 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
 
 
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
-             final_value, apply_option, stop=None) -> tuple | None:
+             final_value, apply_option, halted=None) -> tuple | None:
     """The option of `options` worth most a round later, each played on the same sample of
-    the hidden cards by a fresh follower with the same seed; None if stopped first."""
+    the hidden cards by a fresh follower with the same seed; None if `halted()` (stopped, or
+    out of time) says stop before all are played."""
     best, best_value = None, float("-inf")
     for option in options:
-        if stop is not None and stop.is_set():
-            return None
         sample = determinise(view, seat, random.Random(seed))
         value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
-                        apply_option)
+                        apply_option, halted)
+        if value is None:
+            return None
         if value > best_value:
             best, best_value = option, value
     return best

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import threading
 
@@ -94,7 +95,7 @@ def test_a_stopped_verification_gives_no_option():
     stop.set()
     options = [(m,) for m in state.legal_moves()[:2]]
     assert verify.verified(canonical_view(state, 0), 0, options, lambda seed: Follower(), 1,
-                           lambda s, seat: 0.0, final_value, apply_option, stop) is None
+                           lambda s, seat: 0.0, final_value, apply_option, stop.is_set) is None
 
 
 def small_verifier(seed: int) -> MCTSAgent:
@@ -122,3 +123,24 @@ def test_verification_is_for_the_solo_game_only(monkeypatch):
     while flow.decision(state) != "act":
         state.apply(default_move(state))
     assert small_verifier(1).choose(state) in state.legal_moves()
+
+
+def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatch):
+    """At the table a level is held to its seconds: a verification that runs past them is
+    dropped and the search's own choice is played."""
+    outcomes = []
+    real = verify.verified
+    monkeypatch.setattr(verify, "verified",
+                        lambda *a, **k: outcomes.append(real(*a, **k)) or outcomes[-1])
+    ticks = itertools.count()
+    agent = MCTSAgent("hard", seed=3, clock=lambda: next(ticks) * 0.01)  # 10 ms a look
+    agent.level = dataclasses.replace(agent.level, other_iterations=20, other_seconds=0.4,
+                                      verify=2, verify_iterations=20)
+    state = card_phase_state(seed=4)
+    assert agent.choose(state) in state.legal_moves()
+    assert outcomes == [None]
+    agent = MCTSAgent("hard", seed=3, deterministic=True, clock=lambda: next(ticks) * 0.01)
+    agent.level = dataclasses.replace(agent.level, other_iterations=20, other_seconds=0.4,
+                                      verify=2, verify_iterations=20)
+    agent.choose(state)
+    assert outcomes[-1] is not None  # counted in iterations, it ignores the clock
