@@ -133,6 +133,9 @@ class Coach:
         other, other_value = max(estimates.items(), key=lambda item: item[1])
         instead = imperative(describe_move(other, names))
         gain = value - other_value
+        if gain < 0:  # the search rated the other higher; played on a round, this won
+            return (f"{what} — played on a round, it comes out ahead of “{instead}” "
+                    f"(which the AI first rated {other_value:.1f} against {value:.1f}).")
         if racing:
             if gain < CLOSE_CALL:
                 return f"{what} — a close call: “{instead}” is about as good."

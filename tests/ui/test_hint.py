@@ -318,3 +318,23 @@ def test_h_while_the_last_move_is_shown_says_to_wait_not_whose_turn_it_is():
     assert app.message == "Hints wait until the last move has been shown."
     assert not app.game.coach.thinking and app.game.state.to_data() == before
     d.close()
+
+
+def test_a_hint_the_play_on_chose_over_the_searchs_favourite_says_so():
+    """Solo hard plays its best plans on a round before it commits, so the hinted move can
+    be one the search first rated lower: the reason says why, not "about as good"."""
+    state = new_game(GameConfig(seats=1, seed=3))
+    moves = state.legal_moves()[:2]
+
+    class Agent:
+        level = None
+
+        def estimates(self):
+            return [(moves[1], 15.4), (moves[0], 15.1)]
+
+    coach = Coach(deterministic=True)
+    coach._agent = lambda state, seat: Agent()
+    reason = coach._reason(state, 0, ["Anna"], moves[0])
+    assert "played on a round, it comes out ahead of" in reason
+    assert "15.4 against 15.1" in reason
+    coach.close()
