@@ -76,9 +76,10 @@ SAMPLES = 12
 THRESHOLD = 0.3  # spaces
 SHOWN = 5  # findings a person is shown
 # The search that proposes an Action-phase plan: hard's knowledge on a smaller budget, no
-# rivalry (the cost is in the seat's own spaces) and always its best plan.
+# rivalry (the cost is in the seat's own spaces), always its best plan, and no play-on of its
+# plans (the review weighs every candidate on its own samples anyway).
 REVIEW_LEVEL = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
-                "temperature": 0.0}
+                "temperature": 0.0, "verify": 0}
 
 ACTION, PATH, SINGLE = "action", "path", "single"
 # What a decision is called in a finding ("Round 3, Card phase"); the setup is "Setup".
