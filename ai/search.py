@@ -696,10 +696,12 @@ class MCTSAgent:
                               self.level.offer_ahead else 0, self.level.offer_cards,
                               self.level.offer_weight)[1]
 
+        margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
+
         def halted() -> bool:
             if stop is not None and stop.is_set():
                 return True
-            return not self.deterministic and self.clock() > deadline
+            return not self.deterministic and self.clock() > deadline - margin
 
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
                                final_value, apply_option, halted)

@@ -23,6 +23,11 @@ from loyang_game.engine import flow
 from .view import determinise
 
 LIMIT = 2000  # moves of one play-on, far beyond a round and a half
+# Iterations a second of the follower's search at its slowest (solo leaves count the next
+# Offer): on the clock a play-on stops this long before the decision's cap, since one
+# follower move cannot be cut short (`python -m ai.bench --solo` measured hard's worst other
+# turn at 2.28 s against its 2 s cap without this margin).
+SLOWEST_RATE = 700
 
 
 def candidates(root, legal: set, count: int) -> list[tuple]:
