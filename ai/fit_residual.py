@@ -1,7 +1,7 @@
 """Fit the solo projection's learned correction (`residual.py`) from self-play.
 
     python -m ai.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
-    python -m ai.fit_residual fit --dir runs/boards --out ai/residual.json
+    python -m ai.fit_residual fit --dir runs/boards --out runs/residual.json
 
 `record` plays solo games with an agent (the shipped `hard` by default: the data come from the
 policy that will use them) and keeps, for every round, the board at the farmer's Path step: the
@@ -35,12 +35,12 @@ from loyang_game.engine import GameConfig, flow, new_game, solo
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
-from . import residual
+from . import residual, verify
 from .agents import make_agent
 from .compare import agent_seed
 from .evaluate import default_evaluator
 from .offer_ahead import next_offer_gain
-from .search import MCTSAgent
+from .search import MCTSAgent, apply_option, final_value
 
 
 def record_one(job: tuple[str, str, int]) -> int:
@@ -57,11 +57,72 @@ def record_one(job: tuple[str, str, int]) -> int:
         if flow.decision(state) == "path":
             boards.append(pickle.dumps(state))
         state.apply(move)
-    with open(path + ".tmp", "wb") as f:
-        pickle.dump({"deal": deal, "agent": agent_name, "score": solo.result(state)["score"],
-                     "boards": boards}, f)
-    os.replace(path + ".tmp", path)
+    write(path, {"deal": deal, "agent": agent_name, "score": solo.result(state)["score"],
+                  "boards": boards})
     return deal
+
+
+def write(path: str, data: dict) -> None:
+    """One game's file, whole or not at all (a stopped run resumes at the next deal)."""
+    with open(path + ".tmp", "wb") as f:
+        pickle.dump(data, f)
+    os.replace(path + ".tmp", path)
+
+
+def recorded(folder: str) -> list[dict]:
+    """The recorded games of `folder`, in deal order."""
+    games = []
+    for name in sorted(glob.glob(os.path.join(folder, "*.pkl"))):
+        with open(name, "rb") as f:
+            games.append(pickle.load(f))
+    return games
+
+
+Step = tuple[float, float, list[float] | None]  # (projected, next-Offer gain, features)
+
+
+def steps_of(state) -> list[Step]:
+    """Every Path step of a recorded board: what the shipped evaluation makes of it, and the
+    correction's features there (none in the last round, where the value is exact)."""
+    ev = default_evaluator(True)
+    p = state.players[0]
+    steps = []
+    for m in state.legal_moves():
+        if m.kind != ADVANCE:
+            continue
+        path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
+        x = residual.features(p, state.round, path, cash) if state.round < ROUNDS else None
+        steps.append((ev.predict(p, state.round, path, cash),
+                      next_offer_gain(state, 0, ev, path, cash), x))
+    return steps
+
+
+def load_games(folder: str) -> list[list[list[Step]]]:
+    """Each recorded game as its rounds' Path steps, in deal order."""
+    return [[steps_of(pickle.loads(blob)) for blob in data["boards"]]
+            for data in recorded(folder)]
+
+
+def leaf(steps: list[Step], w: np.ndarray | None) -> tuple[float, Step]:
+    """The leaf value as the search takes it: the step the (corrected) evaluation prefers,
+    plus the next Offer's gain there."""
+    def value(step: Step) -> float:
+        base, _, x = step
+        return base + (float(np.dot(w, x)) if w is not None and x is not None else 0.0)
+    best = max(steps, key=value)
+    return value(best) + best[1], best
+
+
+def targets(games, w: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Features and residual targets (next round's leaf less this board's uncorrected leaf)."""
+    xs, ys = [], []
+    for rounds in games:
+        leaves = [leaf(steps, w) for steps in rounds]
+        for (_, (base, gain, x)), (target, _) in itertools.pairwise(leaves):
+            if x is not None:
+                xs.append(x)
+                ys.append(target - base - gain)
+    return np.array(xs), np.array(ys)
 
 
 class LeafSampler(MCTSAgent):
@@ -83,13 +144,9 @@ def round_later(board, agent, rng: random.Random) -> float:
     """Play `board` (at the farmer's Path step) on with `agent` through the next round, with
     the hidden cards drawn afresh; the leaf value at the next Path step (final position if
     the game ends first)."""
-    state = board.observe(0, rng)
-    start = state.round
-    while not state.is_over:
-        if state.round > start and flow.decision(state) == "path":
-            return leaf(steps_of(state), None)[0]
-        state.apply(agent.choose(state))
-    return float(solo.result(state)["score"])
+    return verify.play_on(board.observe(0, rng), 0, (), agent,
+                          lambda state, _seat: leaf(steps_of(state), None)[0], final_value,
+                          apply_option)
 
 
 def sample_one(job: tuple[str, str, int, int, str, int]) -> int:
@@ -110,21 +167,14 @@ def sample_one(job: tuple[str, str, int, int, str, int]) -> int:
         values = [round_later(board, make_agent(follower, rng.getrandbits(32), True), rng)
                   for _ in range(continuations)]
         leaves.append((blob, values))
-    with open(path + ".tmp", "wb") as f:
-        pickle.dump({"deal": deal, "level": level, "follower": follower, "leaves": leaves}, f)
-    os.replace(path + ".tmp", path)
+    write(path, {"deal": deal, "level": level, "follower": follower, "leaves": leaves})
     return deal
 
 
 def load_leaves(folder: str) -> list[list[tuple[list[Step], float]]]:
     """Each game's sampled leaf boards: their Path steps and mean round-later value."""
-    games = []
-    for name in sorted(glob.glob(os.path.join(folder, "*.pkl"))):
-        with open(name, "rb") as f:
-            data = pickle.load(f)
-        games.append([(steps_of(pickle.loads(blob)), sum(v) / len(v))
-                      for blob, v in data["leaves"]])
-    return games
+    return [[(steps_of(pickle.loads(blob)), sum(v) / len(v)) for blob, v in data["leaves"]]
+            for data in recorded(folder)]
 
 
 def leaf_targets(games) -> tuple[np.ndarray, ...]:
@@ -172,57 +222,6 @@ def fit_leaves(games, alpha: float, out=None) -> np.ndarray:
     return w
 
 
-Step = tuple[float, float, list[float] | None]  # (projected, next-Offer gain, features)
-
-
-def steps_of(state) -> list[Step]:
-    """Every Path step of a recorded board: what the shipped evaluation makes of it, and the
-    correction's features there (none in the last round, where the value is exact)."""
-    ev = default_evaluator(True)
-    p = state.players[0]
-    steps = []
-    for m in state.legal_moves():
-        if m.kind != ADVANCE:
-            continue
-        path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
-        x = residual.features(p, state.round, path, cash) if state.round < ROUNDS else None
-        steps.append((ev.predict(p, state.round, path, cash),
-                      next_offer_gain(state, 0, ev, path, cash), x))
-    return steps
-
-
-def load_games(folder: str) -> list[list[list[Step]]]:
-    """Each recorded game as its rounds' Path steps, in deal order."""
-    games = []
-    for name in sorted(glob.glob(os.path.join(folder, "*.pkl"))):
-        with open(name, "rb") as f:
-            data = pickle.load(f)
-        games.append([steps_of(pickle.loads(blob)) for blob in data["boards"]])
-    return games
-
-
-def leaf(steps: list[Step], w: np.ndarray | None) -> tuple[float, Step]:
-    """The leaf value as the search takes it: the step the (corrected) evaluation prefers,
-    plus the next Offer's gain there."""
-    def value(step: Step) -> float:
-        base, _, x = step
-        return base + (float(np.dot(w, x)) if w is not None and x is not None else 0.0)
-    best = max(steps, key=value)
-    return value(best) + best[1], best
-
-
-def targets(games, w: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-    """Features and residual targets (next round's leaf less this board's uncorrected leaf)."""
-    xs, ys = [], []
-    for rounds in games:
-        leaves = [leaf(steps, w) for steps in rounds]
-        for (_, (base, gain, x)), (target, _) in itertools.pairwise(leaves):
-            if x is not None:
-                xs.append(x)
-                ys.append(target - base - gain)
-    return np.array(xs), np.array(ys)
-
-
 def ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     """Least squares with an L2 penalty on the standardised features."""
     scale = x.std(axis=0)
@@ -232,6 +231,8 @@ def ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
 
 
 def fit(games, alpha: float, sweeps: int = 6, out=None) -> np.ndarray:
+    """The correction fitted on recorded games by bootstrapped targets, `sweeps` times over;
+    the held-out part's error printed for the projection alone and after each sweep."""
     held, train = games[::5], [g for i, g in enumerate(games) if i % 5]
     _, y0 = targets(held, None)
     print(f"{len(games)} games ({len(train)} to fit, {len(held)} held out); "
@@ -250,7 +251,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("record", "fit", "sample", "fit-leaves"))
     parser.add_argument("--dir", required=True, help="the folder of recorded games")
-    parser.add_argument("--deals", default="1000-1400", help="record: first-last (exclusive)")
+    parser.add_argument("--deals", default="1000-1400",
+                        help="record, sample: first-last (exclusive)")
     parser.add_argument("--agent", default="hard", help="record: the agent that plays")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--every", type=int, default=400,
@@ -260,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--continuations", type=int, default=2,
                         help="sample: round-later plays per kept board")
     parser.add_argument("--alpha", type=float, default=30.0, help="fit: the ridge penalty")
-    parser.add_argument("--out", default=residual.RESIDUAL_FILE, help="fit: where to write")
+    parser.add_argument("--out", help="fit: a JSON file for the fitted weights, to inspect")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last))
@@ -283,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         games = load_leaves(args.dir)
         random.Random(0).shuffle(games)
         w = fit_leaves(games, args.alpha)
+    if not args.out:
+        return 0
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"names": list(residual.NAMES), "weights": [round(float(v), 5) for v in w],
                    "games": len(games), "alpha": args.alpha,

@@ -44,7 +44,6 @@ from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evalua
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
-from .residual import corrected_evaluator
 from .view import canonical_view, determinise
 
 ROLLOUT_LIMIT = 3000
@@ -170,7 +169,6 @@ class Level:
     offer_weight: float = 1.0  # ... and their gain counted this much
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
-    residual: float = 0.0  # solo: the learned correction to the projection, this much of it
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -349,8 +347,6 @@ class MCTSAgent:
             return self.given
         if not self.level.fitted:
             return hand_evaluator()
-        if solo and self.level.residual:
-            return corrected_evaluator(self.level.evaluation, self.level.residual)
         return tuned_evaluator(solo, self.level.evaluation)
 
     # -- the agent interface ----------------------------------------------------------------
@@ -371,9 +367,7 @@ class MCTSAgent:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
-            ahead = self.level.offer_rows if self.level.offer_ahead else 0
-            self.last_path = path_value(view, seat, self.ev, ahead, self.level.offer_cards,
-                                        self.level.offer_weight)
+            self.last_path = self._path_choice(view, seat)
             return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
@@ -412,6 +406,13 @@ class MCTSAgent:
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
+
+    def _path_choice(self, state, seat: int) -> tuple[Move, float]:
+        """The Path step this level takes, and its value (the next Offer counted at every
+        step, where the level looks at it)."""
+        ahead = self.level.offer_rows if self.level.offer_ahead else 0
+        return path_value(state, seat, self.ev, ahead, self.level.offer_cards,
+                          self.level.offer_weight)
 
     def estimates(self) -> list[tuple[Move, float]]:
         """What the last decision's search expects after each first move it tried, best
@@ -692,9 +693,7 @@ class MCTSAgent:
             return agent
 
         def leaf(state, seat: int) -> float:
-            return path_value(state, seat, self.ev, self.level.offer_rows if
-                              self.level.offer_ahead else 0, self.level.offer_cards,
-                              self.level.offer_weight)[1]
+            return self._path_choice(state, seat)[1]
 
         margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
 
