@@ -169,6 +169,7 @@ class Level:
     offer_weight: float = 1.0  # ... and their gain counted this much
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
+    verify_samples: int = 1  # ... on this many samples of the hidden cards, values averaged
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -703,7 +704,7 @@ class MCTSAgent:
             return not self.deterministic and self.clock() > deadline - margin
 
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, halted)
+                               final_value, apply_option, halted, self.level.verify_samples)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:

@@ -59,17 +59,26 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
 
 
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
-             final_value, apply_option, halted=None) -> tuple | None:
-    """The option of `options` worth most a round later, each played on the same sample of
-    the hidden cards by a fresh follower with the same seed; None if `halted()` (stopped, or
-    out of time) says stop before all are played."""
-    best, best_value = None, float("-inf")
-    for option in options:
-        sample = determinise(view, seat, random.Random(seed))
-        value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
-                        apply_option, halted)
-        if value is None:
-            return None
-        if value > best_value:
-            best, best_value = option, value
-    return best
+             final_value, apply_option, halted=None, samples: int = 1) -> tuple | None:
+    """The option of `options` worth most a round later on average over `samples` samples of
+    the hidden cards, every option played on each sample by a fresh follower with that
+    sample's seed. If `halted()` (stopped, or out of time) says stop, the samples played in
+    full decide; None if not even the first was."""
+    totals = [0.0] * len(options)
+    for k in range(samples):
+        values = []
+        for option in options:
+            sample = determinise(view, seat, random.Random(seed + k))
+            value = play_on(sample, seat, option, make_follower(seed + k), leaf_value,
+                            final_value, apply_option, halted)
+            if value is None:
+                return _best(options, totals) if k else None
+            values.append(value)
+        totals = [total + value for total, value in zip(totals, values)]
+    return _best(options, totals)
+
+
+def _best(options: list[tuple], totals: list[float]) -> tuple | None:
+    """The first of `options` with the highest total; None if none can be played."""
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return options[best] if totals[best] > float("-inf") else None

@@ -98,6 +98,43 @@ def test_a_stopped_verification_gives_no_option():
                            lambda s, seat: 0.0, final_value, apply_option, stop.is_set) is None
 
 
+def test_over_several_samples_the_mean_decides(monkeypatch):
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:2]]
+    draws = []
+
+    def sampled(view, seat, rng):
+        sample = determinise(view, seat, rng)
+        draws.append(tuple(sample.draw))
+        return sample
+
+    monkeypatch.setattr(verify, "determinise", sampled)
+    # sample 1: the first option wins by 1; sample 2: the second wins by 2, so on average
+    values = iter([1.0, 0.0, 0.0, 2.0])
+    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7,
+                             lambda s, seat: next(values), final_value, apply_option,
+                             samples=2)
+    assert chosen == options[1]
+    assert draws[0] == draws[1] and draws[2] == draws[3] and draws[0] != draws[2]
+
+
+def test_a_verification_halted_in_a_later_sample_keeps_the_samples_played_in_full():
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:2]]
+    values = [0.0, 1.0]  # the first sample, played in full, favours the second option
+    played = []
+
+    def leaf(state, seat):
+        played.append(1)
+        return values[len(played) - 1]
+
+    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
+                             apply_option, halted=lambda: len(played) >= 2, samples=3)
+    assert chosen == options[1] and len(played) == 2
+
+
 def small_verifier(seed: int) -> MCTSAgent:
     agent = MCTSAgent("hard", seed=seed, deterministic=True)
     agent.level = dataclasses.replace(agent.level, act_iterations=60, other_iterations=30,
