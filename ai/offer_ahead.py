@@ -22,14 +22,15 @@ CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 
 
 def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS,
-                    cards: int = 1) -> float:
+                    cards: int = 1, base: float | None = None) -> float:
     """How much better (in final Path spaces) the board is with the best card of the next
     Offer's first `rows` rows bought at the start of the next round (with `cards` = 2, then
     the best second card on top of it, as the solo Card phase allows two); 0 if none helps,
-    or outside the solo game's rounds 1-8."""
+    or outside the solo game's rounds 1-8. `base`: the board's own value, if known."""
     if not state.config.solo or state.round >= ROUNDS:
         return 0.0
-    base = ev.predict(state.players[seat], state.round, path, cash)
+    if base is None:
+        base = ev.predict(state.players[seat], state.round, path, cash)
     best, taken, probe = base, [], state
     for _ in range(cards):
         choice = _best_card(probe, seat, ev, path, cash, rows, taken)

@@ -120,9 +120,10 @@ class Farm:
         self.converts = converts
         self._harvest(t)
         self._serve_regulars()
-        self._serve_casuals()
-        self._sow(after)
-        self._end_of_turn(after, absorb)
+        want = self._wanted()  # the customers left stay till the round's end
+        self._serve_casuals(want)
+        self._sow(after, want)
+        self._end_of_turn(after, absorb, want)
 
     def _harvest(self, t: int) -> None:
         kept = []
@@ -186,11 +187,15 @@ class Farm:
         """Bring `wants` to hand (trading spare vegetables at the stalls there are, then at
         those to come, then buying while the purchases stay within `worth`); False, with
         nothing spent, if that cannot be done."""
-        have, shop, offers = self.have[:], self.shop[:], [o[:] for o in self.offers]
-        cash, spent, converts = self.cash, 0, self.converts
         need = [0] * 6
         for v in wants:
             need[v] += 1
+        if all(self.have[v] >= need[v] for v in wants):  # at hand: nothing to trade or buy
+            for v in wants:
+                self.have[v] -= 1
+            return True
+        have, shop, offers = self.have[:], self.shop[:], [o[:] for o in self.offers]
+        cash, spent, converts = self.cash, 0, self.converts
         reserved = [reserved[u] + need[u] for u in ALL]
         ok = True
         for v in sorted(set(wants), key=lambda x: -BUY_PRICE[x]):
@@ -235,7 +240,7 @@ class Farm:
                 kept.append(customer)
         self.regulars = kept
 
-    def _serve_casuals(self) -> None:
+    def _serve_casuals(self, want: list[int]) -> None:
         if not self.casuals:
             return
         margin = self.params.casual_margin
@@ -246,26 +251,25 @@ class Farm:
             modifier = modifier_by_count(len(self.regulars), len(self.casuals))
             own = sum(future[v] for v in wants if self.have[v])
             worth = pay + modifier - own - margin
-            if worth > 0 and self._obtain(wants, self._wanted(), worth):
+            if worth > 0 and self._obtain(wants, want, worth):
                 self.cash += pay + modifier
                 self.casuals.remove(customer)
             else:
                 kept.append(customer)
 
-    def _sow(self, after: int) -> None:
+    def _sow(self, after: int, want: list[int]) -> None:
         """Sow every empty field that will still give a harvest, with the vegetable worth most
         over its harvests: one the customers lack at nearly its Shop price, else what future
         customers pay for spare produce."""
         if after <= 0 or not self.unsown:
             return
         future = self.params.future
-        want = self._wanted()
         rate = [0.0] * 6  # what the sown fields give per round
         for veg, _ in self.fields:
             rate[veg] += 1.0
         left = []
         for spaces, sowable in sorted(self.unsown, reverse=True):
-            harvests = min(spaces, after)
+            harvests = after if after < spaces else spaces
             best, best_gain = None, 0.0
             for v in sowable:
                 lack = want[v] - rate[v]
@@ -291,19 +295,23 @@ class Farm:
             rate[best] += 1.0
         self.unsown = left
 
-    def _end_of_turn(self, after: int, absorb: float) -> None:
+    def _end_of_turn(self, after: int, absorb: float, want: list[int]) -> None:
         """Keep what next round's customers want (up to the Storehouse), trade spare produce
         up at the stalls, let future customers take what they will, sell to the Shop, and
-        return the rest."""
+        return the rest. (Plain comparisons stand in for min(): this runs at every leaf.)"""
         have = self.have
         future = self.params.future
-        want = self._wanted() if after else [0] * 6
         keep = [0] * 6
         room = self.capacity if after else 0
-        for v in DEAREST_FIRST:
-            k = min(have[v], want[v], room)
-            keep[v] = k
-            room -= k
+        if after:
+            for v in DEAREST_FIRST:
+                k = have[v]
+                if want[v] < k:
+                    k = want[v]
+                if room < k:
+                    k = room
+                keep[v] = k
+                room -= k
         spare = [have[v] - keep[v] for v in ALL]
         # a 1-bowl offer turns a spare vegetable into a dearer one
         for offer in list(self.offers):
@@ -317,19 +325,25 @@ class Farm:
                 spare[veg] += 1
                 self.offers.remove(offer)
         for v in DEAREST_FIRST:  # future customers, the dearest produce first
-            taken = min(spare[v], absorb)
+            taken = spare[v] if spare[v] <= absorb else absorb
             if taken <= 0:
                 continue
             absorb -= taken
             spare[v] -= taken
             self.cash += taken * future[v]
+        shop = self.shop
         for v in DEAREST_FIRST:  # the Shop's free spaces, then the Storehouse, then away
-            sold = min(spare[v], SHOP_SPACES[v] - self.shop[v])
+            left = spare[v]
+            if not left:
+                continue
+            sold = SHOP_SPACES[v] - shop[v]
+            if left < sold:
+                sold = left
             if sold > 0:
-                spare[v] -= sold
-                self.shop[v] += sold
+                left -= sold
+                shop[v] += sold
                 self.cash += sold * SELL_PRICE[v]
-            k = min(spare[v], room)
+            k = left if left <= room else room
             keep[v] += k
             room -= k
         self.have = keep
@@ -354,7 +368,7 @@ def walk(position: int, balances: list[float], lows: list[float] | None = None,
         cap[k] = min(cap[k], cap[k + 1])
     spent = 0.0
     for k in range(n):
-        reserve = sum(1 for j in range(k + 1, n) if position + (j - k) <= PATH_END)
+        reserve = max(0, min(n - 1 - k, PATH_END - position))  # first steps still to come
         if position < PATH_END and cap[k] - spent >= 1:
             position += 1
             spent += 1

@@ -77,7 +77,7 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
         if ahead:
-            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards)
+            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards, value)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
@@ -653,7 +653,7 @@ class MCTSAgent:
         cash = p.cash - path_cost(p.path, move.a)
         return value + self.level.offer_weight * next_offer_gain(
             det, seat, self.ev, p.path + move.a, cash, self.level.offer_rows,
-            self.level.offer_cards)
+            self.level.offer_cards, base=value)
 
     def _other_moves(self, det) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's
