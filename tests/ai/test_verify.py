@@ -181,3 +181,36 @@ def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatc
                                       verify=2, verify_iterations=20)
     agent.choose(state)
     assert outcomes[-1] is not None  # counted in iterations, it ignores the clock
+
+
+def path_state(seed: int, round_: int = 3):
+    """A solo game played by the default policy to a Path step of `round_` with a choice."""
+    state = new_game(GameConfig(seats=1, seed=seed))
+    while not (state.round == round_ and flow.decision(state) == "path"
+               and len(state.legal_moves()) > 1):
+        state.apply(default_move(state))
+    return state
+
+
+def test_with_verify_path_the_best_path_steps_are_played_on(monkeypatch):
+    seen = []
+    real = verify.verified
+    monkeypatch.setattr(verify, "verified",
+                        lambda view, seat, options, *a, **k: seen.append(options)
+                        or real(view, seat, options, *a, **k))
+    state = path_state(seed=6)
+    agent = small_verifier(2)
+    agent.level = dataclasses.replace(agent.level, verify_path=True)
+    move = agent.choose(state)
+    assert len(seen) == 1 and len(seen[0]) == 2
+    assert all(option[0].kind == "advance" for option in seen[0])
+    assert (move,) in seen[0]
+    assert [m for m, _ in agent.estimates()] == [option[0] for option in seen[0]]
+
+
+def test_without_verify_path_the_evaluation_takes_the_path_step(monkeypatch):
+    monkeypatch.setattr(verify, "verified", lambda *a, **k: pytest.fail("Path played on"))
+    state = path_state(seed=6)
+    agent = small_verifier(2)
+    move = agent.choose(state)
+    assert agent.estimates() == [agent._path_choice(state, 0)] and move.kind == "advance"
