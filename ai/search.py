@@ -179,6 +179,7 @@ class Level:
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     verify_samples: int = 1  # ... on this many samples of the hidden cards, values averaged
     verify_path: bool = False  # ... and so are the best Path steps
+    verify_rounds: int = 1  # ... through this many rounds after this one
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -729,7 +730,8 @@ class MCTSAgent:
             return not self.deterministic and self.clock() > deadline - margin
 
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, halted, self.level.verify_samples)
+                               final_value, apply_option, halted, self.level.verify_samples,
+                               self.level.verify_rounds)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:

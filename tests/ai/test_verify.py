@@ -57,8 +57,31 @@ def test_play_on_stops_at_the_next_rounds_path_step():
         return 12.5
 
     option = (state.legal_moves()[0],)
-    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == 12.5
+    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == [12.5]
     assert seen == [(start + 1, "path", 0)]
+
+
+def test_a_longer_play_on_gives_the_value_at_each_path_step_on_its_way():
+    state = card_phase_state(seed=3)
+    start = state.round
+    seen = []
+
+    def leaf(s, seat):
+        seen.append(s.round)
+        return float(s.round)
+
+    option = (state.legal_moves()[0],)
+    values = verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option,
+                            rounds=2)
+    assert values == [start + 1.0, start + 2.0] and seen == [start + 1, start + 2]
+
+
+def test_a_play_on_past_the_end_counts_the_final_position():
+    state = card_phase_state(seed=3, round_=9)
+    values = verify.play_on(state, 0, (state.legal_moves()[0],), Follower(),
+                            lambda s, seat: pytest.fail("no Path step after the last"),
+                            final_value, apply_option, rounds=2)
+    assert state.is_over and values == [final_value(state, 0)] * 2
 
 
 def test_an_option_the_sample_cannot_play_is_worth_nothing():
@@ -66,7 +89,7 @@ def test_an_option_the_sample_cannot_play_is_worth_nothing():
     follower = Follower()
     value = verify.play_on(state, 0, (Move("advance", 9),), follower, lambda s, seat: 0.0,
                            final_value, apply_option)
-    assert value == float("-inf") and follower.moves == 0
+    assert value == [float("-inf")] and follower.moves == 0
 
 
 def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
@@ -133,6 +156,21 @@ def test_a_verification_halted_in_a_later_sample_keeps_the_samples_played_in_ful
     chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
                              apply_option, halted=lambda: len(played) >= 2, samples=3)
     assert chosen == options[1] and len(played) == 2
+
+
+def test_a_deeper_verification_halted_on_the_way_compares_where_every_option_got():
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:2]]
+    played = []
+
+    def leaf(s, seat):  # first option: 0 then 5; second: 1, then halted before its next
+        played.append(1)
+        return [0.0, 5.0, 1.0][len(played) - 1]
+
+    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
+                             apply_option, halted=lambda: len(played) >= 3, rounds=2)
+    assert chosen == options[1] and len(played) == 3
 
 
 def small_verifier(seed: int) -> MCTSAgent:
