@@ -146,7 +146,7 @@ def round_later(board, agent, rng: random.Random) -> float:
     the game ends first)."""
     return verify.play_on(board.observe(0, rng), 0, (), agent,
                           lambda state, _seat: leaf(steps_of(state), None)[0], final_value,
-                          apply_option)[0]
+                          apply_option)
 
 
 def sample_one(job: tuple[str, str, int, int, str, int]) -> int:

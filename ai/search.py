@@ -65,13 +65,12 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
     return kept or moves
 
 
-def path_steps(state, seat: int, ev: Evaluator, ahead: int = 0,
-               cards: int = 1, weight: float = 1.0) -> list[tuple[Move, float]]:
-    """The Path steps by the evaluation, best first (ties in the order of the legal moves),
-    with their values; with `ahead` rows of the next solo Offer, each step also counts the
-    best `cards` they offer (`offer_ahead.next_offer_gain`)."""
+def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
+               cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
+    """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
+    Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`)."""
     p = state.players[seat]
-    steps = []
+    best, best_value = None, -1e9
     for m in state.legal_moves():
         if m.kind != ADVANCE:
             continue
@@ -79,16 +78,9 @@ def path_steps(state, seat: int, ev: Evaluator, ahead: int = 0,
         value = ev.predict(p, state.round, path, cash)
         if ahead:
             value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards, value)
-        steps.append((m, value))
-    steps.sort(key=lambda step: -step[1])
-    return steps
-
-
-def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
-               cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
-    """The best Path step by the evaluation, and its value (`path_steps`)."""
-    steps = path_steps(state, seat, ev, ahead, cards, weight)
-    return steps[0] if steps else (None, -1e9)
+        if value > best_value:
+            best, best_value = m, value
+    return best, best_value
 
 
 def final_value(state, seat: int) -> float:
@@ -177,9 +169,6 @@ class Level:
     offer_weight: float = 1.0  # ... and their gain counted this much
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
-    verify_samples: int = 1  # ... on this many samples of the hidden cards, values averaged
-    verify_path: bool = False  # ... and so are the best Path steps
-    verify_rounds: int = 1  # ... through this many rounds after this one
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -351,8 +340,7 @@ class MCTSAgent:
         self.last_move: Move | None = None
         self.last_iterations = 0
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
-        # ... or its Path steps weighed (played on, or the evaluation's best) and their values
-        self.last_path: list[tuple[Move, float]] | None = None
+        self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
 
     def _evaluator(self, solo: bool) -> Evaluator:
         if self.given is not None:
@@ -379,7 +367,8 @@ class MCTSAgent:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == "path":  # the evaluation knows the Path's prices exactly
-            return self._played(view, self._path_decision(view, seat, stop, started))
+            self.last_path = self._path_choice(view, seat)
+            return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
         if planning(view, seat):
@@ -413,8 +402,7 @@ class MCTSAgent:
         option = self._pick(root, view, seat)
         if searched and self.level.verify and view.config.solo:
             cap = self.level.act_seconds if view.phase == ACTIONS else self.level.other_seconds
-            options = verify.candidates(root, set(view.legal_moves()), self.level.verify)
-            option = self._verified(options, view, seat, option, stop, started + cap)
+            option = self._verified(root, view, seat, option, stop, started + cap)
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
@@ -426,29 +414,13 @@ class MCTSAgent:
         return path_value(state, seat, self.ev, ahead, self.level.offer_cards,
                           self.level.offer_weight)
 
-    def _path_decision(self, view, seat: int, stop, started: float) -> Move:
-        """The Path step: the evaluation's best, or in solo with `verify_path` the best of
-        its `verify` best played on a round (how far to walk decides the next round's Cash
-        for cards and seed, which the projection only estimates)."""
-        if not (self.level.verify_path and self.level.verify and view.config.solo):
-            self.last_path = [self._path_choice(view, seat)]
-            return self.last_path[0][0]
-        ahead = self.level.offer_rows if self.level.offer_ahead else 0
-        steps = path_steps(view, seat, self.ev, ahead, self.level.offer_cards,
-                           self.level.offer_weight)
-        self.last_path = steps[:self.level.verify]
-        options = [(move,) for move, _ in self.last_path]
-        chosen = self._verified(options, view, seat, options[0], stop,
-                                started + self.level.other_seconds)
-        return chosen[0]
-
     def estimates(self) -> list[tuple[Move, float]]:
         """What the last decision's search expects after each first move it tried, best
         first, in final Path spaces: the value it maximises, so in a game with others its own
         position less `rivalry` times the best other's. A Path step is the step chosen with
         its own position alone; empty when the decision took no search (one legal move)."""
         if self.last_path is not None:
-            return list(self.last_path)
+            return [self.last_path]
         root = self.last_root
         if root is None:
             return []
@@ -703,11 +675,12 @@ class MCTSAgent:
             best = max(self.ev.predict(other, det.round) for other in det.others(seat))
         return own - weight * best
 
-    def _verified(self, options: list[Option], view, seat: int, option: Option, stop,
+    def _verified(self, root: Node, view, seat: int, option: Option, stop,
                   deadline: float) -> Option:
-        """Of `options` (the root options explored most, or the best Path steps), the one
-        worth most when played on a round (`verify.py`); `option` if there is no choice, or if
-        the search is stopped or (on the clock) runs past `deadline` first."""
+        """Of the root options explored most, the one worth most when played on a round
+        (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
+        clock) runs past `deadline` first."""
+        options = verify.candidates(root, set(view.legal_moves()), self.level.verify)
         if len(options) < 2:
             return option
         level = dataclasses.replace(
@@ -730,8 +703,7 @@ class MCTSAgent:
             return not self.deterministic and self.clock() > deadline - margin
 
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, halted, self.level.verify_samples,
-                               self.level.verify_rounds)
+                               final_value, apply_option, halted)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:

@@ -39,58 +39,37 @@ def candidates(root, legal: set, count: int) -> list[tuple]:
 
 
 def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
-            apply_option, halted=None, rounds: int = 1) -> list[float]:
-    """`option` played on `state` (a sample), then the follower's play through the seat's
-    Path steps of the next `rounds` rounds: the leaf value of the board at each (the final
-    position for those after the game ends); all -inf if the option cannot be played on this
-    sample; fewer than `rounds` values if `halted()` says stop on the way."""
+            apply_option, halted=None) -> float | None:
+    """`option` played on `state` (a sample), then the follower's play to the seat's Path step
+    in the next round: that board's leaf value (the final position if the game ends first);
+    -inf if the option cannot be played on this sample; None if `halted()` says stop."""
     if not apply_option(state, option):
-        return [float("-inf")] * rounds
-    start, values = state.round, []
+        return float("-inf")
+    start = state.round
     for _ in range(LIMIT):
         if halted is not None and halted():
-            return values
+            return None
         if state.is_over:
-            return values + [final_value(state, seat)] * (rounds - len(values))
-        if (state.round > start + len(values) and state.current_player == seat
+            return final_value(state, seat)
+        if (state.round > start and state.current_player == seat
                 and flow.decision(state) == "path"):
-            values.append(leaf_value(state, seat))
-            if len(values) == rounds:
-                return values
+            return leaf_value(state, seat)
         state.apply(follower.choose(state))
-    return values + [leaf_value(state, seat)] * (rounds - len(values))
+    return leaf_value(state, seat)
 
 
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
-             final_value, apply_option, halted=None, samples: int = 1,
-             rounds: int = 1) -> tuple | None:
-    """The option of `options` worth most `rounds` rounds later on average over `samples`
-    samples of the hidden cards, every option played on each sample by a fresh follower with
-    that sample's seed. If `halted()` (stopped, or out of time) says stop, the samples played
-    in full decide; in the first, the deepest Path step every option reached; None if not
-    even one was."""
-    totals = [0.0] * len(options)
-    for k in range(samples):
-        reached = []
-        for option in options:
-            sample = determinise(view, seat, random.Random(seed + k))
-            reached.append(play_on(sample, seat, option, make_follower(seed + k), leaf_value,
-                                   final_value, apply_option, halted, rounds))
-            if len(reached[-1]) < rounds:
-                break
-        if len(reached) == len(options) and len(reached[-1]) == rounds:
-            totals = [total + values[-1] for total, values in zip(totals, reached)]
-            continue
-        if k:
-            return _best(options, totals)
-        depth = min(len(values) for values in reached)
-        if len(reached) < len(options) or depth == 0:
+             final_value, apply_option, halted=None) -> tuple | None:
+    """The option of `options` worth most a round later, each played on the same sample of
+    the hidden cards by a fresh follower with the same seed; None if `halted()` (stopped, or
+    out of time) says stop before all are played."""
+    best, best_value = None, float("-inf")
+    for option in options:
+        sample = determinise(view, seat, random.Random(seed))
+        value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
+                        apply_option, halted)
+        if value is None:
             return None
-        return _best(options, [values[depth - 1] for values in reached])
-    return _best(options, totals)
-
-
-def _best(options: list[tuple], totals: list[float]) -> tuple | None:
-    """The first of `options` with the highest total; None if none can be played."""
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
-    return options[best] if totals[best] > float("-inf") else None
+        if value > best_value:
+            best, best_value = option, value
+    return best

@@ -57,31 +57,8 @@ def test_play_on_stops_at_the_next_rounds_path_step():
         return 12.5
 
     option = (state.legal_moves()[0],)
-    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == [12.5]
+    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == 12.5
     assert seen == [(start + 1, "path", 0)]
-
-
-def test_a_longer_play_on_gives_the_value_at_each_path_step_on_its_way():
-    state = card_phase_state(seed=3)
-    start = state.round
-    seen = []
-
-    def leaf(s, seat):
-        seen.append(s.round)
-        return float(s.round)
-
-    option = (state.legal_moves()[0],)
-    values = verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option,
-                            rounds=2)
-    assert values == [start + 1.0, start + 2.0] and seen == [start + 1, start + 2]
-
-
-def test_a_play_on_past_the_end_counts_the_final_position():
-    state = card_phase_state(seed=3, round_=9)
-    values = verify.play_on(state, 0, (state.legal_moves()[0],), Follower(),
-                            lambda s, seat: pytest.fail("no Path step after the last"),
-                            final_value, apply_option, rounds=2)
-    assert state.is_over and values == [final_value(state, 0)] * 2
 
 
 def test_an_option_the_sample_cannot_play_is_worth_nothing():
@@ -89,7 +66,7 @@ def test_an_option_the_sample_cannot_play_is_worth_nothing():
     follower = Follower()
     value = verify.play_on(state, 0, (Move("advance", 9),), follower, lambda s, seat: 0.0,
                            final_value, apply_option)
-    assert value == [float("-inf")] and follower.moves == 0
+    assert value == float("-inf") and follower.moves == 0
 
 
 def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
@@ -119,58 +96,6 @@ def test_a_stopped_verification_gives_no_option():
     options = [(m,) for m in state.legal_moves()[:2]]
     assert verify.verified(canonical_view(state, 0), 0, options, lambda seed: Follower(), 1,
                            lambda s, seat: 0.0, final_value, apply_option, stop.is_set) is None
-
-
-def test_over_several_samples_the_mean_decides(monkeypatch):
-    state = card_phase_state(seed=4)
-    view = canonical_view(state, 0)
-    options = [(m,) for m in view.legal_moves()[:2]]
-    draws = []
-
-    def sampled(view, seat, rng):
-        sample = determinise(view, seat, rng)
-        draws.append(tuple(sample.draw))
-        return sample
-
-    monkeypatch.setattr(verify, "determinise", sampled)
-    # sample 1: the first option wins by 1; sample 2: the second wins by 2, so on average
-    values = iter([1.0, 0.0, 0.0, 2.0])
-    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7,
-                             lambda s, seat: next(values), final_value, apply_option,
-                             samples=2)
-    assert chosen == options[1]
-    assert draws[0] == draws[1] and draws[2] == draws[3] and draws[0] != draws[2]
-
-
-def test_a_verification_halted_in_a_later_sample_keeps_the_samples_played_in_full():
-    state = card_phase_state(seed=4)
-    view = canonical_view(state, 0)
-    options = [(m,) for m in view.legal_moves()[:2]]
-    values = [0.0, 1.0]  # the first sample, played in full, favours the second option
-    played = []
-
-    def leaf(state, seat):
-        played.append(1)
-        return values[len(played) - 1]
-
-    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
-                             apply_option, halted=lambda: len(played) >= 2, samples=3)
-    assert chosen == options[1] and len(played) == 2
-
-
-def test_a_deeper_verification_halted_on_the_way_compares_where_every_option_got():
-    state = card_phase_state(seed=4)
-    view = canonical_view(state, 0)
-    options = [(m,) for m in view.legal_moves()[:2]]
-    played = []
-
-    def leaf(s, seat):  # first option: 0 then 5; second: 1, then halted before its next
-        played.append(1)
-        return [0.0, 5.0, 1.0][len(played) - 1]
-
-    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
-                             apply_option, halted=lambda: len(played) >= 3, rounds=2)
-    assert chosen == options[1] and len(played) == 3
 
 
 def small_verifier(seed: int) -> MCTSAgent:
@@ -219,36 +144,3 @@ def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatc
                                       verify=2, verify_iterations=20)
     agent.choose(state)
     assert outcomes[-1] is not None  # counted in iterations, it ignores the clock
-
-
-def path_state(seed: int, round_: int = 3):
-    """A solo game played by the default policy to a Path step of `round_` with a choice."""
-    state = new_game(GameConfig(seats=1, seed=seed))
-    while not (state.round == round_ and flow.decision(state) == "path"
-               and len(state.legal_moves()) > 1):
-        state.apply(default_move(state))
-    return state
-
-
-def test_with_verify_path_the_best_path_steps_are_played_on(monkeypatch):
-    seen = []
-    real = verify.verified
-    monkeypatch.setattr(verify, "verified",
-                        lambda view, seat, options, *a, **k: seen.append(options)
-                        or real(view, seat, options, *a, **k))
-    state = path_state(seed=6)
-    agent = small_verifier(2)
-    agent.level = dataclasses.replace(agent.level, verify_path=True)
-    move = agent.choose(state)
-    assert len(seen) == 1 and len(seen[0]) == 2
-    assert all(option[0].kind == "advance" for option in seen[0])
-    assert (move,) in seen[0]
-    assert [m for m, _ in agent.estimates()] == [option[0] for option in seen[0]]
-
-
-def test_without_verify_path_the_evaluation_takes_the_path_step(monkeypatch):
-    monkeypatch.setattr(verify, "verified", lambda *a, **k: pytest.fail("Path played on"))
-    state = path_state(seed=6)
-    agent = small_verifier(2)
-    move = agent.choose(state)
-    assert agent.estimates() == [agent._path_choice(state, 0)] and move.kind == "advance"
