@@ -257,8 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--every", type=int, default=400,
                         help="sample: keep every N-th leaf board the search judges")
-    parser.add_argument("--follower", default="hard:act_iterations=400,other_iterations=120",
-                        help="sample: the agent that plays each kept board a round on")
+    parser.add_argument("--follower",
+                        default="hard:act_iterations=400,other_iterations=120,verify=0",
+                        help="sample: the agent that plays each kept board a round on "
+                             "(a quarter of hard, without play-ons of its own)")
     parser.add_argument("--continuations", type=int, default=2,
                         help="sample: round-later plays per kept board")
     parser.add_argument("--alpha", type=float, default=30.0, help="fit: the ridge penalty")
