@@ -77,7 +77,8 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
         value = ev.predict(p, state.round, path, cash)
         if ahead:
-            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards, value)
+            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards,
+                                             base=value)
         if value > best_value:
             best, best_value = m, value
     return best, best_value
