@@ -170,6 +170,7 @@ class Level:
     offer_weight: float = 1.0  # ... and their gain counted this much
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
+    verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -681,7 +682,8 @@ class MCTSAgent:
         """Of the root options explored most, the one worth most when played on a round
         (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
         clock) runs past `deadline` first."""
-        options = verify.candidates(root, set(view.legal_moves()), self.level.verify)
+        pool = max(self.level.verify, self.level.verify_pool)
+        options = verify.candidates(root, set(view.legal_moves()), pool)
         if len(options) < 2:
             return option
         level = dataclasses.replace(
@@ -703,8 +705,9 @@ class MCTSAgent:
                 return True
             return not self.deterministic and self.clock() > deadline - margin
 
+        distinct = self.level.verify if self.level.verify_pool else 0
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, halted)
+                               final_value, apply_option, halted, distinct)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:

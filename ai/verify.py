@@ -59,11 +59,15 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
 
 
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
-             final_value, apply_option, halted=None) -> tuple | None:
+             final_value, apply_option, halted=None, distinct: int = 0) -> tuple | None:
     """The option of `options` worth most a round later, each played on the same sample of
     the hidden cards by a fresh follower with the same seed; None if `halted()` (stopped, or
-    out of time) says stop before all are played."""
-    best, best_value = None, float("-inf")
+    out of time) says stop before all are played. With `distinct`, options are played on in
+    order only until that many different values are found: two plans that reach the same
+    board (a customer served before or after a trade, two cards bought in either order) get
+    the same value to the last digit, since the follower is deterministic given its seed and
+    the board, and checking the same board twice is no check."""
+    best, best_value, seen = None, float("-inf"), set()
     for option in options:
         sample = determinise(view, seat, random.Random(seed))
         value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
@@ -72,4 +76,7 @@ def verified(view, seat: int, options: list[tuple], make_follower, seed: int, le
             return None
         if value > best_value:
             best, best_value = option, value
+        seen.add(value)
+        if distinct and len(seen) >= distinct:
+            break
     return best
