@@ -7,7 +7,10 @@ explains (docs/ai-lab.md, entry 24). The miss is not noise: played on twice from
 of the hidden cards, one board's round-later values agree to within 0.14 spaces. So the few
 plans the search rates best are each played on, on one shared sample of the hidden cards, by
 a lighter search (the follower) through the rest of this round and all of the next, and the
-plan whose board is worth most at the next Path step is played.
+plan whose board is worth most at the next Path step is played. Half the time the two plans
+explored most reach the same board (a trade before or after a delivery, two Offer cards in
+either order), so a level may look further down the list until two different boards have
+been compared (`distinct`; docs/ai-lab.md, entries 38-39).
 
 This is the "horizon past the round" done by playing rather than searching: the follower
 decides with what its own seat may see of that sample, so no plan can win by a lucky draw
