@@ -399,13 +399,12 @@ class MCTSAgent:
                              max(seconds, MIN_SECONDS), stop, progress, acting)
         else:
             root = Node(planning=False)
-            searched = True
+            searched, acting = True, False
             self._search(view, seat, root, self.level.other_iterations,
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
         if searched and self.level.verify and view.config.solo:
-            cap = self.level.act_seconds if view.phase == ACTIONS else self.level.other_seconds
-            option = self._verified(root, view, seat, option, stop, started + cap)
+            option = self._verified_in_time(root, view, seat, option, stop, started, acting)
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
@@ -677,6 +676,20 @@ class MCTSAgent:
         else:
             best = max(self.ev.predict(other, det.round) for other in det.others(seat))
         return own - weight * best
+
+    def _verified_in_time(self, root: Node, view, seat: int, option: Option, stop,
+                          started: float, acting: bool) -> Option:
+        """`_verified` within the decision's time: in the Action phase, what is left of the
+        phase's seconds, which its searches and play-ons share (a Two-pack's new look must
+        not start the clock again); else the decision's own seconds."""
+        if not acting:
+            return self._verified(root, view, seat, option, stop,
+                                  started + self.level.other_seconds)
+        now = self.clock()
+        option = self._verified(root, view, seat, option, stop,
+                                now + self.level.act_seconds - self.turn_seconds)
+        self.turn_seconds += self.clock() - now
+        return option
 
     def _verified(self, root: Node, view, seat: int, option: Option, stop,
                   deadline: float) -> Option:

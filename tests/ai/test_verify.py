@@ -165,3 +165,26 @@ def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatc
                                       verify=2, verify_iterations=20)
     agent.choose(state)
     assert outcomes[-1] is not None  # counted in iterations, it ignores the clock
+
+
+def test_in_the_action_phase_the_play_on_has_what_is_left_of_the_phases_seconds(monkeypatch):
+    """A Two-pack's new look in the same Action phase does not start the clock again: the
+    play-on may use only what the phase's searches and play-ons have left, and what it uses
+    is counted against the phase."""
+    now = [100.0]
+    agent = MCTSAgent("hard", seed=3, clock=lambda: now[0])
+    seen = []
+
+    def verified(root, view, seat, option, stop, deadline):
+        seen.append(deadline - now[0])
+        now[0] += 0.7  # the play-on's own time
+        return option
+
+    monkeypatch.setattr(agent, "_verified", verified)
+    agent.turn_seconds = 4.5  # this phase's earlier searches and play-ons
+    option = ("move",)
+    assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=True) == option
+    assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=False) == option
+    assert seen == [pytest.approx(agent.level.act_seconds - 4.5),
+                    pytest.approx(agent.level.other_seconds - 1.7)]
+    assert agent.turn_seconds == pytest.approx(5.2)
