@@ -19,6 +19,7 @@ it was shown, and every plan faces the same draws.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 from loyang_game.engine import flow
@@ -42,23 +43,38 @@ def candidates(root, legal: set, count: int) -> list[tuple]:
 
 
 def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
-            apply_option, halted=None) -> float | None:
+            apply_option, halted=None, known: dict | None = None) -> float | None:
     """`option` played on `state` (a sample), then the follower's play to the seat's Path step
     in the next round: that board's leaf value (the final position if the game ends first);
-    -inf if the option cannot be played on this sample; None if `halted()` says stop."""
+    -inf if the option cannot be played on this sample; None if `halted()` says stop.
+
+    `known`: the values of earlier play-ons, by where each stood when the round turned. There
+    a follower starts its turn afresh (a new table, no plan: `MCTSAgent._new_turn`), so what
+    it does next depends only on the state and its random state; a play-on that stands where
+    an earlier one stood takes that one's value instead of playing the next round again."""
     if not apply_option(state, option):
         return float("-inf")
-    start = state.round
+    start, mark = state.round, None
     for _ in range(LIMIT):
         if halted is not None and halted():
             return None
         if state.is_over:
-            return final_value(state, seat)
-        if (state.round > start and state.current_player == seat
-                and flow.decision(state) == "path"):
-            return leaf_value(state, seat)
+            value = final_value(state, seat)
+            break
+        if state.round > start:
+            if mark is None and known is not None:
+                mark = pickle.dumps((state.to_data(), follower.rng.getstate()))
+                if mark in known:
+                    return known[mark]
+            if state.current_player == seat and flow.decision(state) == "path":
+                value = leaf_value(state, seat)
+                break
         state.apply(follower.choose(state))
-    return leaf_value(state, seat)
+    else:
+        value = leaf_value(state, seat)
+    if mark is not None:
+        known[mark] = value
+    return value
 
 
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
@@ -70,11 +86,11 @@ def verified(view, seat: int, options: list[tuple], make_follower, seed: int, le
     board (a customer served before or after a trade, two cards bought in either order) get
     the same value to the last digit, since the follower is deterministic given its seed and
     the board, and checking the same board twice is no check."""
-    best, best_value, seen = None, float("-inf"), set()
+    best, best_value, seen, known = None, float("-inf"), set(), {}
     for option in options:
         sample = determinise(view, seat, random.Random(seed))
         value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
-                        apply_option, halted)
+                        apply_option, halted, known)
         if value is None:
             return None
         if value > best_value:

@@ -31,6 +31,7 @@ class Follower:
 
     def __init__(self) -> None:
         self.moves = 0
+        self.rng = random.Random(0)  # unused: the default policy draws nothing
 
     def choose(self, state) -> Move:
         self.moves += 1
@@ -59,6 +60,26 @@ def test_play_on_stops_at_the_next_rounds_path_step():
     option = (state.legal_moves()[0],)
     assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == 12.5
     assert seen == [(start + 1, "path", 0)]
+
+
+def test_a_play_on_that_stands_where_an_earlier_one_stood_takes_its_value():
+    """Where the round turns, a follower starts afresh: the same state and the same random
+    state there go on alike, so the next round is played once."""
+    state = card_phase_state(seed=3)
+    option = (state.legal_moves()[0],)
+    known, leaves = {}, []
+
+    def leaf(s, seat):
+        leaves.append(s.round)
+        return 12.5
+
+    first, second, other = Follower(), Follower(), Follower()
+    other.rng = random.Random(1)
+    for follower in (first, second, other):
+        assert verify.play_on(state.clone(), 0, option, follower, leaf, final_value,
+                              apply_option, known=known) == 12.5
+    assert len(leaves) == 2 and len(known) == 2  # the second took the first's value
+    assert 0 < second.moves < first.moves == other.moves
 
 
 def test_an_option_the_sample_cannot_play_is_worth_nothing():
