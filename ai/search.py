@@ -695,7 +695,7 @@ class MCTSAgent:
                   deadline: float) -> Option:
         """Of the root options explored most, the one worth most when played on a round
         (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
-        clock) runs past `deadline` first."""
+        clock) runs past `deadline` before two different boards are compared."""
         pool = max(self.level.verify, self.level.verify_pool)
         options = verify.candidates(root, set(view.legal_moves()), pool)
         if len(options) < 2:

@@ -80,19 +80,20 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
 def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
              final_value, apply_option, halted=None, distinct: int = 0) -> tuple | None:
     """The option of `options` worth most a round later, each played on the same sample of
-    the hidden cards by a fresh follower with the same seed; None if `halted()` (stopped, or
-    out of time) says stop before all are played. With `distinct`, options are played on in
-    order only until that many different values are found: two plans that reach the same
-    board (a customer served before or after a trade, two cards bought in either order) get
-    the same value to the last digit, since the follower is deterministic given its seed and
-    the board, and checking the same board twice is no check."""
+    the hidden cards by a fresh follower with the same seed. With `distinct`, options are
+    played on in order only until that many different values are found: two plans that reach
+    the same board (a customer served before or after a trade, two cards bought in either
+    order) get the same value to the last digit, since the follower is deterministic given
+    its seed and the board, and checking the same board twice is no check. If `halted()`
+    (stopped, or out of time) says stop, the best of those played if they reached two
+    different boards (a checked choice), else None."""
     best, best_value, seen, known = None, float("-inf"), set(), {}
     for option in options:
         sample = determinise(view, seat, random.Random(seed))
         value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
                         apply_option, halted, known)
         if value is None:
-            return None
+            return best if len(seen) >= 2 else None
         if value > best_value:
             best, best_value = option, value
         seen.add(value)

@@ -140,6 +140,31 @@ def test_a_stopped_verification_gives_no_option():
                            lambda s, seat: 0.0, final_value, apply_option, stop.is_set) is None
 
 
+@pytest.mark.parametrize(("values", "chosen"), [
+    ([1.0, 1.5], 1),  # two different boards compared before time ran out: the better one
+    ([1.0, 1.0], None),  # one board twice: nothing was checked
+])
+def test_out_of_time_after_two_boards_the_better_is_kept(values, chosen):
+    """distinct=3 looks for a third board; time that runs out first does not throw away the
+    comparison already made."""
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:4]]
+    given = iter(values)
+    played = []
+
+    def leaf(s, seat):
+        played.append(1)
+        return next(given)
+
+    def halted():
+        return len(played) >= len(values)
+
+    best = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
+                           apply_option, halted, distinct=3)
+    assert best == (None if chosen is None else options[chosen])
+
+
 def small_verifier(seed: int) -> MCTSAgent:
     agent = MCTSAgent("hard", seed=seed, deterministic=True)
     agent.level = dataclasses.replace(agent.level, act_iterations=60, other_iterations=30,
