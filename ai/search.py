@@ -180,14 +180,14 @@ class Level:
 # (temperature) as by budget: hard beat normal 28-12, normal beat easy 27-3.
 # hard over hard-v1, deterministic and paired (`python -m ai.compare`, docs/ai-lab.md):
 # sequential halving at the root, the next solo Offer at the leaves and, in solo, its most
-# explored plans played on a round until two different boards are compared (`verify`,
+# explored plans played on a round until three different boards are compared (`verify`,
 # `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
 # plans win duels (66% of 100 games).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                  others_plan=True, verify=2, verify_pool=4),
+                  others_plan=True, verify=3, verify_pool=6),
     # hard as it was when the paired harness was built (2026-11-24): the yardstick every
     # change to hard is measured against, on the same deals.
     "hard-v1": Level(1600, 480, 6.0, 2.0),

@@ -117,7 +117,7 @@ def test_hard_plays_solo_rounds_with_every_device_on(monkeypatch):
     real = verify.verified
     monkeypatch.setattr(verify, "verified", lambda *a, **k: checked.append(1) or real(*a, **k))
     agent = MCTSAgent("hard", seed=2, deterministic=True)
-    assert agent.level.verify == 2  # the shipped hard checks its best two plans in solo
+    assert agent.level.verify == 3  # the shipped hard checks three different plans in solo
     agent.level = Level(24, 12, 0, 0, halving=True, offer_ahead=True, verify=2,
                         verify_iterations=8)
     state = new_game(GameConfig(seats=1, seed=8))
