@@ -215,8 +215,8 @@ def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatc
 
 def test_in_the_action_phase_the_play_on_has_what_is_left_of_the_phases_seconds(monkeypatch):
     """A Two-pack's new look in the same Action phase does not start the clock again: the
-    play-on may use only what the phase's searches and play-ons have left, and what it uses
-    is counted against the phase."""
+    play-on may use only what the phase's searches and play-ons have left (less a reserve
+    for such a look), and what it uses is counted against the phase."""
     now = [100.0]
     agent = MCTSAgent("hard", seed=3, clock=lambda: now[0])
     seen = []
@@ -231,6 +231,7 @@ def test_in_the_action_phase_the_play_on_has_what_is_left_of_the_phases_seconds(
     option = ("move",)
     assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=True) == option
     assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=False) == option
-    assert seen == [pytest.approx(agent.level.act_seconds - 4.5),
+    reserve = agent.level.other_seconds / 4  # for a Two-pack's look later in the phase
+    assert seen == [pytest.approx(agent.level.act_seconds - 4.5 - reserve),
                     pytest.approx(agent.level.other_seconds - 1.7)]
     assert agent.turn_seconds == pytest.approx(5.2)
