@@ -110,25 +110,35 @@ def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
     assert (tuple(other.draw), tuple(other.players[0].pile)) != samples[0]  # it is a sample
 
 
+def verify_on_values(values, distinct, halt_after=None):
+    """`verify.verified` over four options whose play-ons are worth `values` in turn (halted
+    once `halt_after` were played): the option chosen, the options, and how many were played."""
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(m,) for m in view.legal_moves()[:4]]
+    given = iter(values)
+    played = []
+
+    def leaf(s, seat):
+        played.append(1)
+        return next(given)
+
+    def halted():
+        return halt_after is not None and len(played) >= halt_after
+
+    best = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
+                           apply_option, halted, distinct=distinct)
+    return best, options, len(played)
+
+
 @pytest.mark.parametrize(("values", "played", "chosen"), [
     ([1.0, 1.0, 0.5, 2.0], 3, 0),  # the second reached the first's board: the third is checked
     ([1.0, 1.5, 9.0, 9.0], 2, 1),  # two different boards at once: no more is played on
     ([1.0, 1.0, 1.0, 1.0], 4, 0),  # one board all along: the most explored is kept
 ])
 def test_with_distinct_plans_are_played_on_until_two_boards_differ(values, played, chosen):
-    state = card_phase_state(seed=4)
-    view = canonical_view(state, 0)
-    options = [(m,) for m in view.legal_moves()[:4]]
-    given = iter(values)
-    leaf_calls = []
-
-    def leaf(s, seat):
-        leaf_calls.append(1)
-        return next(given)
-
-    best = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
-                           apply_option, distinct=2)
-    assert len(leaf_calls) == played and best == options[chosen]
+    best, options, count = verify_on_values(values, distinct=2)
+    assert count == played and best == options[chosen]
 
 
 def test_a_stopped_verification_gives_no_option():
@@ -147,21 +157,7 @@ def test_a_stopped_verification_gives_no_option():
 def test_out_of_time_after_two_boards_the_better_is_kept(values, chosen):
     """distinct=3 looks for a third board; time that runs out first does not throw away the
     comparison already made."""
-    state = card_phase_state(seed=4)
-    view = canonical_view(state, 0)
-    options = [(m,) for m in view.legal_moves()[:4]]
-    given = iter(values)
-    played = []
-
-    def leaf(s, seat):
-        played.append(1)
-        return next(given)
-
-    def halted():
-        return len(played) >= len(values)
-
-    best = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
-                           apply_option, halted, distinct=3)
+    best, options, _ = verify_on_values(values, distinct=3, halt_after=len(values))
     assert best == (None if chosen is None else options[chosen])
 
 
