@@ -31,7 +31,7 @@ class Follower:
 
     def __init__(self) -> None:
         self.moves = 0
-        self.rng = random.Random(0)  # unused: the default policy draws nothing
+        self.rng = random.Random(0)  # read by `play_on` (`known`); the policy draws none
 
     def choose(self, state) -> Move:
         self.moves += 1
