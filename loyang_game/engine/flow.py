@@ -76,10 +76,10 @@ class GameState(State):
             legal = self._legal = legal_moves(self)
         try:
             found = legal[legal.index(move)]
-        except ValueError:
-            raise IllegalMove(why_illegal(self, move)) from None
+        except Exception:  # not in the list, or an object whose == itself raises
+            raise IllegalMove(_reason(self, move)) from None
         if found is not move and (type(move) is not Move or not move.is_well_formed):
-            raise IllegalMove(why_illegal(self, move))
+            raise IllegalMove(_reason(self, move))
         move = found  # the engine's own, typed, for the history
         self._legal = None
         self.events = []
@@ -217,6 +217,15 @@ _KINDS = {
     Decision.STORE: {SELL, RETURN, UPGRADE, LOAN}, Decision.PATH: {ADVANCE, LOAN},
     Decision.PAY: {SELL, LOAN, DISCARD, USE},
 }
+
+
+def _reason(s: State, move: object) -> str:
+    """`why_illegal`, for anything a caller may pass: an object whose comparison or repr
+    raises is still refused in words, never with its own exception."""
+    try:
+        return why_illegal(s, move)  # type: ignore[arg-type]
+    except Exception:
+        return f"a {type(move).__name__} is not a move"
 
 
 def why_illegal(s: State, move: Move) -> str:

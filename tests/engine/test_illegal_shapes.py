@@ -61,3 +61,31 @@ def test_a_refused_move_leaves_a_saveable_history():
     with pytest.raises(IllegalMove):
         s.apply(Move("buy", True))
     assert all(Move.from_data(m.to_data()) == m for m in s.moves())
+
+
+class _Hostile:
+    """An object whose comparison and repr raise, as a buggy caller's might."""
+
+    def __eq__(self, other):
+        raise RuntimeError("== refuses")
+
+    __hash__ = None
+
+    def __repr__(self):
+        raise RuntimeError("repr refuses")
+
+
+class _HostileMove(Move):
+    """A Move whose comparison raises: it passes the isinstance check of the reason."""
+
+    def __eq__(self, other):
+        raise ArithmeticError("== refuses")
+
+    __hash__ = Move.__hash__
+
+
+def test_an_object_whose_comparison_raises_is_refused_as_illegal():
+    s = game(seats=2)
+    legal = s.legal_moves()[0]
+    for bad in (_Hostile(), _HostileMove(*legal)):
+        _assert_refused_unchanged(s, bad)
