@@ -37,6 +37,8 @@ class Settings:
     player_name: str = "Player"
     hints: bool = True  # the first-game guide: a short hint the first time each phase comes up
     hints_seen: list[str] = field(default_factory=list)  # first-game hints already shown
+    volume: int = 70  # the sound effects' volume, 0-100 (percent)
+    mute: bool = False  # no sound effects (M at the table)
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, compare=False)
     read_only: bool = field(default=False, repr=False, compare=False)  # a newer Loyang's file
@@ -62,6 +64,8 @@ def _valid(name: str, value: object, default: object) -> bool:
         return type(value) is int and MIN_SIZE[index] <= value <= MAX_SIZE[index]
     if name == "speed":
         return value in SPEEDS
+    if name == "volume":
+        return type(value) is int and 0 <= value <= 100
     if name == "player_name":
         return isinstance(value, str) and 0 < len(value) <= 24
     if name == "hints_seen":
