@@ -56,7 +56,7 @@ from .engine.moves import (
     UPGRADE,
     USE,
 )
-from .engine.state import CARD, FIRST_DUE, SERVED
+from .engine.state import CARD, FIRST_DUE, RED, SERVED
 from .log import casual_pay
 
 Target = tuple
@@ -169,6 +169,24 @@ def due_unserved(state: GameState, seat: int) -> list[int]:
             if slot[FIRST_DUE] <= state.round and slot[SERVED] != state.round]
 
 
+def unserved_warning(state: GameState, seat: int) -> str:
+    """What ending the Action phase now costs for each due Regular customer left unserved:
+    a blue marker turns red; an already red one costs a 2-Cash penalty."""
+    p = state.players[seat]
+    out = []
+    for slot in p.regulars:
+        if slot[FIRST_DUE] > state.round or slot[SERVED] == state.round:
+            continue
+        name = CARDS[slot[CARD]].name
+        if slot[RED]:
+            out.append(f"{name} is not served and its marker is already red: you pay a "
+                       "2-Cash penalty.")
+        else:
+            out.append(f"{name} is not served: its marker turns red; left unserved again "
+                       "while red, it costs a 2-Cash penalty.")
+    return " ".join(out)
+
+
 @dataclass
 class Result:
     """What a click did: 'pick' (extended the pick), 'apply' (move), 'choose' (options to
@@ -187,6 +205,7 @@ class Picker:
     selection: list[Target] = field(default_factory=list)
     choosing: list[Move] = field(default_factory=list)  # options of an open choice
     choose_title: str = ""
+    choose_detail: str = ""  # what the choice means, told under its title
     _cache_key: object = None
     _table: list[tuple[Move, list[Target]]] = field(default_factory=list)
 
@@ -194,6 +213,7 @@ class Picker:
         self.selection = []
         self.choosing = []
         self.choose_title = ""
+        self.choose_detail = ""
 
     def table(self, state: GameState) -> list[tuple[Move, list[Target]]]:
         key = (id(state), len(state.moves()) if state.history else 0, state.current_player)
@@ -248,9 +268,8 @@ class Picker:
             if move.kind == END and due_unserved(state, state.current_player):
                 self.selection = [target]
                 self.choosing = [move]
-                names = ", ".join(CARDS[c].code for c in due_unserved(state, state.current_player))
-                self.choose_title = (f"Unserved Regular customer ({names}): its marker turns "
-                                     "red, or it costs 2 Cash if already red. End anyway?")
+                self.choose_title = "Unserved due customer: end your Action phase?"
+                self.choose_detail = unserved_warning(state, state.current_player)
                 return Result("choose", options=[move], message=self.choose_title)
             return Result("apply", move)
         self.selection = [*self.selection, target]

@@ -31,34 +31,50 @@ def picked(surf, rects: list[pygame.Rect], L: Layout):
 def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
                   options: list[tuple[tuple, str]], hover, detail: str = "",
                   cancel: bool = True) -> dict:
-    """An in-place choice: the card shown big, one button per option, and Cancel."""
+    """An in-place choice: the card shown big, the title and the `detail` wrapped (never
+    cut), one button per option, and Cancel. Its box grows to hold all of it."""
     targets = {}
-    n = len(options) + (1 if cancel else 0)
-    height = max(400 if card is not None and card >= 0 else 200, 90 + n * 46)
-    r = L.R(300, max(60, 400 - height / 2), 680, height)
+    has_card = card is not None and card >= 0
+    width = L.px(680)
+    x_in = L.px(16)
+    card_w = L.px(150) + L.px(16) if has_card else 0
+    room = width - 2 * x_in - card_w  # the words' and buttons' width beside the card
+    title_size, detail_size = L.px(24), L.px(18)
+    title_lines = wrap(title, title_size, room, True)
+    detail_lines = wrap(detail, detail_size, room) if detail else []
+    head = L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
+    extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
+    rows = [*options, *extra]
+    body = head + len(rows) * L.px(44) + L.px(10)
+    height = max(L.px(400) if has_card else L.px(200), body)
+    r = L.R(300, 0, 680, 0)
+    r.h = height
+    r.centery = L.R(0, 400, 0, 0).y
+    r.y = max(L.R(0, 40, 0, 0).y, r.y)
     dim(surf)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
-    text(surf, fit(title, L.px(26), r.w - L.px(30), True), L.px(26), t.INK,
-         topleft=(r.x + L.px(16), r.y + L.px(14)), bold=True)
-    x0 = r.x + L.px(16)
-    if card is not None and card >= 0:
-        cr = pygame.Rect(x0, r.y + L.px(50), L.px(150), L.px(210))
+    x0 = r.x + x_in
+    if has_card:
+        cr = pygame.Rect(x0, r.y + L.px(16), L.px(150), L.px(210))
         surf.blit(sp.card(card, cr.w, cr.h), cr)
         lines = wrap(helper_text(card), L.px(16), cr.w + L.px(4))
-        room = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
-        if len(lines) > room:  # what does not fit is told as cut, never silently dropped
-            lines = [*lines[:room - 1], fit(f"{lines[room - 1]} \u2026", L.px(16),
-                                            cr.w + L.px(4))]
+        fit_rows = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
+        if len(lines) > fit_rows:  # what does not fit is told as cut, never silently dropped
+            lines = [*lines[:fit_rows - 1], fit(f"{lines[fit_rows - 1]} \u2026", L.px(16),
+                                                cr.w + L.px(4))]
         for i, line in enumerate(lines):
             text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
         x0 = cr.right + L.px(16)
-    if detail:
-        text(surf, fit(detail, L.px(18), r.right - x0 - L.px(16)), L.px(18), t.INK_SOFT,
-             topleft=(x0, r.y + L.px(46)))
-    y = r.y + L.px(72)
-    extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
-    for target, label in [*options, *extra]:
-        b = pygame.Rect(x0, y, r.right - x0 - L.px(16), L.px(38))
+    y = r.y + L.px(14)
+    for line in title_lines:
+        text(surf, line, title_size, t.INK, topleft=(x0, y), bold=True)
+        y += L.px(28)
+    for line in detail_lines:
+        text(surf, line, detail_size, t.INK_SOFT, topleft=(x0, y))
+        y += L.px(22)
+    y += L.px(10)
+    for target, label in rows:
+        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38))
         colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
         button(surf, b, label, L, hover=b.collidepoint(hover) if hover else False,
                colour=colour)

@@ -363,7 +363,7 @@ class TableView:
             label = ("End the Action phase anyway" if m.kind == "end"
                      else describe_move(m, game.names))
             options.append((("opt", m), label[0].upper() + label[1:]))
-        detail = ""
+        detail = picker.choose_detail if picker.choosing else ""
         if card is not None and CARDS[card].kind == "casual":
             detail = commands.casual_preview(state, state.current_player, card)
         return overlay.choice_dialog(surf, L, table.sprites, title, card, options, self.mouse,
