@@ -153,8 +153,8 @@ def veg_place(rng):
 
 
 def veg_harvest(rng):
-    return mix(0.3, (0, 0.8 * mallet(D5, 0.12, 0.03)), (0.07, 0.9 * mallet(E5, 0.12, 0.03)),
-               (0.14, mallet(A5, 0.16, 0.04)))
+    return mix(0.28, (0, 0.8 * mallet(D5, 0.12, 0.03)), (0.07, 0.9 * mallet(E5, 0.12, 0.03)),
+               (0.13, mallet(A5, 0.15, 0.04)))
 
 
 def veg_sow(rng):
@@ -168,12 +168,12 @@ def trade(rng):
 
 
 def serve(rng):
-    return mix(0.3, (0, bell(D5, 0.3, 0.08)), (0.06, 0.8 * bell(FS5, 0.24, 0.07)))
+    return mix(0.28, (0, bell(D5, 0.28, 0.075)), (0.06, 0.8 * bell(FS5, 0.22, 0.065)))
 
 
 def penalty(rng):
-    return mix(0.3, (0, mallet(E4, 0.14, 0.04, partials=((1, 1), (2, 0.15)))),
-               (0.1, mallet(A3 * 0.9439, 0.2, 0.06, partials=((1, 1), (2, 0.15)))))
+    return mix(0.28, (0, mallet(E4, 0.14, 0.04, partials=((1, 1), (2, 0.15)))),
+               (0.1, mallet(A3 * 0.9439, 0.18, 0.055, partials=((1, 1), (2, 0.15)))))
 
 
 def path_step(rng):

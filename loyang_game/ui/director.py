@@ -21,6 +21,7 @@ import pygame
 from .. import settings as settings_mod
 from . import theme as t
 from .scene import Scene
+from .sound import SoundPlayer
 from .sprites import Sprites
 
 HEADLESS = {"offscreen", "dummy"}  # SDL's video drivers that show nothing
@@ -60,6 +61,7 @@ class Director:
         self.running = True
         self.mouse = (-1, -1)  # no mouse seen yet
         self._sprites: Sprites | None = None
+        self._sound: SoundPlayer | None = None
         self._last = clock()
         self.frame_log: list[tuple[float, float]] = []  # (interval, work) per frame
         # Problems to tell the player on the title screen (a damaged settings file...).
@@ -110,6 +112,14 @@ class Director:
         if self._sprites is None:
             self._sprites = Sprites()
         return self._sprites
+
+    @property
+    def sound(self) -> SoundPlayer:
+        """The sound effects (the mixer is opened on first use, so a scene that plays none
+        opens none)."""
+        if self._sound is None:
+            self._sound = SoundPlayer(self.settings)
+        return self._sound
 
     def take_notices(self) -> list[str]:
         """The problems to tell the player (once: they are forgotten here)."""

@@ -51,7 +51,7 @@ SCREEN_HELP = (
      "on a card for a moment to see its text."),
     ("Menu and keys", "Esc or the Menu button: save, rules, settings, the title screen. "
      "Undo (U or Ctrl+Z) takes back your own moves this turn. Space skips an animation. "
-     "F11: full screen."),
+     "M turns the sound off or on. F11: full screen."),
 )
 
 

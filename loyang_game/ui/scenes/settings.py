@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 
 from .. import theme as t
-from ..draw import text
 from ..menu import GREEN, GREY, PROBLEM, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
 
 SPEED_CHOICES = ["slow", "normal", "fast", "off"]  # the order Right steps through
-ROW = 54  # design pixels from one setting to the next
+ROW = 50  # design pixels from one setting to the next
+VOLUMES = list(range(0, 101, 10))  # the effects' volume, percent
+SAMPLE = "coins_get"  # the effect played when the volume changes, to hear it by
 SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200)]
 
 
@@ -41,6 +42,11 @@ class SettingsScene(MenuScene):
         f.add(Item("again", BUTTON, "Show every hint again", action=self.hints_again))
         f.add(Item("player_name", TEXT, "Your name", value=s.player_name, max_len=16,
                    on_change=self.changed))
+        volumes = VOLUMES if s.volume in VOLUMES else sorted([*VOLUMES, s.volume])
+        f.add(Item("volume", CHOICE, "Sound effects", value=s.volume, options=volumes,
+                   show=lambda v: f"{v}%" if v else "0% (silent)", on_change=self.changed))
+        f.add(Item("mute", TOGGLE, "Mute (M at the table)", value=s.mute,
+                   on_change=self.changed))
         f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
 
     def changed(self, item: Item) -> None:
@@ -58,6 +64,8 @@ class SettingsScene(MenuScene):
             s.player_name = item.value.strip()
         else:
             setattr(s, item.key, item.value)
+        if item.key in ("volume", "mute"):
+            self.d.sound.play(SAMPLE)  # heard at the new volume (nothing when muted)
         if item.key == "colour_blind":
             t.set_palette(s.colour_blind)
         if display:
@@ -78,7 +86,7 @@ class SettingsScene(MenuScene):
         L = frame_layout(surf.get_size())
         page(surf, self.d.sprites, L, "Settings",
              f"Kept between runs in {self.d.settings.path or 'the save folder'}")
-        y = 130
+        y = 116
         for item in self.form.items:  # rows close enough for Back to stay clear of a message
             if item.key in ("again", "back"):
                 continue
@@ -87,11 +95,7 @@ class SettingsScene(MenuScene):
             if item.key == "hints":
                 self.form.get("again").rect = L.R(700, y, 330, 44)
                 y += ROW
-        text(surf, "Sound", L.px(22), t.WHITE, midright=L.R(686, y + 22, 0, 0).topleft,
-             bold=True)
-        text(surf, "this edition is silent: there is no sound to turn on", L.px(19),
-             (210, 195, 170), midleft=L.R(700, y + 22, 0, 0).topleft)
-        self.form.get("back").rect = L.R(540, y + 60, 200, 50)
+        self.form.get("back").rect = L.R(540, y + 6, 200, 50)
         # Swatches of the seat colours, so the palette change shows here already.
         for i, colour in enumerate(t.SEAT_COLOURS):
             pygame.draw.circle(surf, colour, (L.R(1060 + i * 28, 0, 0, 0).x,

@@ -53,6 +53,7 @@ class TableScene(Scene):
         self.end_panel: EndPanel | None = None  # made when the game is over
         self.guide = Guide(d.settings, d.save_settings)
         self.news = News()  # the AI's latest move and what moves did to a person's board
+        self.sound = d.sound  # opened and loaded now, so the first effect waits for nothing
         self._acc = 0.0
 
     def enter(self) -> None:
@@ -112,6 +113,7 @@ class TableScene(Scene):
     def step(self, dt: float) -> None:
         self.clock_time += dt
         self.timeline.update(dt)
+        self.sound.update()
         if self.game.coach.thinking:
             self.game.poll_hint()
         if self.message and self.clock_time - self.message_time > TOAST_TIME:
@@ -158,6 +160,7 @@ class TableScene(Scene):
             return False
         game = self.game
         self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
+        self.sound.moved(before, game.state, move)
         self.log_scroll = 0
         self.picker.reset()
         self.version += 1
@@ -174,6 +177,7 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         if not self.person_to_play() or not self.game.take_back():
+            self.sound.refused()
             self.toast("Nothing to undo: only your own moves this turn, back to the last "
                        "revealed card or draw.")
             return
@@ -244,6 +248,15 @@ class TableScene(Scene):
             self.timeline.skip()
         elif event.key == pygame.K_h:
             self.ask_hint()
+        elif event.key == pygame.K_m:
+            self.toggle_mute()
+
+    def toggle_mute(self) -> None:
+        """M: the sound effects off, or on again (remembered in the settings)."""
+        s = self.d.settings
+        s.mute = not s.mute
+        problem = self.d.save_settings()
+        self.toast(problem or ("Sound off (M turns it on again)." if s.mute else "Sound on."))
 
     def open_menu(self) -> None:
         self.d.open("pause", game=self.game, tell=self.toast)
@@ -266,9 +279,11 @@ class TableScene(Scene):
         if not self.person_to_play():
             seat = self.decider()
             if seat is not None:
+                self.sound.refused()
                 self.toast(f"It is {self.game.names[seat]}'s turn.")
             return
         if self.focus() != self.decider():
+            self.sound.refused()
             self.toast("You are looking at another player's board: click Back (or Esc).")
             return
         state = self.game.state
@@ -280,6 +295,7 @@ class TableScene(Scene):
         if result.kind == "apply":
             self.apply(result.move, person=True)
         elif result.kind == "reject":
+            self.sound.refused()
             self.toast(result.message)
 
     def _ui(self, name: str) -> None:
