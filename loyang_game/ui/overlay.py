@@ -30,9 +30,10 @@ def picked(surf, rects: list[pygame.Rect], L: Layout):
 
 def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
                   options: list[tuple[tuple, str]], hover, detail: str = "",
-                  cancel: bool = True) -> dict:
-    """An in-place choice: the card shown big, the title and the `detail` wrapped (never
-    cut), one button per option, and Cancel. Its box grows to hold all of it."""
+                  cancel: bool = True, solo: bool = False) -> dict:
+    """An in-place choice: the card shown big with its words (a Helper's as it works in the
+    solo game when `solo`), the title and the `detail` wrapped (never cut), one button per
+    option, and Cancel. Its box grows to hold all of it."""
     targets = {}
     has_card = card is not None and card >= 0
     width = L.px(680)
@@ -44,20 +45,24 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
     detail_lines = wrap(detail, detail_size, room) if detail else []
     head = L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
     extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
-    rows = [*options, *extra]
-    body = head + len(rows) * L.px(44) + L.px(10)
-    height = max(L.px(400) if has_card else L.px(200), body)
+    rows = [(target, label, option_lines(L, label, room))
+            for target, label in [*options, *extra]]
+    body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in rows) + L.px(10)
+    card_lines = wrap(helper_text(card, solo), L.px(16), L.px(154)) if has_card else []
+    card_h = L.px(16 + 210 + 6) + len(card_lines) * L.px(15) + L.px(14)
+    height = min(max(L.px(400) if has_card else L.px(200), body, card_h),
+                 surf.get_height() - L.px(20))
     r = L.R(300, 0, 680, 0)
     r.h = height
     r.centery = L.R(0, 400, 0, 0).y
-    r.y = max(L.R(0, 40, 0, 0).y, r.y)
+    r.y = max(min(L.R(0, 40, 0, 0).y, surf.get_height() - r.h - L.px(10)), r.y)
     dim(surf)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
     x0 = r.x + x_in
     if has_card:
         cr = pygame.Rect(x0, r.y + L.px(16), L.px(150), L.px(210))
         surf.blit(sp.card(card, cr.w, cr.h), cr)
-        lines = wrap(helper_text(card), L.px(16), cr.w + L.px(4))
+        lines = card_lines
         fit_rows = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
         if len(lines) > fit_rows:  # what does not fit is told as cut, never silently dropped
             lines = [*lines[:fit_rows - 1], fit(f"{lines[fit_rows - 1]} \u2026", L.px(16),
@@ -73,14 +78,32 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
         text(surf, line, detail_size, t.INK_SOFT, topleft=(x0, y))
         y += L.px(22)
     y += L.px(10)
-    for target, label in rows:
-        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38))
+    for target, label, lines in rows:
+        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38 if len(lines) == 1 else 52))
         colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
-        button(surf, b, label, L, hover=b.collidepoint(hover) if hover else False,
-               colour=colour)
+        lit = b.collidepoint(hover) if hover else False
+        if len(lines) == 1:
+            button(surf, b, label, L, hover=lit, colour=colour)
+        else:  # a long option on two lines, never cut
+            button(surf, b, "", L, hover=lit, colour=colour)
+            for i, line in enumerate(lines):
+                text(surf, line, L.px(16), t.WHITE, bold=True,
+                     center=(b.centerx, b.centery + (2 * i - 1) * L.px(10)))
         targets[target] = b
-        y += L.px(44)
+        y += b.h + L.px(6)
     return targets
+
+
+def option_lines(L: Layout, label: str, width: int) -> list[str]:
+    """An option's label in one line if it fits the button (as `button` draws it), else in
+    two smaller ones (the second cut only if even two do not hold it)."""
+    room = width - L.px(10)
+    if t.font(L.px(16), True).size(label)[0] <= room:
+        return [label]
+    lines = wrap(label, L.px(16), room, True)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), L.px(16), room, True)]
+    return lines
 
 
 def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int | None):

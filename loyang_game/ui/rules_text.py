@@ -240,10 +240,16 @@ HINTS = {
 }
 
 
-def helper_text(card_id: int) -> str:
-    """A Helper card's own words (empty for any other card)."""
+def helper_text(card_id: int, solo: bool = False) -> str:
+    """A Helper card's own words (empty for any other card); `solo`: as it works in the solo
+    game, where a few Helpers follow a rule of their own (Helper Reference)."""
     card = CARDS[card_id]
-    return getattr(REGISTRY[card.name], "text", "") if card.kind == HELPER else ""
+    if card.kind != HELPER:
+        return ""
+    helper = REGISTRY[card.name]
+    if solo and getattr(helper, "solo_text", ""):
+        return "Solo game: " + helper.solo_text.removeprefix("Solo game: ")
+    return getattr(helper, "text", "")
 
 
 def card_help(card_id: int) -> tuple[str, str, list[str]]:

@@ -14,11 +14,11 @@ import pygame
 from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
-from ..log import describe_move
 from . import coach, guide, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
+from .options import helper_detail, option_cards, option_label
 from .prompts import hover_lines, prompt
 from .rules_text import HINTS
 
@@ -358,14 +358,28 @@ class TableView:
             d = state.pending[-1] if state.pending else None
             card = d[2] if d and d[0] == "claim" else None
             title = CHOICE_TITLES.get(flow.decision(state), "Choose")
-        options = []
-        for m in moves:
-            label = ("End the Action phase anyway" if m.kind == "end"
-                     else describe_move(m, game.names))
-            options.append((("opt", m), label[0].upper() + label[1:]))
+        options = [(("opt", m), option_label(state, m, game.names)) for m in moves]
         detail = picker.choose_detail if picker.choosing else ""
         if card is not None and CARDS[card].kind == "casual":
             detail = commands.casual_preview(state, state.current_player, card)
-        return overlay.choice_dialog(surf, L, table.sprites, title, card, options, self.mouse,
-                                     detail, cancel=bool(picker.choosing))
+        elif card is not None and CARDS[card].kind == "helper":
+            detail = helper_detail(state, card)
+        targets = overlay.choice_dialog(surf, L, table.sprites, title, card, options,
+                                        self.mouse, detail, cancel=bool(picker.choosing),
+                                        solo=state.config.solo)
+        self._option_cards(surf, L, targets)
+        return targets
 
+    def _option_cards(self, surf, L: Layout, targets: dict) -> None:
+        """The cards of the board that the option under the pointer works on, lit above the
+        dimmed table (the Harvest helper's fields, the stall a Helper swaps)."""
+        hover = next((target for target, r in targets.items()
+                      if target[0] == "opt" and r.collidepoint(self.mouse)), None)
+        if hover is None or self.static is None:
+            return
+        for card in option_cards(self.table.game.state, hover[1]):
+            r = L.cards.get(card)
+            if r is None:
+                continue
+            surf.blit(self.static, r, r)  # the card as bright as before the dimming
+            overlay.highlights(surf, [r], self.table.clock_time, L)

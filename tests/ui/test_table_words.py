@@ -10,10 +10,17 @@ import itertools
 import pygame
 import pytest
 
+from loyang_game.engine.cards import CARDS
+from loyang_game.engine.helpers.fields import harvest_fields
 from loyang_game.settings import Settings
 from loyang_game.ui import overlay
+from loyang_game.ui.options import option_label
+from loyang_game.ui.rules_text import helper_text
 
-from ..engine.helper_scenarios import put_regular, turn
+from ..engine.helper_scenarios import C, T, W, put_regular, to_harvest_decision, turn
+from ..engine.scenario import put
+from ..engine.test_helper_fields import private
+from .driver import click_target
 from .test_polish import table
 
 
@@ -64,4 +71,53 @@ def test_the_unserved_customer_warning_is_told_whole(monkeypatch, size, red):
     assert all(r.bottom <= end.y for r in lines)
     for a, b in itertools.pairwise(lines):
         assert not a.colliderect(b)
+    app.d.close()
+
+
+def harvest_table(size=(1280, 800)):
+    """A person at the Harvest-phase decision with a Harvest helper and two fields of 4 or
+    more tokens (of Cabbage and of Wheat) and one of 3."""
+    s, seat = turn()
+    helper = put(s, seat, "Harvest helper").card
+    fields = [put(s, seat, private(s, seat), veg=veg, count=n).card
+              for veg, n in ((C, 4), (W, 5), (T, 3))]
+    to_harvest_decision(s, seat)
+    return person_table(s, seat, size), helper, fields
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_harvest_helpers_choices_name_their_fields_and_light_them(monkeypatch, size):
+    app, helper, (cabbage, wheat, turnip) = harvest_table(size)
+    drawn = texts_and_places(monkeypatch)
+    click_target(app, ("helper", helper))
+    drawn.clear()
+    app.d.draw()
+    L = app.view.L
+    options = {t[1]: r for t, r in app.view.overlay_targets.items() if t[0] == "opt"}
+    labels = {m: option_label(app.game.state, m, app.game.names) for m in options}
+    assert len(set(labels.values())) == len(labels) == 3, labels
+    only = {m: harvest_fields(app.game.state.players[app.game.state.current_player], m.c)
+            for m in options}
+    for m, label in labels.items():
+        for field in only[m]:
+            assert CARDS[field].name in label
+        assert ("Cabbage" in label) == (cabbage in only[m])
+        assert ("Wheat" in label) == (wheat in only[m])
+        assert "Turnip" not in label
+        room = options[m].w
+        assert not any(line.endswith("\u2026") for line in overlay.option_lines(L, label, room))
+    # The Helper's own words, whole, under its card.
+    words = " ".join(s for s, _r in drawn)
+    assert not any(s.endswith("\u2026") for s, _r in drawn)
+    assert " ".join(helper_text(helper).split()) in " ".join(words.split())
+    # The pointer on an option lights its field (as bright as the table under the veil);
+    # the other fields stay dimmed.
+    for m, r in options.items():
+        app.view.point_at(r.center)
+        app.d.draw()
+        screen, still = app.d.screen, app.view.static
+        for field in (cabbage, wheat, turnip):
+            spot = L.cards[field].move(0, L.px(12)).center
+            bright = screen.get_at(spot) == still.get_at(spot)
+            assert bright == (field in only[m]), (labels[m], CARDS[field].name)
     app.d.close()

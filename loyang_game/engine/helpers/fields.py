@@ -74,6 +74,12 @@ class HarvestHelper(Helper):
         return f"uses the Harvest helper: 1 extra vegetable from {fields} field(s)"
 
 
+def harvest_fields(p, mask: int) -> list[int]:
+    """The fields (card ids) a Harvest helper's option 1 with `mask` harvests from."""
+    eligible = [f.card for _i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
+    return [card for bit, card in enumerate(eligible) if mask & (1 << bit)]
+
+
 def harvest_window_moves(p) -> list[Move]:
     """The Harvest phase decision of a player with a Harvest helper: use it, or pass."""
     moves = [Move(PASS)]

@@ -1,0 +1,94 @@
+"""The words of an in-place choice's options, said to the person choosing ("Use the Foreman
+to take the Trader", "Discard the Maid unused"), with what each concerns on the table: the
+Harvest helper's options name their fields, the Shopper's their prices. The log tells the same
+moves in the third person (`log.describe_move`); here they are turned to the imperative.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..engine import GameState, Move
+from ..engine.cards import BUY_PRICE, CARDS, NONE, VEG_NAMES
+from ..engine.helpers.fields import harvest_fields
+from ..engine.helpers.shop import SHOPPER_DISCOUNT
+from ..engine.moves import CLAIM, END, USE
+from ..log import describe_move
+
+# The log's verbs (third person) and the imperative said to the person choosing.
+VERBS = {"uses": "use", "activates": "activate", "discards": "discard", "lets": "let",
+         "swaps": "swap", "takes": "take", "delivers": "deliver", "buys": "buy",
+         "ploughs": "plough", "harvests": "harvest", "pays": "pay", "puts": "put",
+         "refills": "refill", "sells": "sell", "trades": "trade", "chooses": "choose",
+         "sets": "set", "keeps": "keep", "plays": "play", "serves": "serve", "does": "do",
+         "ends": "end", "sows": "sow", "walks": "walk", "stays": "stay", "returns": "return",
+         "upgrades": "upgrade", "turns": "turn"}
+_CLAUSE = re.compile(r"(^|: |; | and )([A-Za-z]+)\b")
+
+
+def imperative(line: str) -> str:
+    """`line` of the log ("uses the Squire: takes 2 from the Courtyard and plays R4") said
+    to the one who does it ("Use the Squire: take 2 from the Courtyard and play R4")."""
+    def turn(m: re.Match) -> str:
+        word = m.group(2)
+        return m.group(1) + VERBS.get(word.lower(), word)
+    out = _CLAUSE.sub(turn, line)
+    return out[:1].upper() + out[1:]
+
+
+def _field(state: GameState, seat: int, card: int) -> str:
+    p = state.players[seat]
+    slot = next(f for f in p.fields if f.card == card)
+    return f"{VEG_NAMES[slot.veg]} from your {CARDS[card].name} ({slot.tokens} on it)"
+
+
+def option_label(state: GameState, move: Move, names: Sequence[str]) -> str:
+    """What the option `move` does, said to the person choosing it."""
+    seat = state.current_player
+    if move.kind == END:
+        return "End the Action phase anyway"
+    if move.kind == CLAIM and move.a == NONE:
+        return "Do not use the Foreman"
+    if move.kind == USE and seat is not None:
+        name = CARDS[move.a].name
+        if name == "Harvest helper" and move.b == 1:
+            fields = harvest_fields(state.players[seat], move.c)
+            if len(fields) == 1:
+                return f"Harvest 2 {_field(state, seat, fields[0])}"
+            return "Harvest 2 from each: " + "; ".join(_field(state, seat, f) for f in fields)
+        if name == "Shopper":
+            veg = move.c
+            return (f"Use the Shopper: buy {VEG_NAMES[veg]} from the Supply for "
+                    f"{max(0, BUY_PRICE[veg] - SHOPPER_DISCOUNT)} Cash (Shop: {BUY_PRICE[veg]})")
+    return imperative(describe_move(move, names))
+
+
+def option_cards(state: GameState, move: Move) -> list[int]:
+    """The cards of the person's board that the option `move` works on (lit while the
+    pointer is on the option)."""
+    seat = state.current_player
+    if move.kind != USE or seat is None:
+        return []
+    p = state.players[seat]
+    if CARDS[move.a].name == "Harvest helper" and move.b == 1:
+        return harvest_fields(p, move.c)
+    mine = {slot.card for area in (p.fields, p.stalls, p.regulars, p.casuals, p.helpers)
+            for slot in area} - {move.a}
+    told = describe_move(move)
+    return [c for c in (move.b, move.c, move.d, move.e)
+            if c in mine and CARDS[c].name in told]
+
+
+def helper_detail(state: GameState, card: int) -> str:
+    """A line under a Helper's choice about what it does not offer now and why (the
+    Shopper's vegetables that cost more than the Cash in hand)."""
+    seat = state.current_player
+    if seat is None or CARDS[card].name != "Shopper":
+        return ""
+    cash = state.players[seat].cash
+    dear = [veg for veg in range(6) if BUY_PRICE[veg] - SHOPPER_DISCOUNT > cash]
+    if not dear:
+        return ""
+    prices = ", ".join(f"{VEG_NAMES[v]} {BUY_PRICE[v] - SHOPPER_DISCOUNT}" for v in dear)
+    return f"You have {cash} Cash: not enough for {prices}."
