@@ -226,11 +226,9 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     return targets
 
 
-def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
+def log_wrapped(L: Layout, lines: list[str]) -> list[tuple[str, bool]]:
+    """The log's last 200 lines wrapped to the panel: (part, indented)."""
     r = L.regions["log"]
-    panel(surf, r, (30, 22, 16), radius=L.px(10), alpha=210)
-    text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
-                                                                         r.y + L.px(5)), bold=True)
     size = L.px(15)
     width = r.w - L.px(20)
     wrapped: list[tuple[str, bool]] = []
@@ -238,8 +236,26 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
         indent = line.startswith("   ")
         for k, part in enumerate(wrap(line.strip(), size, width - (L.px(10) if indent else 0))):
             wrapped.append((part, indent or k > 0))
-    rows = max(1, (r.h - L.px(26)) // L.px(15))
-    end = max(0, len(wrapped) - scroll)
+    return wrapped
+
+
+def log_rows(L: Layout) -> int:
+    """How many wrapped lines the log panel shows at once."""
+    return max(1, (L.regions["log"].h - L.px(26)) // L.px(15))
+
+
+def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
+    """The log panel, its newest lines at the foot; `scroll`: wrapped lines scrolled back
+    (at most to the first line at the top: never into blank space)."""
+    r = L.regions["log"]
+    panel(surf, r, (30, 22, 16), radius=L.px(10), alpha=210)
+    text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
+                                                                         r.y + L.px(5)), bold=True)
+    size = L.px(15)
+    wrapped = log_wrapped(L, lines)
+    rows = log_rows(L)
+    scroll = max(0, min(scroll, len(wrapped) - rows))
+    end = len(wrapped) - scroll
     shown = wrapped[max(0, end - rows):end]
     y = r.y + L.px(22)
     for part, indent in shown:

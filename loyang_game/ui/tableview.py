@@ -51,9 +51,18 @@ class LogView:
 
     def __init__(self) -> None:
         self.cache: tuple | None = None
+        self.depth: tuple | None = None  # (what it is for, how far the log scrolls back)
 
     def invalidate(self) -> None:
         self.cache = None
+        self.depth = None
+
+    def most_scroll(self, L: Layout, key: tuple, lines) -> int:
+        """How far back the log can scroll: until its first line is at the panel's top."""
+        key = (*key, L.regions["log"].size)
+        if self.depth is None or self.depth[0] != key:
+            self.depth = (key, max(0, len(overlay.log_wrapped(L, lines())) - overlay.log_rows(L)))
+        return self.depth[1]
 
     def draw(self, surf, L: Layout, key: tuple, lines, scroll: int) -> None:
         """`lines()`: the log's lines, asked for only when `key` changed."""
@@ -325,6 +334,11 @@ class TableView:
     def _buttons(self, surf, L: Layout) -> None:
         for _target, label, r, enabled in L.buttons:
             button(surf, r, label, L, hover=r.collidepoint(self.mouse), enabled=enabled)
+
+    def log_scroll_limit(self) -> int:
+        """How far back the game log can scroll now."""
+        lines = self.table.game.log
+        return self.log_view.most_scroll(self.L or self.layout(), (len(lines),), lambda: lines)
 
     def _log(self, surf, table, L: Layout) -> None:
         lines = table.game.log

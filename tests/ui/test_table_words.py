@@ -121,3 +121,40 @@ def test_the_harvest_helpers_choices_name_their_fields_and_light_them(monkeypatc
             bright = screen.get_at(spot) == still.get_at(spot)
             assert bright == (field in only[m]), (labels[m], CARDS[field].name)
     app.d.close()
+
+
+def wheel(app, y: int, times: int = 1) -> None:
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        app.d.frame(dt=1 / 60)
+
+
+def log_words(monkeypatch, app) -> list[str]:
+    """The lines the log panel shows now."""
+    drawn = texts_and_places(monkeypatch)
+    app.view.log_view.invalidate()
+    app.d.draw()
+    box = app.view.L.regions["log"]
+    return [s for s, r in drawn if box.contains(r) and not s.startswith("GAME LOG")]
+
+
+@pytest.mark.parametrize("moves", [0, 60])
+def test_the_log_never_scrolls_into_blank_space(monkeypatch, moves):
+    app = table(Settings(speed="off", hints=False), kinds=["person", "person"])
+    app.game.log += [f"   line {i} of a long game" for i in range(moves)]
+    app.d.draw()
+    box = app.view.L.regions["log"]
+    app.view.point_at(box.center)
+    newest = log_words(monkeypatch, app)
+    assert newest
+    wheel(app, 1, 200)  # far up: the first line at the top, the panel full as far as it goes
+    top = log_words(monkeypatch, app)
+    assert top[0] == app.game.log[0][:len(top[0])]
+    assert len(top) == min(overlay.log_rows(app.view.L),
+                           len(overlay.log_wrapped(app.view.L, app.game.log)))
+    wheel(app, -1)  # one notch down moves at once
+    if moves:
+        assert log_words(monkeypatch, app) != top
+    wheel(app, -1, 200)
+    assert log_words(monkeypatch, app) == newest
+    app.d.close()

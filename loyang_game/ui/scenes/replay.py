@@ -217,7 +217,8 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             L = self.L
             if L and L.regions["log"].collidepoint(self.mouse):
-                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+                most = self.log_view.most_scroll(L, (self.step,), self.log_lines)
+                self.log_scroll = max(0, min(most, self.log_scroll + event.y * 3))
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.enter()
 
