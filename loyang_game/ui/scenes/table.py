@@ -225,7 +225,8 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             L = self.view.L
             if L and L.regions["log"].collidepoint(self.view.mouse):
-                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+                most = self.view.log_scroll_limit()  # never into blank space
+                self.log_scroll = max(0, min(most, self.log_scroll + event.y * 3))
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
