@@ -342,9 +342,9 @@ def run_menus(args) -> int:
     title = d.open("title")
     if args.direct:
         if args.load:
-            problem = resume(d, args.load)
-            if problem:
-                title.tell(problem)
+            refusal = resume(d, args.load)
+            if refusal:
+                title.tell(refusal.message)
         else:
             start_table(d, new_state(args), args.kinds, list(SEAT_NAMES[: args.seats]))
     d.run()

@@ -5,6 +5,8 @@ Nothing in the file is silently lost (`HighScores.problem` says what happened): 
 file is renamed aside (`highscores.msgpack.bad-<time>`) and the table starts empty; a
 damaged result is dropped, the others kept, after the file is copied aside; a file from a
 newer Loyang is left as it is, and results of this session are shown but not written to it.
+Two windows that add results at once keep both: a result is added to the table as the file
+holds it at that moment, under the file's lock (`storage.update_document`).
 
 A game played with the coach's hints (`Result.hinted`) ranks with the others, by the same
 rules: the table is the player's own record, and hiding a good game would lose it. It is
@@ -22,7 +24,8 @@ from pathlib import Path
 
 from .engine import GameState, solo
 from .paths import save_dir
-from .storage import open_document, sound_entries, write_document
+from .safe_text import displayable
+from .storage import open_document, sound_entries, update_document
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
@@ -74,17 +77,26 @@ class HighScores:
     read_only: bool = False  # the file is a newer Loyang's: never written over
 
     def add(self, result: Result) -> int | None:
-        """Insert and save; the 1-based rank, or None if it did not make the table."""
-        self.results.append(result)
-        self.results.sort(key=Result.sort_key)
-        del self.results[TABLE_SIZE:]
-        self.save()
-        return self.results.index(result) + 1 if result in self.results else None
+        """Insert and save; the 1-based rank, or None if it did not make the table. The
+        table becomes the file's as it is now (another window's results included) with this
+        result added."""
+        def change(doc: dict | None) -> dict:
+            if doc is not None:
+                results, problem = _results_in(doc, self.path)
+                self.problem = problem or self.problem
+                self.results = results
+            self.results = _ranked([*self.results, result])
+            return {"results": [_row(r) for r in self.results]}
 
-    def save(self) -> None:
         if self.read_only:
-            return
-        write_document(self.path, FORMAT, VERSION, {"results": [_row(r) for r in self.results]})
+            change(None)
+        else:
+            opened = update_document(self.path, FORMAT, VERSION, "high-score file", change)
+            if opened.read_only:  # a newer Loyang wrote the file meanwhile: shown, not saved
+                self.read_only, self.problem = True, opened.problem
+                change(None)
+            self.problem = opened.problem or self.problem
+        return self.results.index(result) + 1 if result in self.results else None
 
 
 def load(folder: str | os.PathLike | None = None) -> HighScores:
@@ -92,13 +104,21 @@ def load(folder: str | os.PathLike | None = None) -> HighScores:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
     opened = open_document(path, FORMAT, VERSION, "high-score file")
     table = HighScores(path, problem=opened.problem, read_only=opened.read_only)
-    if opened.doc is None:
-        return table
-    results, problem = sound_entries(opened.doc, "results", _result, path,
-                                     "results in the high-score file")
-    table.problem = problem or table.problem
-    table.results = sorted(results, key=Result.sort_key)[:TABLE_SIZE]
+    if opened.doc is not None:
+        table.results, problem = _results_in(opened.doc, path)
+        table.problem = problem or table.problem
     return table
+
+
+def _results_in(doc: dict, path: Path) -> tuple[list[Result], str | None]:
+    """The table a document holds, best first; the message if damaged results were left out."""
+    results, problem = sound_entries(doc, "results", _result, path,
+                                     "results in the high-score file")
+    return _ranked(results), problem
+
+
+def _ranked(results: list[Result]) -> list[Result]:
+    return sorted(results, key=Result.sort_key)[:TABLE_SIZE]
 
 
 _TYPES = {"name": str, "date": str, "seed": int, "score": int, "band": str, "cash": int,
@@ -123,4 +143,5 @@ def _result(row: object) -> Result | None:
         return None
     if len(row["name"]) > MAX_NAME or not -1000 <= row["score"] <= 100:
         return None
-    return Result(**row)
+    texts = {key: displayable(row[key]) for key in ("name", "date", "band")}
+    return Result(**{**row, **texts})

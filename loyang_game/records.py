@@ -4,7 +4,11 @@ Each finished game adds one entry: when, who sat where (a person or an AI level)
 standings. From them: wins per opponent level for the people at the table, and the best solo
 score. A damaged file is kept aside and reported, like the other documents; a damaged entry
 is left out, the others kept, after the file is copied aside; a file from a newer Loyang is
-left as it is and the games of this session are not written to it.
+left as it is and the games of this session are not written to it. Two windows that finish
+games at once keep both: a game is added to the record as the file holds it at that moment,
+under the file's lock (`storage.update_document`).
+
+The texts of an entry (names, kinds, date) are made displayable as they are read.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from pathlib import Path
 
 from .engine import GameState
 from .paths import save_dir
-from .storage import open_document, sound_entries, write_document
+from .safe_text import displayable
+from .storage import open_document, sound_entries, update_document
 
 FILE_NAME = "records.msgpack"
 FORMAT = "loyang-records"
@@ -46,10 +51,24 @@ class Records:
     read_only: bool = False  # the file is a newer Loyang's: never written over
 
     def add(self, entry: dict) -> None:
-        self.games.append(entry)
-        del self.games[:-KEEP]
-        if not self.read_only:
-            write_document(self.path, FORMAT, VERSION, {"games": self.games})
+        """Add a finished game to the record as the file holds it now (another window's
+        games included) and save it."""
+        def change(doc: dict | None) -> dict:
+            if doc is not None:
+                games, problem = _games_in(doc, self.path)
+                self.problem = problem or self.problem
+                self.games = games
+            self.games = [*self.games, entry][-KEEP:]
+            return {"games": self.games}
+
+        if self.read_only:
+            change(None)
+            return
+        opened = update_document(self.path, FORMAT, VERSION, "record of games", change)
+        if opened.read_only:  # a newer Loyang wrote the file meanwhile: kept, not saved
+            self.read_only, self.problem = True, opened.problem
+            change(None)
+        self.problem = opened.problem or self.problem
 
     def wins_by_level(self) -> dict[str, tuple[int, int]]:
         """Per AI level: (games a person played against it, games a person won)."""
@@ -99,10 +118,21 @@ def load(folder: str | os.PathLike | None = None) -> Records:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
     opened = open_document(path, FORMAT, VERSION, "record of games")
     book = Records(path, problem=opened.problem, read_only=opened.read_only)
-    if opened.doc is None:
-        return book
-    games, problem = sound_entries(opened.doc, "games", lambda g: g if _valid(g) else None,
-                                   path, "games in the record of games")
-    book.problem = problem or book.problem
-    book.games = games[-KEEP:]
+    if opened.doc is not None:
+        book.games, problem = _games_in(opened.doc, path)
+        book.problem = problem or book.problem
     return book
+
+
+def _games_in(doc: dict, path: Path) -> tuple[list[dict], str | None]:
+    """The newest KEEP games a document holds, their texts displayable; the message if
+    damaged entries were left out."""
+    games, problem = sound_entries(doc, "games", lambda g: _shown(g) if _valid(g) else None,
+                                   path, "games in the record of games")
+    return games[-KEEP:], problem
+
+
+def _shown(entry: dict) -> dict:
+    return {**entry, "date": displayable(entry["date"]),
+            "kinds": [displayable(k) for k in entry["kinds"]],
+            "names": [displayable(n) for n in entry["names"]]}

@@ -36,6 +36,7 @@ import msgpack
 from .atomic import write_atomically
 from .engine import GameConfig, GameState, IllegalMove, Move, new_game
 from .paths import save_dir
+from .safe_text import displayable, file_name_shown
 from .storage import DocumentError, read_bounded
 
 FORMAT = "loyang-save"
@@ -89,8 +90,9 @@ class SaveError(Exception):
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """What the menu shows of a save file. An unreadable file has only `path` and `error`,
-    which says why it cannot be loaded."""
+    """What the menus show of a save file, read from the file without replaying it
+    (`read_summary`) or after a full load (`load_with_info`). An unreadable file has only
+    `path` and `error`, which says why it cannot be loaded. Every text is displayable."""
 
     path: Path
     title: str = ""
@@ -102,19 +104,31 @@ class SaveInfo:
     date: datetime | None = None
     error: str | None = None
     config: GameConfig | None = None  # the deal
-    moves: tuple[Move, ...] = ()
+    move_count: int = 0
     hints_used: bool = False  # the coach's hints were used (a solo result is marked)
 
     @property
     def is_autosave(self) -> bool:
         return self.path.name.startswith(AUTOSAVE_PREFIX)
 
-    def carries_on(self, other: SaveInfo) -> bool:
-        """This save's game is `other`'s, played on or not: the same deal and players, and
-        `other`'s moves are this one's first. Everything `other` holds, this one holds."""
+    @property
+    def shown_name(self) -> str:
+        """The file's name as the player reads it (any bytes: see `file_name_shown`)."""
+        return file_name_shown(self.path)
+
+    @property
+    def game_id(self) -> str | None:
+        """The game an autosave belongs to (its id), None for a named save or a file renamed
+        by hand into no game id."""
+        if not self.is_autosave:
+            return None
+        game_id = self.path.name.removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
+        return game_id if _GAME_ID.fullmatch(game_id) else None
+
+    def same_deal(self, other: SaveInfo) -> bool:
+        """Both readable, with the same deal and players: one may carry the other's game on."""
         return (self.error is None and other.error is None and self.config == other.config
-                and self.names == other.names
-                and self.moves[:len(other.moves)] == other.moves)
+                and self.names == other.names)
 
 
 # --- saving --------------------------------------------------------------------------------------
@@ -230,38 +244,54 @@ def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
         doc = _upgrade(_decode(_read(path)))
         config = _config(doc)
         meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
-        state = _replay(config, _moves(doc))
+        moves = _moves(doc)
+        state = _replay(config, moves)
         _check_snapshot(state, _get(doc, "snapshot", dict, "the saved position"))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
-    info = SaveInfo(path=path, title=meta["title"], seats=config.seats,
-                    kinds=tuple(meta["kinds"]), names=tuple(meta["names"]), round=state.round,
-                    over=state.is_over, date=meta["date"], config=config,
-                    moves=tuple(state.moves()), hints_used=meta["hints"])
-    return state, info
+    return state, _info(path, config, meta, state.round, state.is_over, len(moves))
 
 
 def read_summary(path: str | os.PathLike) -> SaveInfo:
-    """The menu's view of one file; never raises: a bad file comes back with `error` set.
+    """The menu's view of one file, read without replaying it (a late-game save is read in
+    well under a millisecond); never raises: a bad file comes back with `error` set.
 
-    The whole game is replayed, so a file listed as readable is one that loads.
+    The round and whether the game is over are the saved position's own; whether the moves
+    really lead there is checked when the game is opened (`load_with_info`), which reports a
+    file that fails with the reason.
     """
+    path = Path(path)
     try:
-        return load_with_info(path)[1]
+        doc = _upgrade(_decode(_read(path)))
+        config = _config(doc)
+        meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
+        moves = _moves(doc)
+        snapshot = _get(doc, "snapshot", dict, "the saved position")
+        round_number, phase = snapshot.get("round"), snapshot.get("phase")
+        if type(round_number) is not int or not 0 <= round_number <= 99 or type(phase) is not str:
+            raise SaveError("the saved position is damaged (no round or phase)")
     except SaveError as error:
-        return SaveInfo(path=Path(path), error=error.reason)
+        return SaveInfo(path=path, error=displayable(error.reason))
+    return _info(path, config, meta, round_number, phase == "over", len(moves))
 
 
-def list_saves(folder: str | os.PathLike | None = None) -> list[SaveInfo]:
-    """Every save in `folder` (the save folder by default), newest first, unreadable ones
-    last with their reasons. A missing folder has no saves."""
-    folder = save_dir() if folder is None else Path(folder)
-    if not folder.is_dir():
-        return []
-    infos = [read_summary(path) for path in folder.glob(f"*{SUFFIX}") if path.is_file()]
-    readable = sorted((i for i in infos if i.error is None), key=lambda i: i.date, reverse=True)
-    unreadable = sorted((i for i in infos if i.error is not None), key=lambda i: i.path.name)
-    return readable + unreadable
+def read_moves(path: str | os.PathLike) -> tuple[Move, ...]:
+    """The moves a save holds, read without replaying them (to tell which saves carry which
+    games on); SaveError if the file is no readable save."""
+    path = Path(path)
+    try:
+        return tuple(_moves(_upgrade(_decode(_read(path)))))
+    except SaveError as error:
+        raise SaveError(error.reason, path) from None
+
+
+def _info(path: Path, config: GameConfig, meta: dict, round_number: int, over: bool,
+          move_count: int) -> SaveInfo:
+    return SaveInfo(path=path, title=displayable(meta["title"]), seats=config.seats,
+                    kinds=tuple(map(displayable, meta["kinds"])),
+                    names=tuple(map(displayable, meta["names"])), round=round_number,
+                    over=over, date=meta["date"], config=config, move_count=move_count,
+                    hints_used=meta["hints"])
 
 
 def _read(path: Path) -> bytes:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from filelock import FileLock
+
 from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
@@ -35,11 +37,13 @@ class GameSession:
     def __init__(self, state: GameState, kinds: list[str], names: list[str] | None = None, *,
                  game_id: str | None = None, autosave: bool = True, record: bool = True,
                  ai_seed: int = 0, on_message: Callable[[str], None] | None = None,
-                 hints_used: bool = False, coach: Coach | None = None) -> None:
+                 hints_used: bool = False, coach: Coach | None = None,
+                 lock: FileLock | None = None) -> None:
         self.state = state
         self.kinds = list(kinds)
         self.names = list(names or SEAT_NAMES[: state.config.seats])
         self.game_id = game_id or new_autosave_id()
+        self.lock = lock  # this window's hold on the game's autosave (`locks.hold_game`)
         self.autosave_on = autosave
         self.record = record
         self.ai_seed = ai_seed
@@ -142,6 +146,9 @@ class GameSession:
     def close(self) -> None:
         self.worker.cancel()
         self.coach.close()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # --- the coach -----------------------------------------------------------------------------
 

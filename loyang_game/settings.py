@@ -17,7 +17,8 @@ from pathlib import Path
 
 from .atomic import remove_leftovers
 from .paths import save_dir
-from .storage import open_document, write_document
+from .safe_text import displayable
+from .storage import open_document, update_document
 
 FILE_NAME = "settings.msgpack"
 FORMAT = "loyang-settings"
@@ -43,15 +44,55 @@ class Settings:
     problem: str | None = field(default=None, compare=False)
     read_only: bool = field(default=False, repr=False, compare=False)  # a newer Loyang's file
 
+    # The settings as this window last read or wrote them: what it changed is told from them.
+    saved: dict = field(default_factory=dict, repr=False, compare=False)
+
     def save(self) -> None:
+        """Write the settings this window changed onto the file as it is now, under its lock,
+        so that what another window changed meanwhile is kept (and taken on here); a list
+        (the hints already seen) gets this window's additions and removals."""
         if self.read_only:
             return
-        body = {f.name: getattr(self, f.name) for f in fields(self)
+        mine = self.values()
+
+        def change(doc: dict | None) -> dict:
+            theirs = {name: doc[name] if doc and name in doc and _valid(name, doc[name], value)
+                      else value for name, value in mine.items()}
+            merged = {name: _merge(self.saved.get(name, _UNREAD), value, theirs[name])
+                      for name, value in mine.items()}
+            for name, value in merged.items():
+                setattr(self, name, value)
+            return merged
+
+        opened = update_document(self.path or _default_path(), FORMAT, VERSION,
+                                 "settings file", change)
+        if opened.read_only:  # a newer Loyang wrote the file meanwhile: it is left alone
+            self.read_only, self.problem = True, opened.problem
+        self.saved = self.values()
+
+    def values(self) -> dict:
+        """The settings themselves, as the file holds them."""
+        return {f.name: _copy(getattr(self, f.name)) for f in fields(self)
                 if f.name not in _NOT_SETTINGS}
-        write_document(self.path or _default_path(), FORMAT, VERSION, body)
 
 
-_NOT_SETTINGS = ("path", "problem", "read_only")
+_NOT_SETTINGS = ("path", "problem", "read_only", "saved")
+_UNREAD = object()  # a setting of a Settings made here, not read from the file: a change
+
+
+def _copy(value: object) -> object:
+    return list(value) if isinstance(value, list) else value
+
+
+def _merge(before: object, mine: object, theirs: object) -> object:
+    """One setting, three ways: unchanged here, the file's; a list, the file's with this
+    window's additions and removals; else this window's."""
+    if mine == before:
+        return theirs
+    if isinstance(mine, list) and isinstance(before, list) and isinstance(theirs, list):
+        added = [v for v in mine if v not in before and v not in theirs]
+        return [v for v in theirs if v in mine or v not in before] + added
+    return mine
 
 
 def _default_path() -> Path:
@@ -82,5 +123,7 @@ def load(folder: str | os.PathLike | None = None) -> Settings:
     doc = opened.doc or {}
     for name, default in asdict(loaded).items():
         if name in doc and name not in _NOT_SETTINGS and _valid(name, doc[name], default):
-            setattr(loaded, name, doc[name])
+            value = doc[name]
+            setattr(loaded, name, displayable(value) if isinstance(value, str) else _copy(value))
+    loaded.saved = loaded.values()
     return loaded

@@ -10,6 +10,10 @@ A file that cannot be used is never lost:
 - a readable one with some damaged entries is copied aside and the caller drops only those.
 
 Every case comes with a message for the player.
+
+A document shared by every window on the folder is changed only through `update_document`:
+under the folder's lock for it, the file is read again and the change applied to what it
+holds now, so two windows that add a result at once keep both.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +29,7 @@ from pathlib import Path
 import msgpack
 
 from .atomic import write_atomically
+from .locks import document_lock
 
 MAX_BYTES = 256 * 1024
 
@@ -116,6 +122,20 @@ def open_document(path: Path, fmt: str, version: int, what: str) -> Opened:
 def write_document(path: Path, fmt: str, version: int, body: dict) -> None:
     write_atomically(path, msgpack.packb({"format": fmt, "version": version, **body},
                                          use_bin_type=True))
+
+
+def update_document(path: Path, fmt: str, version: int, what: str,
+                    change: Callable[[dict | None], dict]) -> Opened:
+    """Read-modify-write the document at `path` under its lock: `change` gets the document
+    as the file holds it now (None: start from nothing) and returns the body to write. The
+    file as found is returned: `read_only` (a newer Loyang's file: nothing was written) and
+    `problem` (a damaged file, put aside first) as from `open_document`. Raises OSError
+    (`filelock.Timeout` among them) if the lock or the write fails."""
+    with document_lock(path):
+        opened = open_document(path, fmt, version, what)
+        if not opened.read_only:
+            write_document(path, fmt, version, change(opened.doc))
+    return opened
 
 
 def put_aside(path: Path) -> str:

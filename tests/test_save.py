@@ -19,12 +19,12 @@ from loyang_game.save import (
     SaveError,
     autosave,
     autosave_path,
-    list_saves,
     load_game,
     load_with_info,
     read_summary,
     save_game,
 )
+from loyang_game.save_index import list_saves
 
 
 def _solo_exists() -> bool:
@@ -186,7 +186,11 @@ def test_a_damaged_save_is_refused_with_its_reason(tmp_path, edit, reason):
     with pytest.raises(SaveError, match=r"^edited\.msgpack: ") as caught:
         load_game(path)
     assert reason in caught.value.reason
-    assert read_summary(path).error == caught.value.reason
+    # The listing reads a file without replaying it: what only the replay finds (an illegal
+    # move, a position the moves do not reach) is reported when the game is opened.
+    found_by_replay = ("when the game is replayed" in caught.value.reason
+                       or "do not lead to the saved position" in caught.value.reason)
+    assert read_summary(path).error == (None if found_by_replay else caught.value.reason)
 
 
 @pytest.mark.parametrize(("data", "reason"), [

@@ -4,60 +4,37 @@ newest unfinished autosave (Continue). The table always sits on the title screen
 Each game has one autosave, its newest state. A loaded save goes on in the autosave of its own
 game (the one whose moves it all holds), so loading a named save of a game, or its autosave,
 never starts a second autosave beside the first; an autosave left from before that (all of it
-held by a later-written autosave of the game) is not listed.
+held by a later-written autosave of the game) is not listed. While a table is open, its
+game's autosave is that window's alone (`locks.hold_game`): a second window that opens the
+same game is told so, and may open a copy instead.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..engine import GameConfig, new_game
-from ..save import (
-    AUTOSAVE_PREFIX,
-    SUFFIX,
-    SaveError,
-    autosave_path,
-    list_saves,
-    load_with_info,
-    validate_seed,
-)
-from ..save_names import DOCUMENTS
+from ..locks import GameInUse, hold_game
+from ..paths import save_dir
+from ..save import SaveError, load_with_info, new_autosave_id, validate_seed
+from ..save_index import Listing, index_for
 from ..session import GameSession, playable_kinds
 from .scene import Scene
-
-
-def game_saves() -> list:
-    """Every saved game in the save folder (newest first, unreadable ones last), less the
-    stale autosaves."""
-    saves = [info for info in list_saves() if info.path.name not in DOCUMENTS]
-    return [info for info in saves if not _stale(info, saves)]
-
-
-def _stale(info, saves) -> bool:
-    """An autosave that a later-written autosave carries on (of two alike, one is kept). A
-    newer game of the same deal that began with the same moves as an older one is not stale."""
-    def newness(s):
-        return s.date, len(s.moves), s.path.name
-
-    return info.is_autosave and any(
-        other.is_autosave and other is not info and other.carries_on(info)
-        and newness(other) > newness(info) for other in saves)
-
-
-def latest_autosave():
-    """The newest autosave of an unfinished game, or None."""
-    for info in game_saves():
-        if info.error is None and info.is_autosave and not info.over:
-            return info
-    return None
 
 
 def start_table(d, state, kinds: list[str], names: list[str], *,
                 game_id: str | None = None, hints_used: bool = False) -> Scene:
     """Put the table for `state` on top of the title screen (`hints_used`: a loaded game
-    in which the coach's hints were used)."""
+    in which the coach's hints were used). The game's autosave is this window's to write
+    while the table is open: GameInUse if another window has it."""
+    game_id = game_id or new_autosave_id()
+    table = d.find("table")
+    if table is not None and table.game.game_id == game_id:
+        d.back_to("title")  # this window's own table of the game lets go of it first
+    lock = hold_game(save_dir(), game_id)
     game = GameSession(state, kinds, names, game_id=game_id, ai_seed=state.config.seed,
-                       hints_used=hints_used)
+                       hints_used=hints_used, lock=lock)
     d.back_to("title")
     return d.open("table", game=game)
 
@@ -79,30 +56,45 @@ def new_table(d, seats: int, seed: int | str | None, kinds: list[str], names: li
     return None
 
 
-def resume(d, path) -> str | None:
-    """Load the save at `path` onto the table; the reason if it cannot be loaded."""
+@dataclass(frozen=True)
+class Refusal:
+    """Why a save was not opened, in words; `copy`: the game is open in another window, and
+    choosing it again opens a copy (a game of its own, with an autosave of its own)."""
+
+    message: str
+    copy: bool = False
+
+
+def resume(d, path, as_copy: bool = False) -> Refusal | None:
+    """Load the save at `path` onto the table (`as_copy`: as a new game of its own); why
+    not, if it cannot be loaded or its game is open in another window."""
     try:
         state, info = load_with_info(path)
     except SaveError as error:
-        return f"That save cannot be loaded: {error.reason}."
-    start_table(d, state, playable_kinds(info.kinds), list(info.names),
-                game_id=_game_id_of(info), hints_used=info.hints_used)
+        return Refusal(f"That save cannot be loaded: {error.reason}.")
+    try:
+        start_table(d, state, playable_kinds(info.kinds), list(info.names),
+                    game_id=None if as_copy else _game_id_of(state, info),
+                    hints_used=info.hints_used)
+    except GameInUse:
+        return Refusal("This game is open in another Loyang window, which saves its moves. "
+                       "Choose it again to play on in a copy here.", copy=True)
     return None
 
 
-def _game_id_of(info) -> str | None:
+def _game_id_of(state, info) -> str | None:
     """The game id whose autosave the loaded save `info` goes on in: its own if it is an
     autosave, else that of the furthest autosave written before it whose game it carries on
     (the one it was saved from), so none is left stale; None (a fresh id) if there is none.
     An autosave with moves the loaded game lacks (the game was played on after this save was
     made) is never written over: nothing played is lost."""
-    own = [other for other in list_saves() if other.is_autosave and info.carries_on(other)
-           and (other.path == info.path or other.date <= info.date)]
-    for other in sorted(own, key=lambda o: (o.path == info.path, len(o.moves)), reverse=True):
-        game_id = other.path.name.removesuffix(SUFFIX).removeprefix(AUTOSAVE_PREFIX)
-        try:
-            autosave_path(game_id)
-        except ValueError:
-            continue  # a file renamed by hand: its name is no game id
-        return game_id
-    return None
+    index = index_for()
+    listing = index.wait() or Listing(())
+    moves = tuple(state.moves())
+    own = [other for other in listing.saves if other.game_id and (
+        other.path == info.path or (other.date <= info.date
+                                    and index.carries_on(info, other, moves)))]
+    if info.game_id and all(other.path != info.path for other in own):
+        own.append(info)  # an autosave listed as stale is still its own game
+    best = max(own, key=lambda o: (o.path == info.path, o.move_count), default=None)
+    return best.game_id if best else None

@@ -7,6 +7,7 @@ import functools
 import pygame
 
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
+from ..safe_text import displayable
 
 DESIGN_W, DESIGN_H = 1280, 800  # the layout is drawn for this size and scaled
 
@@ -95,14 +96,17 @@ def font(size: int, bold: bool = False) -> Face:
 class Face:
     """The default font at one size, drawn at twice that size and scaled down. Drawn at its
     own size, SDL_ttf's hinting snaps every letter to whole pixels, which at the small sizes
-    of the table (a 1024x640 window) opens gaps inside words ("Cas ual", "s pace")."""
+    of the table (a 1024x640 window) opens gaps inside words ("Cas ual", "s pace").
+
+    Measuring and drawing never raise: a character SDL_ttf refuses (NUL, a lone surrogate
+    from an undecodable file name) is measured and drawn as '?'."""
 
     def __init__(self, size: int, bold: bool) -> None:
         self.big = pygame.font.Font(None, 2 * size)
         self.big.set_bold(bold)
 
     def size(self, s: str) -> tuple[int, int]:
-        w, h = self.big.size(s)
+        w, h = self.big.size(displayable(s))
         return -(-w // 2), -(-h // 2)
 
     def get_linesize(self) -> int:
@@ -115,7 +119,8 @@ class Face:
         w, h = self.size(s)
         if not w:  # nothing to scale: an empty line
             return pygame.Surface((0, h), pygame.SRCALPHA)
-        return pygame.transform.smoothscale(self.big.render(s, antialias, colour), (w, h))
+        return pygame.transform.smoothscale(self.big.render(displayable(s), antialias, colour),
+                                            (w, h))
 
 
 @functools.cache

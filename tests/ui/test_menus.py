@@ -180,8 +180,8 @@ def test_a_save_that_fails_to_load_says_why(tmp_path):
 
     d = make_director()
     bad = tmp_path / "gone.msgpack"
-    problem = resume(d, bad)
-    assert problem and "cannot be loaded" in problem
+    refusal = resume(d, bad)
+    assert refusal and "cannot be loaded" in refusal.message and not refusal.copy
     assert d.top.name == "title"
     d.close()
 
@@ -267,12 +267,13 @@ def test_the_save_question_screenshot_saves_nothing(tmp_path):
 
     taken = save_dir() / "evening-game.msgpack"
     save_game(new_game(GameConfig(seats=2, seed=2)), taken, title="Evening game")
-    before = sorted(save_dir().iterdir())
+    before = sorted(p for p in save_dir().iterdir() if not p.name.startswith("."))
     out = tmp_path / "question.png"
     assert main(["--screenshot", str(out), "--scene", "save", "--save-name", "evening GAME!",
                  "--seats", "2", "--ai", "random"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
-    assert sorted(save_dir().iterdir()) == before and load_game(taken).moves() == []
+    after = sorted(p for p in save_dir().iterdir() if not p.name.startswith("."))
+    assert after == before and load_game(taken).moves() == []
 
 
 def test_the_title_focus_starts_on_continue_when_a_game_can_be_continued():

@@ -6,16 +6,19 @@ buttons sit in the same columns, whether a row has them all or not."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
 from ...engine.cards import ROUNDS
 from ...replay import Replay
+from ...save import SUFFIX, SaveError, SaveInfo, load_with_info
+from ...save_index import Listing, index_for
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
-from ..start import game_saves, resume
+from ..start import resume
 from ..widgets import BUTTON, Form, Item
 
 ROW_ITEMS = ("row", "replay", "review", "del")  # a row's items, left to right
@@ -52,19 +55,31 @@ class LoadScene(MenuScene):
     def __init__(self, d) -> None:
         super().__init__(d)
         self.ok = False
-        self.armed: str | None = None  # the file whose Delete was pressed once
+        self.armed: Path | None = None  # the file whose Delete was pressed once
+        self.copy_armed: Path | None = None  # open elsewhere: choosing it again opens a copy
         self.top = 0
-        self.refresh()
+        self.listing: Listing | None = None
+        self.saves: list[SaveInfo] = []
+        self.refresh(index_for().look())
 
-    def refresh(self) -> None:
-        try:
-            self.saves = game_saves()
-        except OSError as error:
-            self.saves = []
-            self.message = f"The save folder cannot be read ({error})."
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        listing = index_for().listing
+        if listing is not self.listing:
+            self.refresh(listing)
+
+    def refresh(self, listing: Listing | None) -> None:
+        """The rows of `listing` (None: the folder is still being read), the focus kept on
+        the same save where it is still listed."""
+        focused = self.form.focused if self.form.items else None
+        row = _row_item(focused.key) if focused else None
+        kept = (row[0], self.saves[row[1]].path) if row and row[1] < len(self.saves) else None
+        self.listing = listing
+        self.saves = list(listing.saves) if listing else []
+        self.top = max(0, min(self.top, len(self.saves) - self.ROWS))
         f = self.form = Form()
         for i, info in enumerate(self.saves):
-            f.add(Item(f"row{i}", BUTTON, info.path.name, action=lambda i=i: self.load(i),
+            f.add(Item(f"row{i}", BUTTON, info.shown_name, action=lambda i=i: self.load(i),
                        paint=self.paint_row))
             f.add(Item(f"replay{i}", BUTTON, "Replay", action=lambda i=i: self.replay(i),
                        visible=info.error is None))
@@ -73,38 +88,54 @@ class LoadScene(MenuScene):
             f.add(Item(f"del{i}", BUTTON, "Delete", action=lambda i=i: self.delete(i),
                        colour=RED))
         f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
+        if kept:
+            where = next((i for i, info in enumerate(self.saves) if info.path == kept[1]), None)
+            if where is not None:
+                f.set_focus(f.get(f"{kept[0]}{where}"))
 
     def load(self, i: int) -> None:
         info = self.saves[i]
         if info.error:
             self.ok = False
-            self.message = f"{info.path.name} cannot be loaded: {info.error}. Delete it?"
+            self.message = f"{info.shown_name} cannot be loaded: {info.error}. Delete it?"
             return
-        error = resume(self.d, info.path)
-        if error:
+        refusal = resume(self.d, info.path, as_copy=self.copy_armed == info.path)
+        self.copy_armed = info.path if refusal and refusal.copy else None
+        if refusal:
             self.ok = False
-            self.message = error
+            self.message = refusal.message
+            index_for().refresh()  # a save that fails its full check is listed as it is
 
-    def _replay_of(self, i: int) -> Replay:
-        """The game saved in row `i` (as read when listed), to be told again."""
-        info = self.saves[i]
-        return Replay(info.config, info.moves, info.names, info.kinds)
+    def _replay_of(self, i: int) -> Replay | None:
+        """The game saved in row `i`, read and checked in full, to be told again; None, with
+        the reason said, if it does not load."""
+        try:
+            state, info = load_with_info(self.saves[i].path)
+        except SaveError as error:
+            self.ok, self.message = False, f"That save cannot be replayed: {error.reason}."
+            return None
+        return Replay(state.config, state.moves(), info.names, info.kinds)
 
     def replay(self, i: int) -> None:
         """Step through row `i`'s game up to its last move; the only person's hand may show."""
+        replay = self._replay_of(i)
+        if replay is None:
+            return
         seats = persons(self.saves[i])
-        self.d.open("replay", replay=self._replay_of(i), at=None,
+        self.d.open("replay", replay=replay, at=None,
                     viewer=seats[0] if len(seats) == 1 else None)
 
     def review(self, i: int) -> None:
         """Have the AI go through the decisions of row `i`'s first person seat."""
-        self.d.open("review", replay=self._replay_of(i), seat=persons(self.saves[i])[0])
+        replay = self._replay_of(i)
+        if replay is not None:
+            self.d.open("review", replay=replay, seat=persons(self.saves[i])[0])
 
     def delete(self, i: int) -> None:
         info = self.saves[i]
-        name = info.path.name
-        if self.armed != name:
-            self.armed = name
+        name = info.shown_name
+        if self.armed != info.path:
+            self.armed = info.path
             self.ok = False
             self.message = f"Press Delete again to delete {name} for good."
             return
@@ -114,7 +145,7 @@ class LoadScene(MenuScene):
             self.ok, self.message = True, f"Deleted {name}."
         except OSError as error:
             self.ok, self.message = False, f"{name} could not be deleted ({error.strerror})."
-        self.refresh()
+        self.refresh(index_for().wait())
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -149,12 +180,12 @@ class LoadScene(MenuScene):
                          r, L.px(3) if focused else L.px(1), border_radius=L.px(8))
         x, y = r.x + L.px(14), r.y + L.px(8)
         if bad:
-            text(surf, fit(info.path.name, L.px(22), r.w - L.px(30), True), L.px(22),
+            text(surf, fit(info.shown_name, L.px(22), r.w - L.px(30), True), L.px(22),
                  (255, 150, 130), topleft=(x, y), bold=True)
             text(surf, fit(f"Cannot be read: {info.error}", L.px(19), r.w - L.px(30)), L.px(19),
                  (240, 200, 180), topleft=(x, y + L.px(26)))
             return
-        title = info.title or info.path.stem
+        title = info.title or info.shown_name.removesuffix(SUFFIX)
         tag = "  (autosave)" if info.is_autosave else ""
         text(surf, fit(title + tag, L.px(22), r.w - L.px(220), True), L.px(22), t.WHITE,
              topleft=(x, y), bold=True)
@@ -186,11 +217,15 @@ class LoadScene(MenuScene):
                 y = 116 + (i - self.top) * 66  # below the keys line
                 for item, x in zip(items, COLUMNS, strict=True):
                     item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
-                items[-1].label = "Sure?" if self.armed == self.saves[i].path.name else "Delete"
+                items[-1].label = "Sure?" if self.armed == self.saves[i].path else "Delete"
             else:
                 for item in items:
                     item.rect = pygame.Rect(0, 0, 0, 0)
-        if not self.saves:
+        if self.listing is None:
+            seen, total = index_for().progress
+            text(surf, f"Reading your saves: {seen} of {total}..." if total else
+                 "Reading your saves...", L.px(21), SOFT, center=L.R(640, 300, 0, 0).topleft)
+        elif not self.saves:
             text(surf, "No saved games yet. Every game is autosaved as you play; save one "
                  "under a name from the table's Menu.", L.px(21), SOFT,
                  center=L.R(640, 300, 0, 0).topleft)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from ...save import SaveInfo
+from ...save_index import Listing, index_for
 from .. import theme as t
 from ..draw import panel, text
 from ..menu import GREEN, GREY, MenuScene, backdrop, message_box
 from ..scene import frame_layout
-from ..start import latest_autosave, resume
+from ..start import resume
 from ..widgets import BUTTON, Form, Item
 
 # (key, label, scene opened); Continue comes first when there is a game to continue.
@@ -25,41 +27,63 @@ class TitleScene(MenuScene):
     def __init__(self, d) -> None:
         super().__init__(d)
         self.continue_info = None
+        self.listing: Listing | None = None
+        self.copy_armed: SaveInfo | None = None  # Continue refused: choosing again opens a copy
 
     def enter(self) -> None:
+        """Continue comes from the save index: a folder read before is listed at once, a
+        large new one on the index's thread (a greyed line says how far it is)."""
+        self.build(index_for().look())
+        notices = self.d.take_notices()
+        if notices:
+            self.message = " ".join(notices)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        index = index_for()
+        if index.listing is not self.listing or (self.listing is None and index.scanning):
+            self.build(index.listing)
+
+    def build(self, listing: Listing | None) -> None:
+        """The buttons, with Continue when the listing has a game to continue (while the
+        first look at a large folder goes on, a greyed line in its place says how far)."""
         d = self.d
-        try:
-            self.continue_info = latest_autosave()
-        except OSError:
-            self.continue_info = None
+        self.listing = listing
+        info = listing.latest_unfinished() if listing else None
+        if info is not self.continue_info:
+            self.copy_armed = None
         # The focus stays where it was, but starts on Continue when Continue is new.
         focus_key = self.form.focused.key if self.form.items else None
-        if self.continue_info is not None and not any(i.key == "continue"
-                                                      for i in self.form.items):
+        if info is not None and (self.continue_info is None or focus_key == "looking"):
             focus_key = "continue"
+        self.continue_info = info
         self.form = Form()
-        if self.continue_info is not None:
-            info = self.continue_info
+        if info is not None:
             self.form.add(Item("continue", BUTTON, f"Continue: {', '.join(info.names)}, "
                                f"round {max(1, info.round)}", action=self.do_continue,
                                colour=GREEN))
+        elif listing is None:
+            seen, total = index_for().progress
+            self.form.add(Item("looking", BUTTON, f"Looking through your saves: {seen} of "
+                               f"{total}" if total else "Looking through your saves...",
+                               colour=GREY))
         for key, label, scene in ENTRIES:
             self.form.add(Item(key, BUTTON, label, action=lambda scene=scene: d.open(scene)))
         self.form.add(Item("quit", BUTTON, "Quit", action=d.quit, colour=GREY))
         if focus_key and any(i.key == focus_key for i in self.form.items):
             self.form.set_focus(self.form.get(focus_key))
-        notices = d.take_notices()
-        if notices:
-            self.message = " ".join(notices)
 
     def back(self) -> None:
         self.d.quit()
 
     def do_continue(self) -> None:
-        if self.continue_info is not None:
-            error = resume(self.d, self.continue_info.path)
-            if error:
-                self.message = error
+        info = self.continue_info
+        if info is None:
+            return
+        refusal = resume(self.d, info.path, as_copy=self.copy_armed is info)
+        self.copy_armed = info if refusal and refusal.copy else None
+        if refusal:
+            self.message = refusal.message
 
     def draw(self, surf) -> None:
         d = self.d
