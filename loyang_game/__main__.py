@@ -15,7 +15,9 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
     loyang --screenshot out.png --moves 12 --hint   the table with the coach's hint shown
     loyang --terminal               the old terminal game between agents
 
-A mistake in the options is told in one line, and nothing starts. The window's modules are
+A mistake in the options (or a LOYANG_SAVE_DIR that is no usable folder) is told in one line,
+and nothing starts; a save given with --load that cannot be loaded is said on the title
+screen, with the reason, and the game opens there. The window's modules are
 imported only once a window is wanted, so the terminal game and the option checks never load
 pygame.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -32,9 +35,10 @@ from ai.agents import PLAYER_LEVELS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
+from loyang_game.paths import save_dir_problem
 from loyang_game.save import MAX_NAME, SaveError, load_with_info, validate_seed
 from loyang_game.session import SEAT_NAMES, GameSession, playable_kinds
-from loyang_game.settings import MIN_SIZE
+from loyang_game.settings import MAX_SIZE, MIN_SIZE
 from loyang_game.settings import load as load_settings
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
@@ -131,14 +135,17 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def window_size(parser, size: str | None) -> tuple[int, int] | None:
+    """WIDTHxHEIGHT within the sizes a window (or a screenshot) can have: from the smallest
+    the table is laid out for to an 8K screen, so a typo never asks for gigabytes."""
     if not size:
         return None
-    try:
-        w, h = (int(v) for v in size.lower().split("x"))
-    except ValueError:
-        parser.error(f"--size is WIDTHxHEIGHT, not {size!r}")
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        parser.error(f"--size {size} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+    found = re.fullmatch(r"([0-9]{1,6})[xX]([0-9]{1,6})", size.strip())
+    if not found:
+        parser.error(f"--size is WIDTHxHEIGHT in pixels, e.g. 1280x800, not {size!r:.40}")
+    w, h = int(found.group(1)), int(found.group(2))
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        parser.error(f"--size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                     f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return w, h
 
 
@@ -355,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if args.terminal:
         return terminal(args)
+    problem = save_dir_problem()
+    if problem:
+        print(f"loyang: {problem}", file=sys.stderr)
+        return 2
     from loyang_game.ui.director import NoDisplay
 
     try:

@@ -38,6 +38,33 @@ def save_dir() -> Path:
     return Path(data_home) / "loyang" / "saves"
 
 
+def save_dir_problem() -> str | None:
+    """Why the save folder cannot be used, in one line (None: it can). Only a folder set by
+    `LOYANG_SAVE_DIR` can be wrong: set but empty, a file, a device, a home or root folder
+    (whose other files are no game's to sit among), or one that cannot be made or written."""
+    configured = os.environ.get(SAVE_DIR_VARIABLE)
+    if configured is None:
+        return None
+    words = f"{SAVE_DIR_VARIABLE}={configured!r:.80}"
+    if not configured.strip():
+        return (f"{SAVE_DIR_VARIABLE} is set but empty: set it to a folder for the saves, or "
+                "unset it")
+    folder = Path(configured).expanduser()
+    try:
+        resolved = folder.resolve()
+        if resolved in (Path.home().resolve(), Path(resolved.anchor)):
+            return (f"{words} is your home folder or the root: give the saves a folder of "
+                    f"their own, such as {Path.home() / 'loyang-saves'}")
+        if resolved.exists() and not resolved.is_dir():
+            return f"{words} is not a folder (it is a file or a device)"
+        existing = next(p for p in (resolved, *resolved.parents) if p.exists())
+        if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+            return f"{words} cannot be written: {existing} is read-only or not a folder"
+    except (OSError, ValueError, RuntimeError) as error:  # a NUL byte, a loop of links
+        return f"{words} cannot be used as the save folder ({error})"
+    return None
+
+
 def asset_dir() -> Path:
     """The sprites: `assets/` of the checkout, or the installed package data."""
     if in_checkout():

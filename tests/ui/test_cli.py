@@ -20,6 +20,12 @@ from loyang_game.__main__ import main
     (["--seed", "7x"], "not '7x'"),
     (["--kinds", "person,robot"], "unknown player kind 'robot'"),
     (["--size", "big"], "--size is WIDTHxHEIGHT"),
+    (["--size", "99999999999999999999x99999999"], "--size is WIDTHxHEIGHT"),
+    (["--size", "40000x40000"], "--size 40000x40000 is outside 1024x640 to 7680x4320"),
+    (["--size", "7681x4320"], "is outside"),
+    (["--size", "1023x640"], "is outside"),
+    (["--size=-1280x800"], "--size is WIDTHxHEIGHT"),
+    (["--size", "١٢٨٠x٨٠٠"], "--size is WIDTHxHEIGHT"),  # digits of another script
     (["--screenshot", "x.png", "--save-name", "Evening"], "--save-name goes with --scene save"),
     (["--ai", "genius"], "invalid choice: 'genius'"),
     (["--ai", "hard-v1"], "invalid choice: 'hard-v1'"),  # agents for measuring, not to play
@@ -40,3 +46,34 @@ def test_without_a_display_loyang_says_so_and_stops(monkeypatch, capsys):
     assert main([]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no display" in err
+
+
+@pytest.mark.parametrize("size", ["1024x640", "7680x4320", "1280X800"])
+def test_the_extreme_sizes_that_make_sense_are_taken(size):
+    from loyang_game.__main__ import parse
+
+    w, h = (int(v) for v in size.lower().split("x"))
+    assert parse(["--size", size]).size == (w, h)
+
+
+@pytest.mark.parametrize(("folder", "words"), [
+    ("", "LOYANG_SAVE_DIR is set but empty"),
+    ("/dev/null", "is not a folder"),
+    ("~", "is your home folder or the root"),
+    ("/", "is your home folder or the root"),
+])
+def test_an_unusable_save_folder_is_one_line_and_starts_nothing(folder, words, monkeypatch,
+                                                                capsys):
+    monkeypatch.setenv("LOYANG_SAVE_DIR", folder)
+    assert main(["--screenshot", "never.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("loyang: ") and words in err
+
+
+def test_a_save_folder_given_as_a_file_is_refused(tmp_path, monkeypatch, capsys):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    monkeypatch.setenv("LOYANG_SAVE_DIR", str(a_file / "saves"))
+    assert main(["--screenshot", str(tmp_path / "never.png")]) == 2
+    assert "cannot be written" in capsys.readouterr().err
+    assert a_file.read_text() == "mine" and not (tmp_path / "never.png").exists()
