@@ -1,8 +1,11 @@
 """The table's news: what an AI seat just did, in a player's words (until its next move or a
 few seconds), and call-outs of what another seat's move did to a person's board (a Trader at
-their stall, a Deliveryman at their customer, their card taken from the Courtyard), which
-stay until that person clicks them away, makes a move of their own, or has had a long read.
-The log tells all of it too."""
+their stall, a Deliveryman at their customer, their card taken from the Courtyard). Each
+call-out is for the one person it concerns and is shown only while that person is at the
+screen (in pass-and-play, when they sit down, never to whoever happens to be there); all of a
+person's call-outs show together, one line per move, oldest first, and stay until that person
+clicks them away, makes a move of their own, or has had a long read. The log tells all of it
+too."""
 
 from __future__ import annotations
 
@@ -13,8 +16,9 @@ from ..engine import GameState, Move
 from ..log import before_move, headline, touched
 
 NEWS_TIME = 5.0  # seconds an AI's move stays told
-CALLOUT_TIME = 30.0  # seconds a call-out waits at most to be seen
-MOST_CALLOUTS = 3  # the newest kept; older ones are in the log
+CALLOUT_TIME = 30.0  # seconds a person's call-outs stay once shown to that person
+MOST_CALLOUTS = 8  # per person, the newest kept; older ones are in the log
+ANYONE = -2  # `shown`'s viewer for every person's call-outs (a test's look at them all)
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,7 @@ class News:
         self.last: Item | None = None  # an AI seat's latest move
         self.callouts: list[Item] = []
         self.placed_by: dict[int, int] = {}  # Courtyard card -> the seat that put it there
+        self.shown_at: dict[Item, float] = {}  # a call-out -> when its person first saw it
 
     def moved(self, before: GameState, after: GameState, move: Move, names: Sequence[str],
               kinds: Sequence[str], now: float) -> None:
@@ -41,13 +46,16 @@ class News:
         for person in persons:
             if person == seat:
                 continue
-            clauses = touched(before, after, move, person, names, self.placed_by,
-                              you=len(persons) == 1)
+            clauses = touched(before, after, move, person, names, self.placed_by, you=True)
             if clauses:
                 said = "; ".join(clauses)
                 self.callouts.append(Item(f"{told}. {said[0].upper()}{said[1:]}.", seat, now,
                                           person))
-        self.callouts = [c for c in self.callouts if c.to != seat][-MOST_CALLOUTS:]
+        kept = []
+        for person in persons:
+            kept += [c for c in self.callouts if c.to == person != seat][-MOST_CALLOUTS:]
+        self.callouts = [c for c in self.callouts if c in kept]
+        self.shown_at = {c: t for c, t in self.shown_at.items() if c in kept}
         hand = [*before.players[seat].hand, before.players[seat].intro]
         self.placed_by = {card: who for card, who in self.placed_by.items()
                           if card in after.courtyard}
@@ -56,14 +64,22 @@ class News:
         if kinds[seat] != "person":
             self.last = Item(told, seat, now)
 
-    def seen(self) -> None:
-        """The person has read the call-outs."""
-        self.callouts = []
+    def seen(self, viewer: int | None = ANYONE) -> None:
+        """The person at the screen (`viewer`) has read their call-outs."""
+        self.callouts = [c for c in self.callouts if viewer != ANYONE and c.to != viewer]
 
-    def shown(self, now: float) -> list[Item]:
-        """What to show at `now`: the call-outs, then the AI's latest move."""
-        self.callouts = [c for c in self.callouts if now - c.since < CALLOUT_TIME]
-        out = list(self.callouts)
-        if self.last is not None and now - self.last.since < NEWS_TIME:
-            out.append(self.last)
+    def shown(self, now: float, viewer: int | None = ANYONE) -> list[Item]:
+        """What to show at `now` to the person at the screen (`viewer`; None: nobody is):
+        their call-outs, oldest first, then the AI's latest move."""
+        out = [c for c in self.callouts if viewer == ANYONE or c.to == viewer]
+        for c in out:
+            self.shown_at.setdefault(c, now)
+        old = {c for c in out if now - self.shown_at[c] >= CALLOUT_TIME}
+        self.callouts = [c for c in self.callouts if c not in old]
+        out = [c for c in out if c not in old]
+        last = self.last
+        if (last is not None and now - last.since < NEWS_TIME
+                and not any(c.since == last.since and c.text.startswith(last.text)
+                            for c in out)):  # the call-out of that move tells it already
+            out.append(last)
         return out

@@ -190,40 +190,80 @@ def thinking(surf, L: Layout, name: str, clock: float):
 
 def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     """The table's news (`news.Item`s), stacked up from `bottom` over the board's middle
-    column as far as `top` (what does not fit waits, and is in the log): call-outs on paper
-    edged in the mover's colour, with OK (a click on one puts them all away); an AI's latest
-    move on a dark strip with the mover's colour at its side."""
-    targets = {}
+    column: the AI's latest move on a dark strip with the mover's colour at its side, at the
+    foot; above it the person's call-outs, together on paper, one entry per move (oldest
+    first), each edged in its mover's colour, with one OK (a click on the paper puts them
+    away). They keep above `top` if they can; a long list may reach up to the name plate, and
+    what does not fit even then is said to be in the log."""
+    targets: dict = {}
     column = L.regions["centre"]
     size, step = L.px(17), L.px(18)
     y = bottom
-    for item in reversed(items):
-        callout = item.to is not None
-        room = column.w - L.px(30 + (50 if callout else 0))
-        lines = wrap(item.text, size, room)
+    callouts = [item for item in items if item.to is not None]
+    for item in (item for item in items if item.to is None):
+        lines = wrap(item.text, size, column.w - L.px(30))
         r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
         r.bottom = y
         if r.y < top:
             break
-        colour = t.SEAT_COLOURS[item.seat]
-        if callout:
-            panel(surf, r, (252, 244, 222), border=colour, radius=L.px(8), alpha=245)
-            pygame.draw.rect(surf, colour, r, L.px(3), border_radius=L.px(8))
-            ok = pygame.Rect(0, 0, L.px(44), L.px(28))
-            ok.midright = (r.right - L.px(8), r.centery)
-            button(surf, ok, "OK", L, colour=(50, 110, 60))
-            seen = targets.get(("ui", "seen"))
-            targets[("ui", "seen")] = r.union(seen) if seen else r
-            ink = t.INK
-        else:
-            panel(surf, r, (30, 24, 18), radius=L.px(8), alpha=225)
-            ink = t.WHITE
-        pygame.draw.rect(surf, colour, (r.x, r.y, L.px(8), r.h), border_top_left_radius=L.px(8),
-                         border_bottom_left_radius=L.px(8))
+        panel(surf, r, (30, 24, 18), radius=L.px(8), alpha=225)
+        _side(surf, L, r, t.SEAT_COLOURS[item.seat])
         for i, line in enumerate(lines):
-            text(surf, line, size, ink, topleft=(r.x + L.px(16), r.y + L.px(7) + i * step))
+            text(surf, line, size, t.WHITE, topleft=(r.x + L.px(16), r.y + L.px(7) + i * step))
         y = r.y - L.px(4)
+    if callouts:
+        reach = min(top, L.anchors[("plate", L.focus)].bottom + L.px(4))
+        targets.update(_callouts(surf, L, callouts, y, top, reach))
     return targets
+
+
+def _side(surf, L: Layout, r: pygame.Rect, colour) -> None:
+    """The mover's colour down the left side of a news entry."""
+    pygame.draw.rect(surf, colour, (r.x, r.y, L.px(8), r.h), border_top_left_radius=L.px(8),
+                     border_bottom_left_radius=L.px(8))
+
+
+def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict:
+    column = L.regions["centre"]
+    size, step, gap = L.px(17), L.px(18), L.px(6)
+    room = column.w - L.px(30 + 50)
+    entries = [wrap(item.text, size, room) for item in items]
+    left_out = 0
+
+    def height(entries, left_out) -> int:
+        rows = sum(len(e) for e in entries) + (1 if left_out else 0)
+        return rows * step + gap * (len(entries) - 1) + L.px(14)
+
+    if bottom - height(entries, left_out) < top:  # the Cart and Storehouse clear if it can
+        top = reach
+    while len(entries) > 1 and bottom - height(entries, left_out) < top:
+        entries, left_out = entries[1:], left_out + 1  # the oldest are in the log
+    kept = items[left_out:]
+    r = pygame.Rect(column.x, 0, column.w, height(entries, left_out))
+    r.bottom = bottom
+    if r.y < top:
+        return {}
+    panel(surf, r, (252, 244, 222), radius=L.px(8), alpha=245)
+    pygame.draw.rect(surf, t.SEAT_COLOURS[kept[-1].seat], r, L.px(3), border_radius=L.px(8))
+    y = r.y + L.px(7)
+    if left_out:
+        text(surf, f"{left_out} earlier: see the game log", L.px(15), t.INK_SOFT,
+             topleft=(r.x + L.px(16), y))
+        y += step
+    for i, (item, lines) in enumerate(zip(kept, entries)):
+        if i:  # a rule between two moves
+            pygame.draw.line(surf, (214, 198, 164), (r.x + L.px(16), y - gap // 2 - 1),
+                             (r.right - L.px(60), y - gap // 2 - 1), max(1, L.px(1)))
+        pygame.draw.circle(surf, t.SEAT_COLOURS[item.seat], (r.x + L.px(9), y + step // 2),
+                           L.px(4))  # the mover's colour
+        for line in lines:
+            text(surf, line, size, t.INK, topleft=(r.x + L.px(16), y))
+            y += step
+        y += gap
+    ok = pygame.Rect(0, 0, L.px(44), L.px(28))
+    ok.midright = (r.right - L.px(8), r.centery)
+    button(surf, ok, "OK", L, colour=(50, 110, 60))
+    return {("ui", "seen"): r}
 
 
 def log_wrapped(L: Layout, lines: list[str]) -> list[tuple[str, bool]]:

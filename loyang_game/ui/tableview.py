@@ -280,7 +280,8 @@ class TableView:
         if strip is not None:
             bottom = min(bottom, strip.y - L.px(4))
         top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
-        return overlay.news(surf, L, table.news.shown(table.clock_time), bottom, top)
+        viewer = table.viewer if table.pass_to is None else None
+        return overlay.news(surf, L, table.news.shown(table.clock_time, viewer), bottom, top)
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state

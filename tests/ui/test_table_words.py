@@ -10,7 +10,8 @@ import itertools
 import pygame
 import pytest
 
-from loyang_game.engine.cards import CARDS
+from loyang_game.engine import Move
+from loyang_game.engine.cards import CARDS, NONE
 from loyang_game.engine.helpers.fields import harvest_fields
 from loyang_game.settings import Settings
 from loyang_game.ui import overlay
@@ -18,9 +19,9 @@ from loyang_game.ui.options import option_label
 from loyang_game.ui.rules_text import helper_text
 
 from ..engine.helper_scenarios import C, T, W, put_regular, to_harvest_decision, turn
-from ..engine.scenario import put
+from ..engine.scenario import put, set_player
 from ..engine.test_helper_fields import private
-from .driver import click_target
+from .driver import click, click_target
 from .test_polish import table
 
 
@@ -157,4 +158,93 @@ def test_the_log_never_scrolls_into_blank_space(monkeypatch, moves):
         assert log_words(monkeypatch, app) != top
     wheel(app, -1, 200)
     assert log_words(monkeypatch, app) == newest
+    app.d.close()
+
+
+def helpers_at_a_board(seats: int, victim_index: int = 0):
+    """An AI seat's Action phase with a Trader and a Deliveryman and two of each vegetable;
+    a person's Market stall S8 (Wheat, Bean, Leek) and Regular customer R1, on the board of
+    the seat `victim_index` places after the AI's."""
+    s, ai = turn(seats=seats)
+    victim = (ai + 1 + victim_index) % seats
+    trader, deliveryman = put(s, ai, "Trader").card, put(s, ai, "Deliveryman").card
+    stall = put(s, victim, "S8").card
+    regular = put_regular(s, victim, "R1").card
+    set_player(s, ai, cart={v: 2 for v in range(6)})
+    return s, ai, victim, [Move("use", trader, stall, 1, W, NONE),
+                           Move("use", deliveryman, regular)]
+
+
+def ai_moves(app, ai: int, moves) -> None:
+    for move in moves:
+        assert move in app.game.state.legal_moves()
+        assert app.game.state.current_player == ai
+        app.apply(move, person=False)
+
+
+def test_every_move_that_touched_the_person_in_one_ai_turn_is_told(monkeypatch):
+    s, ai, person, moves = helpers_at_a_board(2)
+    kinds = ["person", "person"]
+    kinds[ai] = "normal"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds)
+    app.viewer = person
+    ai_moves(app, ai, moves)
+    drawn = texts_and_places(monkeypatch)
+    app.d.draw()
+    words = " ".join(s for s, _r in drawn)
+    assert "Bean taken from your Market stall S8" in " ".join(words.split())
+    assert "delivers to your Regular customer R1" in " ".join(words.split())
+    # One paper for both, one OK: a click on it puts both away.
+    box = app.view.overlay_targets[("ui", "seen")]
+    click(app, box.center)
+    assert [item for item in app.news.shown(app.clock_time, person) if item.to is not None] == []
+    app.d.close()
+
+
+def test_a_long_list_of_call_outs_keeps_the_newest_and_points_to_the_log(monkeypatch):
+    s, ai, person, moves = helpers_at_a_board(2)
+    kinds = ["person", "person"]
+    kinds[ai] = "normal"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds, size=(1024, 640))
+    app.viewer = person
+    ai_moves(app, ai, moves[:1])
+    first = app.news.callouts[0]
+    for i in range(12):  # more told than the board can hold
+        app.news.callouts.append(type(first)(f"Bao does thing number {i} to your board, "
+                                             "told at length so that it takes two lines.",
+                                             ai, app.clock_time, person))
+    drawn = texts_and_places(monkeypatch)
+    app.d.draw()
+    words = [s for s, _r in drawn]
+    assert any("number 11" in w for w in words), "the newest is shown"
+    assert any("earlier: see the game log" in w for w in words)
+    box = app.view.overlay_targets[("ui", "seen")]
+    assert box.y >= app.view.L.anchors[("plate", app.view.L.focus)].bottom
+    app.d.close()
+
+
+def test_in_pass_and_play_a_call_out_waits_for_the_person_it_concerns(monkeypatch):
+    s, ai, victim, moves = helpers_at_a_board(3, victim_index=1)
+    kinds = ["person"] * 3
+    kinds[ai] = "normal"
+    other = next(seat for seat in range(3) if seat not in (ai, victim))
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds)
+    ai_moves(app, ai, moves[:1])
+    drawn = texts_and_places(monkeypatch)
+
+    def told_to(viewer, pass_to=None) -> bool:
+        app.viewer, app.pass_to = viewer, pass_to
+        drawn.clear()
+        app.d.draw()
+        return any("your Market stall S8" in s for s, _r in drawn)
+
+    assert not told_to(None, pass_to=victim), "nothing shows on the pass screen"
+    for _ in range(3):  # another person at the screen, however long, never sees it
+        assert not told_to(other)
+        app.clock_time += 40
+    assert told_to(victim), "it waited for its person"
+    app.clock_time += 10
+    assert told_to(victim)
+    app.clock_time += 30  # a long read: gone
+    assert not told_to(victim)
     app.d.close()

@@ -309,7 +309,7 @@ class TableScene(Scene):
         elif name == "cancel":
             self.picker.reset()
         elif name == "seen":
-            self.news.seen()
+            self.news.seen(self.viewer)
         elif name == "undo":
             self.undo()
         elif name == "hint":
