@@ -81,11 +81,30 @@ SHOWN = 5  # findings a person is shown
 REVIEW_LEVEL = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
                 "temperature": 0.0, "verify": 0}
 
+# A review's bounds, so that any game, however long, is reviewed in bounded time: a game of
+# 9 rounds gives a seat 40 to 60 decisions and a stretch of an Action phase 5 to 30 moves.
+# Of a longer game at most MAX_DECISIONS decisions are judged, spread evenly over it, and a
+# stretch longer than MAX_LINE moves is not judged; the review scene says so.
+MAX_DECISIONS = 100
+MAX_LINE = 60
+# Moves replayed between two looks at the stop signal while the decisions are gathered.
+STOP_EVERY = 64
+
 ACTION, PATH, SINGLE = "action", "path", "single"
 # What a decision is called in a finding ("Round 3, Card phase"); the setup is "Setup".
 _LABELS = {"home": "Home vegetable", "path": "Path step", "cards": "Card phase",
            "harvest": "Harvest", "claim": "Foreman", "pay": "raising money", "keep": "Two-pack",
            "partner": "choice of partner", "shop": "Book-keeper"}
+
+
+class Stopped(Exception):
+    """The review was cancelled: raised between two small pieces of work, so that a cancel
+    is obeyed within milliseconds wherever the review is."""
+
+
+def check(stop: threading.Event | None) -> None:
+    if stop is not None and stop.is_set():
+        raise Stopped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,12 +142,15 @@ def unit_kind(state, seat: int) -> str:
     return SINGLE
 
 
-def decisions(config: GameConfig, moves: Sequence[Move], seat: int) -> Iterator[Decision]:
+def decisions(config: GameConfig, moves: Sequence[Move], seat: int,
+              stop: threading.Event | None = None) -> Iterator[Decision]:
     """The seat's decisions in the game, in order. Only what is public decides the units:
-    whose move it is, the phase and the decision at hand."""
+    whose move it is, the phase and the decision at hand. Raises Stopped once `stop` is set."""
     state = new_game(config)
     current: Decision | None = None
     for step, move in enumerate(moves):
+        if step % STOP_EVERY == 0:
+            check(stop)
         mine = state.current_player == seat
         kind = unit_kind(state, seat) if mine else None
         if current is not None and (current.closed or kind != ACTION or current.kind != ACTION):
@@ -171,8 +193,9 @@ def turn_value(state, seat: int, ev: Evaluator) -> float:
 class Judge:
     """The yardstick of one decision: candidate lines valued on the same samples."""
 
-    def __init__(self, unit: Decision, seat: int, ev: Evaluator, seed: int) -> None:
-        self.unit, self.seat, self.ev = unit, seat, ev
+    def __init__(self, unit: Decision, seat: int, ev: Evaluator, seed: int,
+                 stop: threading.Event | None = None) -> None:
+        self.unit, self.seat, self.ev, self.stop = unit, seat, ev, stop
         self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
         rng = random.Random(seed * 1_000_003 + unit.step)
         self.samples = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
@@ -185,6 +208,7 @@ class Judge:
         total = 0.0
         samples = self.fresh if fresh else self.samples
         for sample in samples:
+            check(self.stop)
             worth = self.worth(sample.clone(), line)
             if worth is None:
                 return None
@@ -216,18 +240,20 @@ def candidates(judge: Judge, level: dict, seed: int,
             moves = prune(flow.decision(view), moves, view.players[seat].cash)
         return [(m,) for m in moves]
     rule = view.clone()
-    rule_line = play_out(rule, seat, lambda s: planned_move(s, seat))
+    rule_line = play_out(rule, seat, lambda s: planned_move(s, seat), stop)
     agent = MCTSAgent("hard", seed=seed + unit.step, deterministic=True, overrides=level)
     searched = view.clone()
     searched_line = play_out(searched, seat, lambda s: s.apply(
-        agent.choose_interruptible(s, stop=stop, seat=seat)))
+        agent.choose_interruptible(s, stop=stop, seat=seat)), stop)
     return [rule_line, searched_line]
 
 
-def play_out(s, seat: int, move: Callable) -> tuple[Move, ...]:
+def play_out(s, seat: int, move: Callable, stop: threading.Event | None = None
+             ) -> tuple[Move, ...]:
     """The seat's moves while `move` plays an Action-phase stretch on `s` to its end."""
     line: list[Move] = []
     for _ in range(ROLLOUT_LIMIT):
+        check(stop)
         before = s.history
         move(s)
         made = s.history[1] if s.history is not before else None
@@ -243,15 +269,14 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
           level: dict | None = None, stop: threading.Event | None = None) -> Finding | None:
     """The finding for one decision: what the best line by the yardstick gains over the
     person's (cost 0 and the person's own line when nothing does better)."""
-    j = Judge(unit, seat, ev, seed)
+    j = Judge(unit, seat, ev, seed, stop)
     played = tuple(unit.line)
     played_value = j.value(played)
     if played_value is None:  # cannot happen when legality is public; never judged unfairly
         return None
     best, best_value = played, played_value
     for line in candidates(j, level or REVIEW_LEVEL, seed, stop):
-        if stop is not None and stop.is_set():
-            return None
+        check(stop)
         if line == played or not line:
             continue
         value = j.value(line)
@@ -273,22 +298,44 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
 def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
            stop: threading.Event | None = None, level: dict | None = None) -> list[Finding]:
-    """Every decision of `seat` judged, dearest first (ties: earlier first); stops early and
-    returns what it found when `stop` is set."""
-    units = list(decisions(config, moves, seat))
-    ev = default_evaluator(config.solo)
+    """Every decision of `seat` judged (within the bounds: `to_judge`), dearest first (ties:
+    earlier first); stops early and returns what it found when `stop` is set."""
     found: list[Finding] = []
+    try:
+        units, _ = to_judge(config, moves, seat, stop)
+        judge_all(units, seat, default_evaluator(config.solo), found, seed, progress, stop,
+                  level)
+    except Stopped:
+        pass
+    return sorted(found, key=lambda f: (-f.cost, f.step))
+
+
+def to_judge(config: GameConfig, moves: Sequence[Move], seat: int,
+             stop: threading.Event | None = None) -> tuple[list[Decision], int]:
+    """The decisions of `seat` a review judges, and how many of the game's it leaves out:
+    none longer than MAX_LINE moves, at most MAX_DECISIONS spread evenly over the game.
+    Raises Stopped once `stop` is set."""
+    units = list(decisions(config, moves, seat, stop))
+    judged = [unit for unit in units if len(unit.line) <= MAX_LINE]
+    if len(judged) > MAX_DECISIONS:
+        judged = [judged[i * len(judged) // MAX_DECISIONS] for i in range(MAX_DECISIONS)]
+    return judged, len(units) - len(judged)
+
+
+def judge_all(units: Sequence[Decision], seat: int, ev: Evaluator, found: list[Finding],
+              seed: int = 0, progress: Callable[[int, int], None] | None = None,
+              stop: threading.Event | None = None, level: dict | None = None) -> None:
+    """Judge `units` in order into `found`, with `progress(done, total)` after each; raises
+    Stopped once `stop` is set (what was found so far stays in `found`)."""
     if progress is not None:
         progress(0, len(units))
     for done, unit in enumerate(units, 1):
-        if stop is not None and stop.is_set():
-            break
+        check(stop)
         finding = judge(unit, seat, ev, seed, level, stop)
         if finding is not None:
             found.append(finding)
         if progress is not None:
             progress(done, len(units))
-    return sorted(found, key=lambda f: (-f.cost, f.step))
 
 
 def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
@@ -298,8 +345,10 @@ def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
 
 class ReviewWorker:
     """A review on a daemon thread: `progress` is (decisions done, decisions in all),
-    `findings` the result once it is done (None until then), `error` what went wrong on the
-    thread; `cancel` returns within `CANCEL_WAIT` seconds."""
+    `findings` the result once it is done (None until then), `left_out` how many of a long
+    game's decisions it does not judge (`to_judge`), `error` what went wrong on the thread;
+    `cancel` returns within `CANCEL_WAIT` seconds, and the thread stops within milliseconds
+    (it looks at the stop signal between any two samples, moves or searches)."""
 
     def __init__(self, config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
                  level: dict | None = None) -> None:
@@ -307,6 +356,7 @@ class ReviewWorker:
         self._lock = threading.Lock()
         self._progress = (0, 0)
         self.findings: list[Finding] | None = None
+        self.left_out = 0
         self.error: BaseException | None = None
         self._thread = start_thread(self._run, (config, list(moves), seat, seed, level),
                                     f"review-seat{seat}")
@@ -330,10 +380,14 @@ class ReviewWorker:
             self._progress = (done, total)
 
     def _run(self, config, moves, seat, seed, level) -> None:
+        found: list[Finding] = []
         try:
-            found = review(config, moves, seat, seed, self._report, self._stop, level)
-            if not self._stop.is_set():
-                self.findings = found
+            units, self.left_out = to_judge(config, moves, seat, self._stop)
+            judge_all(units, seat, default_evaluator(config.solo), found, seed, self._report,
+                      self._stop, level)
+            self.findings = sorted(found, key=lambda f: (-f.cost, f.step))
+        except Stopped:
+            pass
         except BaseException as exc:  # told to the scene, never raised on the thread
             self.error = exc
 

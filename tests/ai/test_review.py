@@ -155,3 +155,67 @@ def test_stop_ends_the_review_early(short_game):
     stop_first = threading.Event()
     stop_first.set()
     assert review(config, moves, seat=0, level=SMALL, stop=stop_first) == []
+
+
+class _StopAfter:
+    """Counts the review's smallest pieces of work (a line played on one sample) and sets
+    the stop signal at the `n`-th: what is counted after it is work done after a cancel."""
+
+    def __init__(self, monkeypatch, n: int) -> None:
+        self.stop, self.n, self.calls, self.after = threading.Event(), n, 0, 0
+        worth = review_module.Judge.worth
+
+        def counted(judge_self, s, line):
+            self.calls += 1
+            if self.stop.is_set():
+                self.after += 1
+            elif self.calls == self.n:
+                self.stop.set()
+            return worth(judge_self, s, line)
+
+        monkeypatch.setattr(review_module.Judge, "worth", counted)
+
+
+@pytest.mark.parametrize("n", [1, 5, 13, 40, 150])
+def test_a_cancelled_review_stops_within_one_piece_of_work(monkeypatch, n):
+    """The stop signal is looked at before every sample, move and search: once it is set, at
+    most the piece under way finishes (the clock plays no part: work is counted)."""
+    monkeypatch.setattr(review_module, "REVIEW_LEVEL", SMALL)
+    config, moves = _game(5, rounds=3)
+    counter = _StopAfter(monkeypatch, n)
+    found = review(config, moves, 0, stop=counter.stop)
+    assert counter.stop.is_set() and counter.after == 0
+    assert all(f.step < len(moves) for f in found)  # what was judged before the stop stays
+
+
+def test_a_review_cancelled_while_gathering_decisions_replays_no_further(monkeypatch):
+    config, moves = _game(5, rounds=9)
+    stop = threading.Event()
+    stop.set()
+    applied = []
+    real_apply = flow.GameState.apply
+
+    def counted(state, move):
+        applied.append(move)
+        real_apply(state, move)
+
+    monkeypatch.setattr(flow.GameState, "apply", counted)
+    with pytest.raises(review_module.Stopped):
+        review_module.to_judge(config, moves, 0, stop)
+    assert applied == []
+
+
+def test_a_long_game_is_judged_within_bounds_spread_over_it(monkeypatch):
+    config, moves = _game(5, rounds=9)
+    every = list(decisions(config, moves, 0))
+    monkeypatch.setattr(review_module, "MAX_DECISIONS", 10)
+    judged, left_out = review_module.to_judge(config, moves, 0)
+    assert len(judged) == 10 and left_out == len(every) - 10 > 0
+    steps = [unit.step for unit in judged]
+    assert steps == sorted(steps) and steps[0] == every[0].step
+    assert steps[-1] >= every[len(every) * 8 // 10].step  # the late rounds are judged too
+    monkeypatch.setattr(review_module, "MAX_DECISIONS", 1000)
+    monkeypatch.setattr(review_module, "MAX_LINE", 2)
+    judged, left_out = review_module.to_judge(config, moves, 0)
+    assert all(len(unit.line) <= 2 for unit in judged)
+    assert left_out == sum(1 for unit in every if len(unit.line) > 2) > 0

@@ -137,7 +137,7 @@ def test_a_failed_review_says_why_and_goes_back(small_review, monkeypatch):
     def broken(*_args, **_kwargs):
         raise ValueError("no such game")
 
-    monkeypatch.setattr(review_module, "review", broken)
+    monkeypatch.setattr(review_module, "to_judge", broken)
     d, scene = _director(_replay(rounds=1))
     _until_done(d, scene)
     assert scene.message == "The review stopped: no such game"
@@ -177,3 +177,15 @@ def test_with_one_person_there_is_no_next_review(small_review):
     d, scene = _director(_replay(rounds=1))
     _until_done(d, scene)
     assert "next" not in {item.key for item in scene.form.items}
+
+
+def test_a_long_games_review_says_what_it_left_out(small_review, monkeypatch):
+    monkeypatch.setattr(review_module, "MAX_DECISIONS", 2)
+    drawn = record_text(monkeypatch, review_scene)
+    d, scene = _director(_replay(rounds=1))
+    _until_done(d, scene)
+    assert scene.worker.left_out > 0 and len(scene.findings) <= 2
+    d.draw()
+    words = " ".join(s for s, _place in drawn)
+    assert f"A long game: {scene.worker.left_out} of its decisions were left out" in words
+    assert "the top" in words  # the costs note is still there, whole

@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import pygame
 
-from ai.review import SHOWN, THRESHOLD, Finding, ReviewWorker, worth_showing
+from ai.review import (
+    MAX_DECISIONS,
+    MAX_LINE,
+    SHOWN,
+    THRESHOLD,
+    Finding,
+    ReviewWorker,
+    worth_showing,
+)
 
 from ...coach import imperative
 from ...log import describe_move
 from .. import theme as t
-from ..draw import fit, panel, text
+from ..draw import fit, panel, text, wrap
 from ..menu import GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, Form, Item
@@ -156,8 +164,13 @@ class ReviewScene(MenuScene):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
                 f"the top {SHOWN} above {THRESHOLD} spaces.")
-        text(surf, fit(note, L.px(17), L.px(1020)), L.px(17), (190, 170, 140),
-             center=L.R(640, 636, 0, 0).topleft)
+        if self.worker.left_out:
+            note = (f"A long game: {self.worker.left_out} of its decisions were left out (a "
+                    f"review judges up to {MAX_DECISIONS}, spread over the game, and stretches "
+                    f"of up to {MAX_LINE} moves). " + note)
+        for i, line in enumerate(reversed(wrap(note, L.px(17), L.px(1020)))):
+            text(surf, line, L.px(17), (190, 170, 140),
+                 center=L.R(640, 636 - 20 * i, 0, 0).topleft)
         if self.next_person() is None:
             self.form.get("back").rect = L.R(540, 664, 200, 46)
         else:  # the two side by side, centred
