@@ -157,7 +157,7 @@ def test_a_quick_sequence_is_thinned():
     for name in others:
         p.play(name)
         clock.now += 0.01
-    assert mixer.names == others[:MOST_IN_WINDOW]
+    assert mixer.names == others[:MOST_IN_WINDOW] and MOST_IN_WINDOW <= 3
     assert p.play("round")  # the round's turn is always heard
     clock.now += WINDOW
     assert p.play("trade")  # a new window
@@ -171,7 +171,7 @@ def test_a_run_of_ai_moves_shown_at_once_is_no_racket():
     for i in range(60):
         p.play_all([["take", "place", "sow", "buy", "sell"][i % 5], "cash up"])
         clock.now += 1 / 60
-    assert 0 < len(mixer.played) <= MOST_IN_WINDOW * (1 / WINDOW + 1)
+    assert 0 < len(mixer.played) <= 8  # a few a second, not sixty
     times = []  # and never two starts of one effect closer than SAME_GAP
     clock2 = Clock()
     p2, _ = player(clock=clock2)
