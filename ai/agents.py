@@ -63,6 +63,7 @@ AGENTS: dict[str, Callable[[int], object]] = {
     "normal": _mcts("normal"),
     "hard": _mcts("hard"),
     "hard-v1": _mcts("hard-v1"),
+    "hard-v2": _mcts("hard-v2"),
 }
 
 

@@ -191,6 +191,10 @@ LEVELS = {
     # hard as it was when the paired harness was built (2026-11-24): the yardstick every
     # change to hard is measured against, on the same deals.
     "hard-v1": Level(1600, 480, 6.0, 2.0),
+    # hard as it was on 2026-11-26 (session 31), before issue 35: the yardstick of that
+    # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
+    "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                     others_plan=True, verify=3, verify_pool=6),
 }
 
 
