@@ -213,10 +213,11 @@ class SoundPlayer:
 
     @property
     def volume(self) -> float:
-        """0 to 1: the settings' volume, 0 when muted."""
+        """0 to 1: the settings' volume (percent, squared, so that each step of the setting
+        sounds about as big as the last: 50% is -12 dB, 10% -40 dB), 0 when muted."""
         if getattr(self.settings, "mute", False):
             return 0.0
-        return max(0, min(100, getattr(self.settings, "volume", 70))) / 100
+        return (max(0, min(100, getattr(self.settings, "volume", 70))) / 100) ** 2
 
     def play(self, name: str) -> bool:
         """Start the effect `name` unless it is thinned out, muted or silent; True if it

@@ -188,11 +188,13 @@ def test_the_volume_and_the_mute_are_the_settings():
     s = Settings(volume=40)
     p, mixer = player(s)
     p.play("serve")
-    assert mixer.played == [("serve", 0.4)]
+    s.volume = 100
+    p.play("trade")
+    assert mixer.played == [("serve", pytest.approx(0.16)), ("trade", 1.0)]  # 40% is -16 dB
     s.mute = True
-    assert not p.play("trade") and len(mixer.played) == 1
+    assert not p.play("card_take") and len(mixer.played) == 2
     s.mute, s.volume = False, 0
-    assert not p.play("trade") and len(mixer.played) == 1
+    assert not p.play("card_take") and len(mixer.played) == 2
 
 
 def test_the_volume_and_the_mute_are_remembered():
@@ -228,7 +230,7 @@ def test_the_settings_page_sets_the_volume_and_the_mute():
     click_item(d, "settings")
     assert d.top.form.get("volume").value == 70
     click_item(d, "volume", 0.9)  # 70 -> 80, heard at once
-    assert d.settings.volume == 80 and mixer.played[-1][1] == pytest.approx(0.8)
+    assert d.settings.volume == 80 and mixer.played[-1][1] == pytest.approx(0.64)
     click_item(d, "mute")
     assert d.settings.mute
     d.close()
