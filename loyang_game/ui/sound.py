@@ -46,6 +46,7 @@ MOST_AT_ONCE = 2  # effects played together for one move
 LATER = ("game_end", "round", "veg_harvest")  # what follows a move, heard after its own
 URGENT = LATER  # once a round at most: never thinned by the window (the same-effect gap holds)
 AFTER = 0.35  # seconds from a move's own effects to what followed
+STALE = 1.0  # seconds after which a waiting effect is dropped (the table was covered)
 
 # The effects, the most telling first (`choose` keeps the first ones of a move).
 EFFECTS = ("game_end", "round", "penalty", "serve", "trade", "veg_harvest", "path_step",
@@ -261,7 +262,7 @@ class SoundPlayer:
         if not self.pending:
             return
         now = self.clock()
-        due = [name for when, name in self.pending if when <= now]
+        due = [name for when, name in self.pending if when <= now < when + STALE]
         self.pending = [(when, name) for when, name in self.pending if when > now]
         for name in due:
             self.play(name)

@@ -29,6 +29,7 @@ from loyang_game.ui.sound import (
     MOST_AT_ONCE,
     MOST_IN_WINDOW,
     SAME_GAP,
+    STALE,
     TABLE_KINDS,
     WINDOW,
     SoundPlayer,
@@ -134,6 +135,12 @@ def test_what_followed_a_move_is_heard_after_it():
     assert mixer.names == ["path_step", "coins_pay", "round", "veg_harvest"]
     p.update()
     assert len(mixer.played) == 4 and not p.pending
+    # one that waited too long (a menu covered the table) is dropped, not heard late
+    clock.now += 10
+    p.play_all(["advance", "path", "round"])
+    clock.now += AFTER + STALE
+    p.update()
+    assert mixer.names[-1] == "path_step" and not p.pending
     # a move that made no sound of its own: what followed it is heard at once
     clock.now += 10
     assert p.play_all(["harvest", "round"]) == ["round", "veg_harvest"]
