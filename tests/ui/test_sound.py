@@ -251,7 +251,7 @@ def test_a_whole_game_at_the_table_is_heard():
     """Two random AIs play a game to its end at the table, every move told through the fake
     mixer (a clock that never thins): a move's effects are what it made happen."""
     app = make_app(2, ["random", "random"], seed=21, speed="off")
-    p, mixer = player(app.d.settings)
+    p, mixer = player(app.d.settings, Clock(step=0.5))  # slower than thinning, not stale
     app.sound = p
     settle(app, limit=200_000)
     step(app, 3)  # what followed the last move
