@@ -33,6 +33,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+import pygame
+
 from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, MoveKind
 from ..paths import asset_dir
@@ -142,7 +144,7 @@ def sound_dir() -> Path:
 
 # --- the mixer -------------------------------------------------------------------------------
 
-_opened: dict[str, object] = {}  # "mixer" (or "problem") once the real mixer was tried
+_opened: dict[str, str] = {}  # "problem": why the real mixer could not be opened
 
 
 @contextlib.contextmanager
@@ -166,20 +168,18 @@ def _quiet_stderr() -> Iterator[None]:
 
 
 def open_mixer() -> tuple[object | None, str | None]:
-    """pygame's mixer, opened once, or None and why there is no sound."""
-    import pygame
-
+    """pygame's mixer, opened once, or None and why there is no sound (tried once)."""
     if pygame.mixer.get_init():
         return pygame.mixer, None
     if "problem" in _opened:
-        return None, str(_opened["problem"])
+        return None, _opened["problem"]
     try:
         with _quiet_stderr():
             pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
         pygame.mixer.set_num_channels(CHANNELS)
     except (pygame.error, NotImplementedError, OSError) as error:
         _opened["problem"] = f"no sound device ({error})".replace("\n", " ")
-        return None, str(_opened["problem"])
+        return None, _opened["problem"]
     return pygame.mixer, None
 
 

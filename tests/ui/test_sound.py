@@ -238,8 +238,13 @@ def test_the_settings_page_sets_the_volume_and_the_mute():
     assert d.top.form.get("volume").value == 70
     click_item(d, "volume", 0.9)  # 70 -> 80, heard at once
     assert d.settings.volume == 80 and mixer.played[-1][1] == pytest.approx(0.64)
+    assert d.top.message == "Saved."
     click_item(d, "mute")
     assert d.settings.mute
+    d.sound.problem = "no sound device (none in this test)"
+    click_item(d, "mute")  # off again, and told why nothing is heard
+    click_item(d, "mute")
+    assert "no sound device" in d.top.message
     d.close()
     again = settings_mod.load()
     assert (again.volume, again.mute) == (80, True)

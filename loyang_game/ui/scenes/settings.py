@@ -64,13 +64,16 @@ class SettingsScene(MenuScene):
             s.player_name = item.value.strip()
         else:
             setattr(s, item.key, item.value)
+        news = "Saved."
         if item.key in ("volume", "mute"):
             self.d.sound.play(SAMPLE)  # heard at the new volume (nothing when muted)
+            if self.d.sound.problem:
+                news = f"Saved. There is no sound here: {self.d.sound.problem}."
         if item.key == "colour_blind":
             t.set_palette(s.colour_blind)
         if display:
             self.d.apply_display()
-        self.report(self.d.save_settings())
+        self.report(self.d.save_settings(), news)
 
     def hints_again(self) -> None:
         self.d.settings.hints_seen = []
