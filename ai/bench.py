@@ -7,6 +7,10 @@ decisions from its first Action-phase move to its Path step, summed) and per oth
 (Card phase, Two-pack, paying...), mean and worst, over `--ai-games` 2-player games against
 greedy (seats swapped) on the clock, as at the table; with `--solo` also in solo games (the
 solo game's own devices, such as playing the best plans on a round, work only there).
+`hot_path` says whether the search's leaves run compiled or as plain Python (`LOYANG_PURE=1`
+forces the plain source), and `cpu_game` gives the CPU seconds of one deterministic solo game
+(`--cpu-game LEVEL@DEAL`, hard on deal 200 unless told; the same moves in any process, so two
+builds can be timed on the same game: `moves_sha256` says they played it alike).
 """
 
 from __future__ import annotations
@@ -143,6 +147,24 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
     return out
 
 
+def cpu_game(spec: str) -> dict:
+    """CPU seconds of one deterministic solo game, `LEVEL@DEAL` (the agent seeded as
+    `python -m ai.compare` seeds it), and its moves' digest."""
+    import hashlib
+
+    from .agents import make_agent
+    from .compare import agent_seed
+    from .play import play_game
+
+    level, _, deal = spec.rpartition("@")
+    agent = make_agent(level, agent_seed(int(deal), 0), deterministic=True)
+    start = time.process_time()
+    state, _ = play_game(GameConfig(seats=1, seed=int(deal)), [agent])
+    seconds = time.process_time() - start
+    return {"game": spec, "cpu_seconds": round(seconds, 2), "moves": len(state.moves()),
+            "moves_sha256": hashlib.sha256(repr(state.moves()).encode()).hexdigest()[:16]}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__)
     parser.add_argument("--json", action="store_true")
@@ -152,8 +174,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ai-games", type=int, default=2)
     parser.add_argument("--solo", action="store_true",
                         help="also time the levels in solo games ('ai_solo')")
+    parser.add_argument("--cpu-game", default="hard@200",
+                        help="LEVEL@DEAL: time one deterministic solo game ('' for none)")
     args = parser.parse_args(argv)
-    result = bench(games=args.games)
+    from .projection import HOT_PATH
+
+    result = {"hot_path": HOT_PATH}
+    result.update(bench(games=args.games))
+    if args.cpu_game:
+        result["cpu_game"] = cpu_game(args.cpu_game)
     levels = [name for name in args.levels.split(",") if name]
     if levels:
         result["ai"] = bench_levels(levels, args.ai_games)
@@ -162,8 +191,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(result))
     else:
+        print(f"hot path: {result.pop('hot_path')}")
         for seats, row in result.items():
-            print(f"{seats} seats: " + ", ".join(f"{k} {v}" for k, v in row.items()))
+            print(f"{seats}: " + ", ".join(f"{k} {v}" for k, v in row.items()))
 
 
 if __name__ == "__main__":

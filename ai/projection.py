@@ -18,30 +18,17 @@ step taken early makes every later cheap step land further on (designer's notes:
 is worth more). The result is the final position after Loans, a real number (the spare Cash
 at the end counts as a fraction of the next step).
 
-Everything here is plain arithmetic on small lists: it runs at every leaf of the search.
+The simulation itself is in `farm.py` (compiled where a C compiler was at hand when the
+package was installed); here are its knobs and a table of the boards already projected.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.util
+import os
 from dataclasses import dataclass
-
-from loyang_game.engine.cards import (
-    BIG_STOREHOUSE,
-    BUY_PRICE,
-    CARDS,
-    LOAN_CASH,
-    PATH_END,
-    REGULAR_PENALTY,
-    ROUNDS,
-    SELL_PRICE,
-    SHOP_SPACES,
-    SMALL_STOREHOUSE,
-    modifier_by_count,
-)
-from loyang_game.engine.moves import NONE
-
-ALL = tuple(range(6))
-DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
 
 
 @dataclass(frozen=True)
@@ -81,330 +68,67 @@ class Params:
 DEFAULT_PARAMS = Params()
 
 
-class Farm:
-    """The abstract farm: vegetables at hand, fields, customers, stall offers, Cash."""
-
-    __slots__ = ("capacity", "cash", "casuals", "converts", "fields", "have", "offers",
-                 "params", "pile", "regulars", "shop", "unsown")
-
-    def __init__(self, p, cash: float, params: Params) -> None:
-        self.params = params
-        self.cash = float(cash)
-        self.converts = 0.0  # this round's trades at the stalls still to come
-        self.shop = list(p.shop)
-        self.capacity = BIG_STOREHOUSE if p.upgraded else SMALL_STOREHOUSE
-        self.have = [p.cart[v] + p.store[v] for v in ALL]
-        self.fields = []  # [vegetable, tokens]
-        self.unsown = []  # [spaces, sowable]
-        for f in p.fields:
-            if f.veg == NONE:
-                c = CARDS[f.card]
-                self.unsown.append((c.spaces, c.sowable))
-            elif f.tokens > 0:
-                self.fields.append([f.veg, f.tokens])
-        # the pile, face down: its sizes in a fixed order (the order itself is hidden)
-        self.pile = sorted(((CARDS[c].spaces, CARDS[c].sowable) for c in p.pile), reverse=True)
-        # [wants, payments still to come, red marker]
-        self.regulars = [[CARDS[s.card].wants, list(CARDS[s.card].pays[s.rows:]), s.red]
-                         for s in p.regulars if s.rows < 4]
-        self.casuals = [[CARDS[s.card].wants, CARDS[s.card].pays[0]] for s in p.casuals]
-        self.offers = []  # [vegetable, bowls]
-        for s in p.stalls:
-            for i, (veg, bowls) in enumerate(CARDS[s.card].offers):
-                if s.mask >> i & 1:
-                    self.offers.append([veg, bowls])
-
-    # -- one round ----------------------------------------------------------------------------
-    def play_round(self, t: int, absorb: float, converts: float) -> None:
-        after = ROUNDS - t  # harvests still to come after this round
-        self.converts = converts
-        self._harvest(t)
-        self._serve_regulars()
-        want = self._wanted()  # the customers left stay till the round's end
-        self._serve_casuals(want)
-        self._sow(after, want)
-        self._end_of_turn(after, absorb, want)
-
-    def _harvest(self, t: int) -> None:
-        kept = []
-        for f in self.fields:
-            self.have[f[0]] += 1
-            f[1] -= 1
-            if f[1] > 0:
-                kept.append(f)
-        self.fields = kept
-        if t < ROUNDS and self.pile:
-            self.unsown.append(self.pile.pop())
-
-    def _wanted(self) -> list[int]:
-        """What the Regular customers ask for in one round."""
-        want = [0] * 6
-        for wants, _, _ in self.regulars:
-            for v in wants:
-                want[v] += 1
-        return want
-
-    def _spare(self, reserved: list[int], veg: int) -> list[int]:
-        return [max(0, self.have[u] - reserved[u]) if u != veg else 0 for u in ALL]
-
-    def _trade_for(self, veg: int, reserved: list[int]) -> bool:
-        """Take `veg` from a stall for the cheapest spare vegetables (1-bowl offers first)."""
-        best = None
-        for i, (offered, bowls) in enumerate(self.offers):
-            if offered == veg and (best is None or bowls < self.offers[best][1]):
-                best = i
-        if best is None:
-            return False
-        bowls = self.offers[best][1]
-        spare = self._spare(reserved, veg)
-        if sum(spare) < bowls:
-            return False
-        paid = 0
-        for u in ALL:  # the cheapest first
-            while spare[u] and paid < bowls:
-                spare[u] -= 1
-                self.have[u] -= 1
-                paid += 1
-        self.offers.pop(best)
-        self.have[veg] += 1
-        return True
-
-    def _convert(self, veg: int, reserved: list[int]) -> bool:
-        """Trade the cheapest spare vegetable 1:1 at a stall still to come."""
-        if self.converts < 1:
-            return False
-        spare = self._spare(reserved, veg)
-        for u in ALL:
-            if spare[u]:
-                self.have[u] -= 1
-                self.have[veg] += 1
-                self.converts -= 1
-                self.cash -= self.params.convert_cost
-                return True
-        return False
-
-    def _obtain(self, wants, reserved: list[int], worth: float) -> bool:
-        """Bring `wants` to hand (trading spare vegetables at the stalls there are, then at
-        those to come, then buying while the purchases stay within `worth`); False, with
-        nothing spent, if that cannot be done."""
-        need = [0] * 6
-        for v in wants:
-            need[v] += 1
-        if all(self.have[v] >= need[v] for v in wants):  # at hand: nothing to trade or buy
-            for v in wants:
-                self.have[v] -= 1
-            return True
-        have, shop, offers = self.have[:], self.shop[:], [o[:] for o in self.offers]
-        cash, spent, converts = self.cash, 0, self.converts
-        reserved = [reserved[u] + need[u] for u in ALL]
-        ok = True
-        for v in sorted(set(wants), key=lambda x: -BUY_PRICE[x]):
-            while self.have[v] < need[v]:
-                if self._trade_for(v, reserved) or self._convert(v, reserved):
-                    continue
-                price = BUY_PRICE[v]
-                if self.shop[v] > 0 and self.cash >= price and spent + price <= worth:
-                    self.shop[v] -= 1
-                    self.cash -= price
-                    spent += price
-                    self.have[v] += 1
-                    continue
-                ok = False
-                break
-            if not ok:
-                break
-        if not ok:
-            self.have, self.shop, self.offers, self.cash = have, shop, offers, cash
-            self.converts = converts
-            return False
-        for v in wants:
-            self.have[v] -= 1
-        return True
-
-    def _serve_regulars(self) -> None:
-        due = sorted(self.regulars, key=lambda r: -r[1][0])
-        reserved = self._wanted()
-        kept = []
-        for customer in due:
-            wants, pays, red = customer
-            for v in wants:
-                reserved[v] -= 1
-            loss = REGULAR_PENALTY if red else 1.0  # a red marker brings the penalty nearer
-            if self._obtain(wants, reserved, pays[0] + loss):
-                self.cash += pays.pop(0)
-            elif red:
-                self.cash -= REGULAR_PENALTY
-            else:
-                customer[2] = True
-            if pays:
-                kept.append(customer)
-        self.regulars = kept
-
-    def _serve_casuals(self, want: list[int]) -> None:
-        if not self.casuals:
-            return
-        margin = self.params.casual_margin
-        future = self.params.future
-        kept = []
-        for customer in sorted(self.casuals, key=lambda c: -c[1]):
-            wants, pay = customer
-            modifier = modifier_by_count(len(self.regulars), len(self.casuals))
-            own = sum(future[v] for v in wants if self.have[v])
-            worth = pay + modifier - own - margin
-            if worth > 0 and self._obtain(wants, want, worth):
-                self.cash += pay + modifier
-                self.casuals.remove(customer)
-            else:
-                kept.append(customer)
-
-    def _sow(self, after: int, want: list[int]) -> None:
-        """Sow every empty field that will still give a harvest, with the vegetable worth most
-        over its harvests: one the customers lack at nearly its Shop price, else what future
-        customers pay for spare produce."""
-        if after <= 0 or not self.unsown:
-            return
-        future = self.params.future
-        rate = [0.0] * 6  # what the sown fields give per round
-        for veg, _ in self.fields:
-            rate[veg] += 1.0
-        left = []
-        for spaces, sowable in sorted(self.unsown, reverse=True):
-            harvests = after if after < spaces else spaces
-            best, best_gain = None, 0.0
-            for v in sowable:
-                lack = want[v] - rate[v]
-                per = 0.8 * BUY_PRICE[v] if lack > 0 else future[v]
-                if self.have[v]:
-                    seed = future[v]
-                elif self.shop[v] and self.cash >= BUY_PRICE[v]:
-                    seed = BUY_PRICE[v]
-                else:
-                    continue
-                gain = harvests * per - seed
-                if gain > best_gain:
-                    best, best_gain = v, gain
-            if best is None:
-                left.append((spaces, sowable))
-                continue
-            if self.have[best]:
-                self.have[best] -= 1
-            else:
-                self.shop[best] -= 1
-                self.cash -= BUY_PRICE[best]
-            self.fields.append([best, spaces])
-            rate[best] += 1.0
-        self.unsown = left
-
-    def _end_of_turn(self, after: int, absorb: float, want: list[int]) -> None:
-        """Keep what next round's customers want (up to the Storehouse), trade spare produce
-        up at the stalls, let future customers take what they will, sell to the Shop, and
-        return the rest. (Plain comparisons stand in for min(): this runs at every leaf.)"""
-        have = self.have
-        future = self.params.future
-        keep = [0] * 6
-        room = self.capacity if after else 0
-        if after:
-            for v in DEAREST_FIRST:
-                k = have[v]
-                if want[v] < k:
-                    k = want[v]
-                if room < k:
-                    k = room
-                keep[v] = k
-                room -= k
-        spare = [have[v] - keep[v] for v in ALL]
-        # a 1-bowl offer turns a spare vegetable into a dearer one
-        for offer in list(self.offers):
-            veg, bowls = offer
-            if bowls != 1:
-                continue
-            cheapest = min((u for u in ALL if spare[u] and future[u] < future[veg]),
-                           key=lambda u: future[u], default=None)
-            if cheapest is not None:
-                spare[cheapest] -= 1
-                spare[veg] += 1
-                self.offers.remove(offer)
-        for v in DEAREST_FIRST:  # future customers, the dearest produce first
-            taken = spare[v] if spare[v] <= absorb else absorb
-            if taken <= 0:
-                continue
-            absorb -= taken
-            spare[v] -= taken
-            self.cash += taken * future[v]
-        shop = self.shop
-        for v in DEAREST_FIRST:  # the Shop's free spaces, then the Storehouse, then away
-            left = spare[v]
-            if not left:
-                continue
-            sold = SHOP_SPACES[v] - shop[v]
-            if left < sold:
-                sold = left
-            if sold > 0:
-                left -= sold
-                shop[v] += sold
-                self.cash += sold * SELL_PRICE[v]
-            k = left if left <= room else room
-            keep[v] += k
-            room -= k
-        self.have = keep
+def _hot_module():
+    """The farm simulation (`farm.py`): compiled when it was built so, unless `LOYANG_PURE`
+    is set (to anything but "" or "0"); then, or without a compiled module, the plain source.
+    Returns the module and which path it is."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "farm.py")
+    if os.environ.get("LOYANG_PURE", "") in ("", "0"):
+        farm = importlib.import_module(__package__ + ".farm")
+        if farm.__file__.endswith(".py"):
+            return farm, "pure Python (no compiled module: installed without a C compiler?)"
+        with open(here, "rb") as f:
+            if getattr(farm, "SOURCE_SHA256", None) == hashlib.sha256(f.read()).hexdigest():
+                return farm, "compiled"
+        why = "the compiled module was built from another farm.py: reinstall, or `python " \
+              "setup.py build_ext --inplace` in a checkout"
+    else:
+        why = "LOYANG_PURE=1"
+    spec = importlib.util.spec_from_file_location(__package__ + "._farm_pure", here)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module, f"pure Python ({why})"
 
 
-def walk(position: int, balances: list[float], lows: list[float] | None = None,
-         reserve: float = 0.0) -> tuple[int, float]:
-    """Where the Cash takes the farmer, and what is left, when `balances[k]` is what he
-    would hold after the k-th round to come if he never walked (and `lows[k]` the least he
-    holds during it). Each round's cheap first step (1 Cash) is always taken; further steps
-    are taken as early as the money allows without leaving a later round in debt, or unable
-    to pay its own first step, keeping `reserve` in hand but in the last round."""
-    n = len(balances)
-    if n == 0:
-        return position, 0.0
-    # the most that may be spent by the end of round k without a later debt
-    cap = [b - (reserve if k < n - 1 else 0.0) for k, b in enumerate(balances)]
-    if lows is not None:
-        for k in range(n - 1):
-            cap[k] = min(cap[k], lows[k + 1])
-    for k in range(n - 2, -1, -1):
-        cap[k] = min(cap[k], cap[k + 1])
-    spent = 0.0
-    for k in range(n):
-        reserve = max(0, min(n - 1 - k, PATH_END - position))  # first steps still to come
-        if position < PATH_END and cap[k] - spent >= 1:
-            position += 1
-            spent += 1
-        while position < PATH_END and cap[k] - spent - reserve >= position + 1:
-            position += 1
-            spent += position
-    return position, balances[-1] - spent
+_farm, HOT_PATH = _hot_module()
+COMPILED = HOT_PATH == "compiled"
+Farm, walk, simulate = _farm.Farm, _farm.walk, _farm.simulate
+
+
+# Boards already projected, by everything of the board the projection reads (one table per
+# Params). The search meets the same board again and again: a plan's leaf in every sample
+# (the projection never looks at what a sample changes, such as the pile's order), each Path
+# step of one board, the next Offer's probes. Three calls in four are such repeats (a solo
+# game of hard and a 2-player one, rounds 1-2), so they are looked up rather than simulated
+# again; the value is the one `simulate` gives, to the last bit. Bounded: emptied when full.
+CACHE_SIZE = 60_000
+_tables: dict[int, tuple[Params, dict]] = {}
+
+
+def board_key(p, round_: int, position: int, money: float) -> tuple:
+    """Everything `simulate` reads of `p` (and its arguments): two calls with equal keys give
+    equal values. The pile is a multiset (its order is hidden, and never read)."""
+    return (round_, position, money, p.loans, tuple(p.cart), tuple(p.store), tuple(p.shop),
+            p.upgraded, tuple(p.fields), tuple(sorted(p.pile)), tuple(p.regulars),
+            tuple(p.casuals), tuple(p.stalls), len(p.helpers))
 
 
 def project(p, round_: int, path: int | None = None, cash: float | None = None,
             params: Params = DEFAULT_PARAMS) -> float:
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
-    `round_` (with the Path step `path`/`cash` applied when given)."""
-    position = p.path if path is None else path
-    money = p.cash if cash is None else cash
-    if round_ >= ROUNDS:
-        return position - p.loans + min(0.99, money / (position + 2))
-    farm = Farm(p, money, params)
-    farm.cash += params.helper * len(p.helpers)
-    balances, lows = [], []
-    cards = 0  # rounds of card buying by then (a round without the Cash for it buys none)
-    for t in range(round_ + 1, ROUNDS + 1):
-        if t < ROUNDS and farm.cash >= params.card_cost:
-            farm.cash -= params.card_cost
-            cards += 1
-        lows.append(farm.cash)
-        farm.play_round(t, min(params.absorb * cards, params.absorb_max),
-                        min(params.convert * cards, params.convert_max))
-        balances.append(farm.cash)
-    balances[-1] += params.stall_offer * len(farm.offers)
-    debt = -min(min(balances), min(lows))
-    loans = p.loans
-    if debt > 0:
-        extra = LOAN_CASH * -(-debt // LOAN_CASH)
-        loans += int(extra // LOAN_CASH)
-        balances = [b + extra for b in balances]
-        lows = [b + extra for b in lows]
-    reached, spare = walk(position, balances, lows, params.reserve)
-    return reached - loans + min(0.99, max(0.0, spare) / (reached + 2))
+    `round_` (with the Path step `path`/`cash` applied when given): `simulate`, looked up when
+    the same board was projected before."""
+    entry = _tables.get(id(params))
+    if entry is None or entry[0] is not params:
+        if len(_tables) >= 64:
+            _tables.clear()
+        entry = _tables[id(params)] = (params, {})
+    table = entry[1]
+    key = board_key(p, round_, p.path if path is None else path,
+                    p.cash if cash is None else cash)
+    value = table.get(key)
+    if value is None:
+        if len(table) >= CACHE_SIZE:
+            table.clear()
+        value = table[key] = simulate(p, round_, path, cash, params)
+    return value

@@ -1,0 +1,129 @@
+"""The hot path: the farm simulation compiled and plain give the same values to the last bit,
+the table of boards already projected gives what the simulation gives, and `LOYANG_PURE=1`
+forces the plain source."""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+import sysconfig
+import types
+
+import pytest
+
+from ai import farm, projection
+from ai.evaluate import default_evaluator, tuned_evaluator
+from loyang_game.engine import GameConfig, new_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _boards(games: int = 12, seed: int = 3) -> list:
+    """Boards of random games (every seat count, every round, debts, red markers...)."""
+    rng = random.Random(seed)
+    out = []
+    for game in range(games):
+        state = new_game(GameConfig(seats=1 + game % 4, seed=seed + game))
+        while not state.is_over:
+            if rng.random() < 0.04:
+                out.extend((p.clone(), state.round) for p in state.players)
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    return out
+
+
+def _calls() -> list[tuple]:
+    """(board, round, path, cash, params): the search's kinds of call, Path steps included,
+    under the shipped knobs of both games and a changed one."""
+    params = [default_evaluator(False).params, default_evaluator(True).params,
+              tuned_evaluator(True, (("future_scale", 1.3), ("reserve", 2.0))).params]
+    rng = random.Random(7)
+    calls = []
+    for p, round_ in _boards():
+        calls.append((p, round_, None, None, rng.choice(params)))
+        step = rng.randrange(1, 4)
+        calls.append((p, round_, p.path + step, p.cash - step * 2, rng.choice(params)))
+    return calls
+
+
+def _compiled_module():
+    """The compiled farm: beside the source (an in-place build), or in the installed
+    package (`pip install .`, as CI does); None where none was built."""
+    here = os.path.join(ROOT, "ai")
+    platlib = os.path.join(sysconfig.get_paths()["platlib"], "ai")
+    for folder in (here, platlib):
+        for path in sorted(glob.glob(os.path.join(folder, "farm.*.so"))
+                           + glob.glob(os.path.join(folder, "farm.*.pyd"))):
+            spec = importlib.util.spec_from_file_location("ai.farm", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    return None
+
+
+def test_the_compiled_farm_gives_the_plain_sources_values_to_the_last_bit():
+    compiled = _compiled_module()
+    if compiled is None:
+        pytest.skip("no compiled farm here (installed without a C compiler)")
+    source = os.path.join(ROOT, "ai", "farm.py")
+    spec = importlib.util.spec_from_file_location("ai._farm_plain_test", source)
+    pure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pure)
+    assert not compiled.__file__.endswith(".py") and pure.__file__.endswith(".py")
+    calls = _calls()
+    assert len(calls) > 500
+    for p, round_, path, cash, params in calls:
+        a = pure.simulate(p, round_, path, cash, params)
+        b = compiled.simulate(p, round_, path, cash, params)
+        assert type(a) is type(b) and a == b, (round_, path, cash)
+    assert pure.walk(3, [6.0, 6.0, 6.0]) == compiled.walk(3, [6.0, 6.0, 6.0]) == (6, 3)
+
+
+def test_the_table_gives_what_the_simulation_gives():
+    calls = _calls()
+    projection._tables.clear()
+    first = [projection.project(*call) for call in calls]
+    again = [projection.project(*call) for call in reversed(calls)]
+    assert first == [farm.simulate(*call) for call in calls] == again[::-1]
+    # a board changed after it was projected is projected afresh
+    p, round_, _, _, params = next(c for c in calls if c[0].regulars and c[1] < 8)
+    before = projection.project(p, round_, params=params)
+    p.cash += 7
+    assert projection.project(p, round_, params=params) == farm.simulate(p, round_, None,
+                                                                           None, params)
+    assert projection.project(p, round_, params=params) != before
+
+
+def test_the_table_is_bounded(monkeypatch):
+    monkeypatch.setattr(projection, "CACHE_SIZE", 50)
+    projection._tables.clear()
+    for call in _calls()[:200]:
+        projection.project(*call)
+    assert all(len(table) <= 50 for _, table in projection._tables.values())
+
+
+def _hot_path(env: dict) -> str:
+    code = "import ai.projection as p; print(p.HOT_PATH)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env},
+                          capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_loyang_pure_forces_the_plain_source():
+    assert _hot_path({"LOYANG_PURE": "1"}) == "pure Python (LOYANG_PURE=1)"
+    assert _hot_path({"LOYANG_PURE": "0"}) != "pure Python (LOYANG_PURE=1)"
+
+
+def test_a_compiled_module_built_from_another_source_is_not_used(monkeypatch):
+    stale = types.ModuleType("ai.farm")
+    stale.__file__ = os.path.join(ROOT, "ai", "farm.cpython-311-x86_64-linux-gnu.so")
+    stale.SOURCE_SHA256 = "0" * 64
+    monkeypatch.setitem(sys.modules, "ai.farm", stale)
+    monkeypatch.delenv("LOYANG_PURE", raising=False)
+    module, path = projection._hot_module()
+    assert path.startswith("pure Python (the compiled module was built from another")
+    assert module.__file__.endswith("farm.py") and module is not stale
