@@ -177,8 +177,14 @@ def _veg_row(surf, vegs, x, y, size, gap=4):
         surf.blit(token(veg, size), (x + i * (size + gap), y))
 
 
-def tile(card_id: int) -> pygame.Surface:
-    """The landscape face of a played card (stall, customer, Helper)."""
+def short_text(name: str, solo: bool) -> str:
+    """A Helper's few words on its face (as it works in the solo game when `solo`)."""
+    return (t.HELPER_SHORT_SOLO.get(name) if solo else None) or t.HELPER_SHORT[name]
+
+
+def tile(card_id: int, solo: bool = False) -> pygame.Surface:
+    """The landscape face of a played card (stall, customer, Helper); `solo`: a Helper's
+    face as it works in the solo game."""
     card = CARDS[card_id]
     surf = _frame(g.TILE_W, g.TILE_H, card.kind)
     white = t.WHITE
@@ -209,7 +215,7 @@ def tile(card_id: int) -> pygame.Surface:
         _text(surf, str(card.pays[0]), 52, t.INK, center=(330, 74))
     elif card.kind == HELPER:
         _text(surf, card.name, 28, white, topleft=(14, 4))
-        lines = wrap(t.HELPER_SHORT[card.name], 27, g.TILE_W - 36)
+        lines = wrap(short_text(card.name, solo), 27, g.TILE_W - 36)
         for i, line in enumerate(lines[:3]):
             _text(surf, line, 27, t.INK, topleft=(18, g.HEADER + 8 + i * 24), bold=False)
     else:
@@ -217,8 +223,9 @@ def tile(card_id: int) -> pygame.Surface:
     return surf
 
 
-def portrait(card_id: int) -> pygame.Surface:
-    """The upright face of a card (hand, Courtyard, Offer, fields, dialogs)."""
+def portrait(card_id: int, solo: bool = False) -> pygame.Surface:
+    """The upright face of a card (hand, Courtyard, Offer, fields, dialogs); `solo`: a
+    Helper's face as it works in the solo game."""
     card = CARDS[card_id]
     w, h = g.CARD_W, g.CARD_H
     surf = _frame(w, h, card.kind)
@@ -253,7 +260,7 @@ def portrait(card_id: int) -> pygame.Surface:
         for line in wrap(card.name, 27, w - 24, bold=True):
             _text(surf, line, 27, ink, topleft=(12, y))
             y += 26
-        for line in wrap(t.HELPER_SHORT[card.name], 23, w - 24)[:6]:
+        for line in wrap(short_text(card.name, solo), 23, w - 24)[:6]:
             _text(surf, line, 23, t.INK_SOFT, topleft=(12, y + 4), bold=False)
             y += 20
     else:  # fields

@@ -31,12 +31,24 @@ def lit(state: GameState, hint: Hint, selection: list, choosing: bool) -> list[t
 def lights(surf, L: Layout, rects: list[pygame.Rect], clock: float, numbered: bool) -> None:
     """The hint's targets, pulsing in the hint's colour; `numbered`: with the click order."""
     width = L.px(3 + 1.5 * (0.5 + 0.5 * math.sin(clock * 5)))
-    for i, r in enumerate(rects, 1):
+    for r in rects:
         pygame.draw.rect(surf, HINT, r.inflate(L.px(8), L.px(8)), width, border_radius=L.px(9))
-        if numbered:
-            c = (r.x - L.px(2), r.y - L.px(2))
+    if numbered:
+        for i, c in enumerate(badge_centres(L, rects), 1):
             pygame.draw.circle(surf, HINT, c, L.px(11))
+            pygame.draw.circle(surf, t.WHITE, c, L.px(11), max(1, L.px(1)))
             text(surf, str(i), L.px(16), t.WHITE, center=c, bold=True)
+
+
+def badge_centres(L: Layout, rects: list[pygame.Rect]) -> list[tuple[int, int]]:
+    """Where each step's number goes: at its target's top-left corner; a target clicked
+    twice (the same Cart vegetable, say) gets its numbers side by side, never one on the
+    other."""
+    out = []
+    for i, r in enumerate(rects):
+        before = sum(1 for q in rects[:i] if q == r)
+        out.append((r.x - L.px(2) + before * L.px(24), r.y - L.px(2)))
+    return out
 
 
 def _strip(surf, L: Layout, lines: list[str], size: int) -> pygame.Rect:

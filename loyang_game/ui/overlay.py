@@ -61,7 +61,7 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
     x0 = r.x + x_in
     if has_card:
         cr = pygame.Rect(x0, r.y + L.px(16), L.px(150), L.px(210))
-        surf.blit(sp.card(card, cr.w, cr.h), cr)
+        surf.blit(sp.card(card, cr.w, cr.h, solo), cr)
         lines = card_lines
         fit_rows = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
         if len(lines) > fit_rows:  # what does not fit is told as cut, never silently dropped
@@ -141,7 +141,7 @@ def tooltip(surf, L: Layout, pos, lines: list[str]):
         text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
 
 
-def raised_card(surf, L: Layout, sp: Sprites, card: int) -> pygame.Rect:
+def raised_card(surf, L: Layout, sp: Sprites, card: int, solo: bool = False) -> pygame.Rect:
     """A small card under the mouse shown big, where its words can be read (a small window
     makes the hand, the Courtyard and the Offer small): a hand card above the hand, a
     Courtyard or Offer card left of the Courtyard. Returns where it went."""
@@ -153,7 +153,7 @@ def raised_card(surf, L: Layout, sp: Sprites, card: int) -> pygame.Rect:
         big.midright = (L.regions["court"].x - L.px(10), r.centery)
     big.clamp_ip(surf.get_rect())
     panel(surf, big.move(L.px(4), L.px(5)), (0, 0, 0), radius=L.px(10), alpha=90)
-    surf.blit(sp.card(card, big.w, big.h), big)
+    surf.blit(sp.card(card, big.w, big.h, solo), big)
     return big
 
 
@@ -316,7 +316,8 @@ def pass_screen(surf, L: Layout, name: str, colour) -> dict:
     return {("ui", "ready"): b}
 
 
-def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "") -> None:
+def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "",
+              solo: bool = False) -> None:
     """A card's whole text next to the cursor (a long hover on a card); `now`: what it does
     at this moment (a Casual customer's pay), told first."""
     title, body, notes = card_help(card)
@@ -330,7 +331,7 @@ def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "") -> No
     r.clamp_ip(surf.get_rect())
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(8), alpha=245)
     cr = pygame.Rect(r.x + L.px(10), r.y + L.px(10), L.px(100), L.px(140))
-    surf.blit(sp.card(card, cr.w, cr.h), cr)
+    surf.blit(sp.card(card, cr.w, cr.h, solo), cr)
     x = cr.right + L.px(12)
     text(surf, fit(title, L.px(20), r.right - x - L.px(8), True), L.px(20), t.INK,
          topleft=(x, r.y + L.px(10)), bold=True)

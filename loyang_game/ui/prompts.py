@@ -72,7 +72,7 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
         card = CARDS[target[1]]
         lines = [card.name]
         if card.kind == "helper":
-            lines += wrap(helper_text(card.id), L.px(18), L.px(380))
+            lines += wrap(helper_text(card.id, state.config.solo), L.px(18), L.px(380))
         if kind == "offer":
             lines.append(f"costs {price(state, state.offer.index(card.id))} Cash")
         if card.kind == "casual" and kind != "casual":

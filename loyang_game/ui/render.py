@@ -6,6 +6,7 @@ can check that no face-up card of another person's hand was ever on the screen.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import pygame
@@ -51,6 +52,7 @@ class View:
     hide: set[int] = field(default_factory=set)  # cards in flight, drawn by the animation
     prompt: str = ""
     due_marks: bool = True
+    solo: bool = False  # a solo game: Helpers with a solo rule show its words
 
 
 def draw_table(surf: pygame.Surface, state: GameState, L: Layout, sp: Sprites,
@@ -192,7 +194,7 @@ def _tile(surf, slot, L, sp, view):
         return
     _under_strip(surf, slot, L, sp)
     r = L.cards[card]
-    surf.blit(sp.tile(card, r.w, r.h), r)
+    surf.blit(sp.tile(card, r.w, r.h, view.solo), r)
 
 
 def _stall(surf, slot, L, sp, view):
@@ -452,7 +454,7 @@ def _right(surf, state, L, sp, view, drawn):
             if card == NONE or card in view.hide:
                 pygame.draw.rect(surf, (90, 70, 50), r, 1, border_radius=L.px(6))
                 continue
-            surf.blit(sp.card(card, r.w, r.h), r)
+            surf.blit(sp.card(card, r.w, r.h, view.solo), r)
             drawn.cards.append(("offer", -1, card, True))
         if state.phase == "cards":
             text(surf, f"bought {len(state.bought)}/{state.buy_limit}", L.px(16), t.WHITE,
@@ -473,7 +475,7 @@ def _right(surf, state, L, sp, view, drawn):
         if not cards:
             pygame.draw.rect(surf, (90, 70, 50), pile, 1, border_radius=L.px(6))
         elif faces:
-            surf.blit(sp.card(cards[-1], pile.w, pile.h), pile)
+            surf.blit(sp.card(cards[-1], pile.w, pile.h, view.solo), pile)
         else:
             surf.blit(sp.back(False, pile.w, pile.h), pile)
     for label, y in pile_labels(L, len(state.draw), len(state.discard)):
@@ -508,6 +510,9 @@ def _bottom(surf, state, L, sp, view, drawn):
         else:
             surf.blit(sp.back(False, r.w, r.h), r)
         drawn.cards.append(("hand", seat if seat is not None else -1, card, face_up))
+    for (card, r), (_next, nr) in itertools.pairwise(hand_cards):
+        if card not in view.hide and seat is not None and seat == view.viewer and nr.x < r.right:
+            hand_tag(surf, L, card, pygame.Rect(r.x, r.y, nr.x - r.x, r.h))
     if not hand_cards and view.prompt:
         right = L.R(BUTTONS_LEFT, 0, 0, 0).x - L.px(10)
         for size in (L.px(22), L.px(19), L.px(16)):  # the largest size that shows it whole
@@ -522,6 +527,30 @@ def _bottom(surf, state, L, sp, view, drawn):
         tab = hand_tab(L, label)
         panel(surf, tab, (60, 40, 26), radius=L.px(6))
         text(surf, label, L.px(15), t.WHITE, center=tab.center)
+
+
+def hand_tag_label(L: Layout, card: int, width: int) -> str:
+    """What an overlapped hand card's visible strip says in its header: its whole title if
+    that fits, else its code ("R14": a title cut to "Regular R1" would name another card);
+    a Helper its name, cut with an ellipsis only if even that does not fit."""
+    c = CARDS[card]
+    size = L.px(13)
+    title = {"stall": f"Stall {c.code}", "regular": f"Regular {c.code}",
+             "casual": f"Casual {c.code}"}.get(c.kind, c.name)
+    if t.font(size, True).size(title)[0] <= width:
+        return title
+    if c.kind == "helper":
+        return fit(c.name, size, width, True)
+    return c.code
+
+
+def hand_tag(surf, L: Layout, card: int, strip: pygame.Rect) -> None:
+    """The header of an overlapped hand card's visible `strip`, said so that it reads whole."""
+    header = pygame.Rect(strip.x, strip.y, strip.w, max(L.px(15), strip.h * g.HEADER // g.CARD_H))
+    dark = t.KIND_COLOURS[CARDS[card].kind][0]
+    pygame.draw.rect(surf, dark, header, border_top_left_radius=L.px(5))
+    label = hand_tag_label(L, card, strip.w - L.px(5))
+    text(surf, label, L.px(13), t.WHITE, midleft=(header.x + L.px(3), header.centery), bold=True)
 
 
 def hand_tab(L: Layout, label: str) -> pygame.Rect:

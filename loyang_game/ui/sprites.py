@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from ..engine.cards import VEG_NAMES
+from ..engine.cards import CARDS, VEG_NAMES
 from ..paths import asset_dir
 from . import art
 from . import theme as t
@@ -43,8 +43,9 @@ class Sprites:
     def veg(self, veg: int, size: int) -> pygame.Surface:
         return self.get(f"veg_{VEG_NAMES[veg].lower()}", (size, size))
 
-    def card(self, card: int, w: int, h: int) -> pygame.Surface:
-        return self.get(f"card_{card}", (w, h))
+    def card(self, card: int, w: int, h: int, solo: bool = False) -> pygame.Surface:
+        """`card`'s upright face; `solo`: a Helper's as it works in the solo game."""
+        return self.get(self._face("card", card, solo), (w, h))
 
     def pawn(self, seat: int, size: int) -> pygame.Surface:
         """`seat`'s scoring marker in its colour of the palette in use (`theme.set_palette`)."""
@@ -56,8 +57,21 @@ class Sprites:
             self._pawns[key] = out
         return out
 
-    def tile(self, card: int, w: int, h: int) -> pygame.Surface:
-        return self.get(f"tile_{card}", (w, h))
+    def tile(self, card: int, w: int, h: int, solo: bool = False) -> pygame.Surface:
+        """`card`'s face as played; `solo`: a Helper's as it works in the solo game."""
+        return self.get(self._face("tile", card, solo), (w, h))
+
+    def _face(self, kind: str, card: int, solo: bool) -> str:
+        """The sprite's name: the solo face of a Helper with a solo rule of its own is drawn
+        here the first time it is asked for (the files hold the usual faces)."""
+        name = f"{kind}_{card}"
+        if not solo or CARDS[card].name not in t.HELPER_SHORT_SOLO:
+            return name
+        solo_name = f"{name}_solo"
+        if solo_name not in self.base:
+            draw = art.tile if kind == "tile" else art.portrait
+            self.base[solo_name] = draw(card, solo=True).convert_alpha()
+        return solo_name
 
     def back(self, private_field: bool, w: int, h: int) -> pygame.Surface:
         return self.get("back_field" if private_field else "back_action", (w, h))

@@ -213,7 +213,8 @@ class TableView:
         table = self.table
         game = table.game
         view = render.View(names=game.names, kinds=game.kinds, viewer=table.viewer,
-                           hide=table.timeline.hidden_cards(), prompt=prompt(game, table.pass_to))
+                           hide=table.timeline.hidden_cards(), prompt=prompt(game, table.pass_to),
+                           solo=game.state.config.solo)
         size = surf.get_size()
         key = (table.version, L.focus, table.viewer, size, frozenset(view.hide), table.pass_to,
                view.prompt)
@@ -249,12 +250,14 @@ class TableView:
             if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
                 now = (commands.casual_preview(game.state, L.focus, card)
                        if CARDS[card].kind == "casual" else "")
-                overlay.card_info(surf, L, table.sprites, card, mouse, now)
+                overlay.card_info(surf, L, table.sprites, card, mouse, now,
+                                  game.state.config.solo)
             else:
                 target = self.target_at(mouse)
                 at = mouse
                 if target and target[0] in RAISED and not table.timeline.busy:
-                    big = overlay.raised_card(surf, L, table.sprites, target[1])
+                    big = overlay.raised_card(surf, L, table.sprites, target[1],
+                                              game.state.config.solo)
                     at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
                 if not target or target[0] != "hand":  # the raised hand card says it all
                     lines = (self._hint_tip() if target == ("ui", "hint") else
@@ -373,7 +376,8 @@ class TableView:
             d = state.pending[-1] if state.pending else None
             card = d[2] if d and d[0] == "claim" else None
             title = CHOICE_TITLES.get(flow.decision(state), "Choose")
-        options = [(("opt", m), option_label(state, m, game.names)) for m in moves]
+        options = [(("opt", m), option_label(state, m, game.names))
+                   for m in sorted(moves, key=lambda m: m.kind == "discard")]  # uses first
         detail = picker.choose_detail if picker.choosing else ""
         if card is not None and CARDS[card].kind == "casual":
             detail = commands.casual_preview(state, state.current_player, card)

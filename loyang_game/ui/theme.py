@@ -73,6 +73,12 @@ HELPER_SHORT = {
     "Tout": "Swap or buy another player's Casual customer",
     "Trader": "Trade at another player's Market stall",
 }
+# The Helpers that follow a rule of their own in the solo game, as their faces say it there.
+HELPER_SHORT_SOLO = {
+    "Con man": "Solo: swap him for a Helper of the Offer",
+    "Squire": "Solo: buy up to 4 cards from the Offer",
+    "Subsistence farmer": "Solo: buy a Wheat, Pumpkin or Turnip for 1",
+}
 
 # The colour-blind-friendly palette (Okabe and Ito): seats, Satisfaction markers and the
 # good/bad signals are told apart by more than red against green.

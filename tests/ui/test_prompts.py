@@ -93,7 +93,7 @@ def test_hovering_a_casual_customer_tells_what_it_pays_now(monkeypatch):
     if mod:
         assert f"= {base} {'+' if mod > 0 else '-'} 2: " in lines[1]
     shown = []
-    monkeypatch.setattr(overlay, "card_info", lambda *args: shown.append(args[-1]))
+    monkeypatch.setattr(overlay, "card_info", lambda *args: shown.append(args[5]))
     app.view.point_at(pos, long=True)
     step(app)
     assert shown and shown[-1] == lines[1]

@@ -248,3 +248,160 @@ def test_in_pass_and_play_a_call_out_waits_for_the_person_it_concerns(monkeypatc
     app.clock_time += 30  # a long read: gone
     assert not told_to(victim)
     app.d.close()
+
+
+def option_moves_of_many_games():
+    """Every move a person may be offered in a choice (Helpers used or discarded, Foreman
+    claims, partners, the Book-keeper's Shop, deliveries), from random games."""
+    import random
+
+    from loyang_game.engine import GameConfig, new_game
+
+    seen = {}
+    for seed in range(6):
+        state = new_game(GameConfig(seats=2 + seed % 3, seed=seed))
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            for m in moves:
+                if m.kind in ("use", "discard", "claim", "partner", "shop", "regular", "casual"):
+                    key = (m.kind, CARDS[m.a].name if m.a >= 0 else "")
+                    seen.setdefault(key, (state.clone(), m))
+            state.apply(rng.choice(moves))
+    return list(seen.values())
+
+
+def test_every_option_speaks_to_the_person_choosing():
+    from loyang_game.ui.options import VERBS
+
+    third = set(VERBS)
+    found = option_moves_of_many_games()
+    assert len(found) > 20
+    for state, move in found:
+        label = option_label(state, move, ["Anna", "Bao", "Chen", "Dara"])
+        words = label.replace(":", " :").replace(";", " ;").split()
+        assert words[0][0].isupper(), label
+        clause_starts = [words[0]] + [b for a, b in itertools.pairwise(words) if a in (":", ";")]
+        assert not any(w.lower() in third for w in clause_starts), label
+    labels = {option_label(s, m, ["Anna", "Bao"]) for s, m in found
+              if m.kind in ("discard", "claim")}
+    assert any(x.startswith("Discard the ") and x.endswith(" unused") for x in labels), labels
+
+
+def test_the_shoppers_options_show_their_prices_and_why_others_are_missing(monkeypatch):
+    s, seat = turn(cash=1)
+    shopper = put(s, seat, "Shopper").card
+    app = person_table(s, seat)
+    drawn = texts_and_places(monkeypatch)
+    click_target(app, ("helper", shopper))
+    drawn.clear()
+    app.d.draw()
+    options = [t[1] for t in app.view.overlay_targets if t[0] == "opt"]
+    labels = [option_label(app.game.state, m, app.game.names) for m in options]
+    assert "Use the Shopper: buy Wheat from the Supply for 1 Cash (Shop: 3)" in labels
+    assert "Discard the Shopper unused" in labels
+    assert len(labels) == 2  # with 1 Cash, Wheat is all it can buy
+    words = " ".join(" ".join(s for s, _r in drawn).split())
+    assert "You have 1 Cash: not enough for Pumpkin 2, Turnip 3, Cabbage 3, Bean 4, Leek 4." \
+        in words
+    app.d.close()
+
+
+def test_in_solo_the_subsistence_farmer_tells_the_solo_rule_on_its_face_and_dialog(monkeypatch):
+    from loyang_game.engine import GameConfig, new_game
+
+    from ..engine.helper_scenarios import advance, clean_all, decision
+
+    s = new_game(GameConfig(seats=1, seed=7))
+    advance(s, lambda st: decision(st) == "act")
+    clean_all(s)
+    farmer = put(s, 0, "Subsistence farmer").card
+    app = person_table(s, 0)
+    app.d.draw()
+    r = app.view.L.cards[farmer]
+    shown = app.d.screen.subsurface(r).copy()
+    sp = app.sprites
+    for solo, same in ((True, True), (False, False)):
+        face = sp.tile(farmer, r.w, r.h, solo)
+        alike = all(max(abs(a - b) for a, b in zip(shown.get_at((x, y))[:3],
+                                                   face.get_at((x, y))[:3])) <= 6
+                    for x in range(8, r.w - 8, 3) for y in range(8, r.h - 8, 3))
+        assert alike == same
+    drawn = texts_and_places(monkeypatch)
+    click_target(app, ("helper", farmer))
+    drawn.clear()
+    app.d.draw()
+    words = " ".join(" ".join(s for s, _r in drawn).split())
+    assert "Solo game: For 1 Cash, buy 1 wheat, 1 pumpkin or 1 turnip from the Supply." in words
+    assert "another player" not in words
+    options = [t[1] for t in app.view.overlay_targets if t[0] == "opt"]
+    labels = [option_label(app.game.state, m, app.game.names) for m in options]
+    assert "Use the Subsistence farmer: buy Wheat for 1 Cash" in labels
+    app.d.close()
+
+
+def test_a_hints_step_numbers_never_hide_one_another(monkeypatch):
+    from loyang_game.coach import Hint
+    from loyang_game.ui import coach as coach_view
+
+    s, seat = turn()
+    stall = put(s, seat, "S8").card  # its Leek costs two vegetables
+    set_player(s, seat, cart={W: 2})
+    move = Move("trade", stall, 2, W, W)
+    assert move in s.legal_moves()
+    app = person_table(s, seat)
+    app.game.hint = Hint(move, "Hint: trade two Wheat for a Leek.")
+    numbers: list[tuple[str, pygame.Rect]] = []
+    draw = coach_view.text
+
+    def noting(surf, s, *args, **kwargs):
+        r = draw(surf, s, *args, **kwargs)
+        if s.isdigit():
+            numbers.append((s, r))
+        return r
+
+    monkeypatch.setattr(coach_view, "text", noting)
+    app.d.draw()
+    lit = app.view.hint_targets()
+    assert lit[0] == lit[2] == ("cart", W), "the same target is clicked twice"
+    assert [n for n, _r in numbers] == ["1", "2", "3"]
+    rects = [r for _n, r in numbers]
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.inflate(4, 4).colliderect(b), "one number hides another"
+    app.d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_an_overlapped_hand_card_shows_a_name_that_is_its_own(monkeypatch, size):
+    from loyang_game.ui import render
+
+    from ..engine.helper_scenarios import card_turn, set_hand
+
+    s, seat = card_turn()
+    hand = set_hand(s, seat, ["R14", "S3", "K5", "Subsistence farmer", "R1"])
+    app = person_table(s, seat, size)
+    labels: list[tuple[str, pygame.Rect]] = []
+    draw = render.text
+
+    def noting(surf, s, *args, **kwargs):
+        r = draw(surf, s, *args, **kwargs)
+        labels.append((s, r))
+        return r
+
+    monkeypatch.setattr(render, "text", noting)
+    app.view.invalidate()
+    app.d.draw()
+    L = app.view.L
+    places = sorted((L.cards[c].x, c) for c in hand)
+    for (x, card), (next_x, _n) in itertools.pairwise(places):
+        strip = pygame.Rect(x, L.cards[card].y, next_x - x, L.cards[card].h)
+        said = [w for w, r in labels if strip.contains(r)]
+        code = CARDS[card].code
+        assert said, CARDS[card].name
+        word = said[-1]
+        if CARDS[card].kind == "helper":
+            assert CARDS[card].name.startswith(word.removesuffix("\u2026"))
+        else:
+            assert word == code or word.endswith(f" {code}"), (word, code)
+    app.d.close()
+

@@ -121,7 +121,7 @@ class ReplayScene(Scene):
     def view(self) -> render.View:
         r = self.replay
         return render.View(names=r.names, kinds=r.kinds, viewer=self.revealed(),
-                           prompt=self.prompt())
+                           prompt=self.prompt(), solo=self.state.config.solo)
 
     def prompt(self) -> str:
         """The top bar's line: at `at` the note, or without one the suggestion in words if
