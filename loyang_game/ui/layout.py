@@ -231,3 +231,64 @@ def _bottom(L: Layout, state: GameState, hand_seat: int | None,
         r = button_rect(L, target[1])
         L.buttons.append((target, label, r, enabled))
         L.targets[target] = r
+
+
+# --- cards that stay under the pointer ----------------------------------------------------------
+
+def rows_of(L: Layout, state: GameState) -> dict[str, tuple[pygame.Rect, list[tuple]]]:
+    """The rows of the big board whose cards close up when one leaves: (where the row is,
+    its slots)."""
+    p = state.players[L.focus]
+    return {"fields": (L.R(316, 46, 1030 - 316, FIELD_H), p.fields),
+            "stalls": (L.R(232, 168, TILE_W, COLUMN_BOTTOM - 168), [*p.stalls, *p.helpers]),
+            "customers": (L.R(842, 168, TILE_W, COLUMN_BOTTOM - 168),
+                          [*p.regulars, *p.casuals])}
+
+
+ROW_KINDS = ("field", "stall", "helper", "regular", "casual")  # the targets of a row's cards
+
+
+class Steady:
+    """When a card leaves a row of the big board (a served customer, a used Helper, an
+    emptied field) while the pointer is in that row, the cards that stay keep their places
+    until the pointer leaves the row: a click aimed at a card never lands where it was a
+    moment ago. New cards in the row, or another board, end the hold."""
+
+    def __init__(self) -> None:
+        self.places: dict[tuple, dict[int, pygame.Rect]] = {}  # (seat, row) -> card -> place
+        self.held: dict[tuple, dict[int, pygame.Rect]] = {}
+
+    def hold(self, L: Layout, state: GameState, mouse) -> tuple:
+        """Move the cards of `L` back to their held places where a hold is on; returns what
+        is held (for the still picture's key)."""
+        out = []
+        for row, (area, slots) in rows_of(L, state).items():
+            key = (L.focus, row, L.size)
+            now = {slot[CARD]: L.cards[slot[CARD]].copy() for slot in slots
+                   if slot[CARD] in L.cards}
+            base = self.held.get(key) or self.places.get(key)
+            if (base is not None and area.collidepoint(mouse) and set(now) <= set(base)
+                    and (key in self.held or set(now) < set(base))):
+                self.held[key] = base
+                for slot in slots:
+                    _move(L, slot, base[slot[CARD]].x - now[slot[CARD]].x,
+                          base[slot[CARD]].y - now[slot[CARD]].y)
+                out.append((row, tuple(sorted(now))))
+            else:
+                self.held.pop(key, None)
+                self.places[key] = now
+        return tuple(out)
+
+
+def _move(L: Layout, slot: tuple, dx: int, dy: int) -> None:
+    """Everything of `slot`'s card (and the card under it) moved by (dx, dy)."""
+    if not dx and not dy:
+        return
+    card, under = slot[CARD], slot[UNDER]
+    for table in (L.targets, L.anchors):
+        for key, r in list(table.items()):
+            if isinstance(key, tuple) and key[0] in ROW_KINDS and key[1] == card:
+                table[key] = r.move(dx, dy)
+    L.cards[card] = L.cards[card].move(dx, dy)
+    if under != NONE and under in L.unders:
+        L.unders[under] = L.unders[under].move(dx, dy)

@@ -89,6 +89,8 @@ class TableView:
         self.hover_target: int | None = None  # the card under the mouse
         self.hover_since = 0.0  # the table's clock when the mouse came to it
         self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
+        self.steady = layout.Steady()  # cards kept in place while the pointer is among them
+        self.held_key: tuple = ()
 
     def invalidate(self) -> None:
         """Draw everything afresh next time (the palette or the window changed)."""
@@ -122,9 +124,11 @@ class TableView:
 
     def layout(self) -> Layout:
         table = self.table
-        self.L = layout.build(table.game.state, table.focus(), table.d.size,
-                              hand_seat=table.hand_seat(), bar_buttons=self.bar_buttons())
-        return self.L
+        L = layout.build(table.game.state, table.focus(), table.d.size,
+                         hand_seat=table.hand_seat(), bar_buttons=self.bar_buttons())
+        self.held_key = self.steady.hold(L, table.game.state, self.mouse)
+        self.L = L
+        return L
 
     def top_buttons(self) -> list[tuple[tuple, str]]:
         table = self.table
@@ -217,6 +221,7 @@ class TableView:
                            solo=game.state.config.solo)
         size = surf.get_size()
         key = (table.version, L.focus, table.viewer, size, frozenset(view.hide), table.pass_to,
+               self.held_key,
                view.prompt)
         if key != self.static_key:
             if self.static is None or self.static.get_size() != size:

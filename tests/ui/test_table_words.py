@@ -405,3 +405,32 @@ def test_an_overlapped_hand_card_shows_a_name_that_is_its_own(monkeypatch, size)
             assert word == code or word.endswith(f" {code}"), (word, code)
     app.d.close()
 
+
+def move_pointer(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.d.frame(dt=1 / 60)
+
+
+def test_a_card_that_leaves_does_not_move_the_others_from_under_the_pointer():
+    s, seat = turn()
+    put_regular(s, seat, "R1", first_due=9)
+    k1, k2 = put(s, seat, "K1").card, put(s, seat, "K2").card
+    set_player(s, seat, cart={v: 3 for v in range(6)})
+    app = person_table(s, seat)
+    app.d.draw()
+    before = {c: app.view.L.targets[("casual", c)].copy() for c in (k1, k2)}
+    click_target(app, ("casual", k1))  # served: it leaves the board
+    assert all(slot.card != k1 for slot in app.game.state.players[seat].casuals)
+    app.d.draw()
+    L = app.view.L
+    assert L.targets[("casual", k2)] == before[k2], "K2 stays where the player saw it"
+    assert app.view.target_at(before[k2].center) == ("casual", k2)
+    assert app.view.target_at(before[k1].center) is None  # a gap, not another card
+    # The pointer moves on within the column: still in place; out of it: the column closes up.
+    move_pointer(app, before[k2].center)
+    assert app.view.L.targets[("casual", k2)] == before[k2]
+    move_pointer(app, app.view.L.regions["centre"].center)
+    app.d.draw()
+    assert app.view.L.targets[("casual", k2)] == before[k1]
+    app.d.close()
