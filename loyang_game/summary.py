@@ -1,10 +1,12 @@
 """The end of the game in numbers: standings with tie-breaks, and a short summary per
-player (deliveries, Cash earned, Helpers used), found by replaying the move list."""
+player (deliveries, Cash earned, Helpers used), found by replaying the move list. A Helper
+counts as used whenever it does its work and leaves: by a Helper move (a Merchant with a
+Haggler and a Shopper is three), or the Foreman by its claim; one discarded unused does not."""
 
 from __future__ import annotations
 
 from .engine import GameState, new_game
-from .engine.moves import CASUAL, REGULAR, USE
+from .engine.moves import CASUAL, CLAIM, NONE, REGULAR, USE
 
 
 def final_rows(state: GameState) -> list[dict]:
@@ -14,11 +16,12 @@ def final_rows(state: GameState) -> list[dict]:
     for move in state.moves():
         seat = replay.current_player
         cash = [p.cash for p in replay.players]
+        had = {slot.card for slot in replay.players[seat].helpers} if seat is not None else set()
         replay.apply(move)
         if move.kind in (REGULAR, CASUAL):
             deliveries[seat] += 1
-        if move.kind == USE:
-            helpers[seat] += 1
+        if move.kind == USE or (move.kind == CLAIM and move.a != NONE):
+            helpers[seat] += len(had - {slot.card for slot in replay.players[seat].helpers})
         for p, before in zip(replay.players, cash):
             if p.cash > before and move.kind != "loan":
                 earned[p.seat] += p.cash - before

@@ -103,7 +103,7 @@ class EndPanel:
         for row in game.scoring_rows or []:
             seat = row["seat"]
             vals = [f"{row['place']}.", seat_label(game.names[seat], game.kinds[seat]),
-                    str(row["path"]), f"-{row['loans']}" if row["loans"] else "0",
+                    str(row["path"]), str(row["loans"]),
                     str(row["position"]),
                     str(row["cash"]), str(row["vegetables"]), str(row["deliveries"]),
                     str(row["earned"]), str(row["helpers"])]

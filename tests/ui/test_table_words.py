@@ -434,3 +434,76 @@ def test_a_card_that_leaves_does_not_move_the_others_from_under_the_pointer():
     app.d.draw()
     assert app.view.L.targets[("casual", k2)] == before[k1]
     app.d.close()
+
+
+def test_the_end_panel_counts_the_foremans_claim_as_a_helper_used_and_loans_as_loans(
+        monkeypatch):
+    import random
+
+    from loyang_game.engine import GameConfig, new_game
+    from loyang_game.summary import final_rows
+    from loyang_game.ui import endpanel
+
+    from .drawn import record_text
+
+    for seed in range(200):  # a random game in which a Foreman took a Helper
+        state = new_game(GameConfig(seats=3, seed=seed))
+        rng = random.Random(seed)
+        uses, claims = [0] * 3, [0] * 3
+        while not state.is_over:
+            moves = state.legal_moves()
+            useful = [m for m in moves if m.kind != "loan"] or moves
+            move = next((m for m in moves if m.kind == "claim" and m.a != NONE),
+                        rng.choice(useful))
+            if move.kind == "use":
+                uses[state.current_player] += 1
+            elif move.kind == "claim" and move.a != NONE:
+                claims[state.current_player] += 1
+            state.apply(move)
+        combos = any(m.kind == "use" and CARDS[m.a].name in ("Merchant", "Haggler")
+                     for m in state.moves())
+        if any(claims) and not combos:
+            break
+    else:
+        raise AssertionError("no random game had a Foreman's claim")
+    rows = {row["seat"]: row for row in final_rows(state)}
+    for seat in range(3):
+        assert rows[seat]["helpers"] == uses[seat] + claims[seat]
+    kinds = ["person", "normal", "normal"]
+    app = table(Settings(speed="off", hints=False), state=state, kinds=kinds)
+    drawn = record_text(monkeypatch, endpanel)
+    for _ in range(3):
+        app.d.frame(dt=1 / 60)
+    assert app.end_panel is not None
+    drawn.clear()
+    app.d.draw()
+    L = app.view.L
+    x = L.R(90, 0, 0, 0).x + L.px(sum(w for name, w in endpanel.COLUMNS[:3]))
+    loans = [s for s, place in drawn if place.get("topleft", (None,))[0] == x]
+    assert loans[0] == "Loans"  # the column's head, then one count per seat: "1", never "-1"
+    assert loans[1:] == [str(row["loans"]) for row in app.game.scoring_rows]
+    assert any(row["loans"] for row in app.game.scoring_rows)
+    app.d.close()
+
+
+def test_the_solo_challenge_marks_a_best_score_played_with_hints(monkeypatch):
+    from datetime import date
+
+    from loyang_game import highscores
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES, scores
+
+    from .drawn import record_text
+
+    today = highscores.daily_seed()
+    book = highscores.load()
+    book.add(highscores.Result("Mei", date.today().isoformat(), today, 18, "very good", 5, 2,
+                               hinted=True))
+    book.add(highscores.Result("Jun", date.today().isoformat(), today, 17, "good", 3, 1))
+    d = Director(SCENES, Settings(), size=(1280, 800), fullscreen=False, fps_cap=0)
+    d.open("title")
+    d.open("solo")
+    tags = record_text(monkeypatch, scores)
+    d.draw()
+    assert [s for s, _place in tags] == [scores.HINT_TAG]  # Mei's line only
+    d.close()

@@ -12,6 +12,7 @@ from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..start import new_table
 from ..widgets import BUTTON, TEXT, Item
+from .scores import HINT_TAG, HighScoresScene
 
 
 class SoloScene(MenuScene):
@@ -60,8 +61,15 @@ class SoloScene(MenuScene):
         if not self.best:
             text(surf, "nobody yet: be the first", L.px(20), SOFT,
                  center=L.R(640, y + 34, 0, 0).topleft)
-        for i, r in enumerate(self.best):
-            text(surf, f"{i + 1}. {r.name}  space {r.score} ({r.band})  Cash {r.cash}",
-                 L.px(21), t.WHITE, center=L.R(640, y + 34 + i * 28, 0, 0).topleft)
+        for i, r in enumerate(self.best):  # a game played with hints marked as on High scores
+            line = f"{i + 1}. {r.name}  space {r.score} ({r.band})  Cash {r.cash}"
+            extra = (t.font(L.px(15), True).size(HINT_TAG)[0] + L.px(18)) if r.hinted else 0
+            drawn = text(surf, line, L.px(21), t.WHITE,
+                         center=L.R(640, y + 34 + i * 28, 0, 0).move(-extra // 2, 0).topleft)
+            if r.hinted:
+                HighScoresScene.tag(surf, L, drawn)
+        if any(r.hinted for r in self.best):
+            text(surf, f"{HINT_TAG}: played with hints", L.px(17), SOFT,
+                 center=L.R(640, y + 34 + len(self.best) * 28, 0, 0).topleft)
         f.draw(surf, L, self.d.mouse)
         message_box(surf, L, self.message)
