@@ -128,17 +128,41 @@ def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int 
                  center=(cr.centerx, cr.bottom + L.px(12)), bold=True)
 
 
-def tooltip(surf, L: Layout, pos, lines: list[str]):
+def tooltip(surf, L: Layout, pos, lines: list[str],
+            avoid: pygame.Rect | None = None) -> pygame.Rect | None:
+    """`lines` in a dark box by the pointer at `pos`, never over `avoid` (the target it
+    tells about); returns where it went."""
     if not lines:
-        return
+        return None
     size = L.px(18)
     w = max(t.font(size).size(s)[0] for s in lines) + L.px(16)
     h = len(lines) * L.px(20) + L.px(10)
-    r = pygame.Rect(pos[0] + L.px(16), pos[1] + L.px(16), w, h)
-    r.clamp_ip(surf.get_rect())
+    r = clear_of(surf, L, pygame.Rect(pos[0] + L.px(16), pos[1] + L.px(16), w, h), avoid)
     panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(6), alpha=235)
     for i, s in enumerate(lines):
         text(surf, s, size, t.WHITE, topleft=(r.x + L.px(8), r.y + L.px(6) + i * L.px(20)))
+    return r
+
+
+def clear_of(surf, L: Layout, r: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
+    """`r` kept on the screen and off `avoid`: below it, else above it, else beside it."""
+    screen = surf.get_rect()
+    r = r.clamp(screen)
+    if avoid is None or not r.colliderect(avoid):
+        return r
+    gap = L.px(6)
+    for place in ({"top": avoid.bottom + gap}, {"bottom": avoid.y - gap},
+                  {"left": avoid.right + gap}, {"right": avoid.x - gap}):
+        moved = r.copy()
+        for side, value in place.items():
+            setattr(moved, side, value)
+        if "left" in place or "right" in place:
+            moved.y = max(screen.y, min(r.y, screen.bottom - moved.h))
+        else:
+            moved.x = max(screen.x, min(r.x, screen.right - moved.w))
+        if screen.contains(moved) and not moved.colliderect(avoid):
+            return moved
+    return r
 
 
 def raised_card(surf, L: Layout, sp: Sprites, card: int, solo: bool = False) -> pygame.Rect:
@@ -157,19 +181,23 @@ def raised_card(surf, L: Layout, sp: Sprites, card: int, solo: bool = False) -> 
     return big
 
 
-def toast(surf, L: Layout, message: str, alpha: float):
+def toast(surf, L: Layout, message: str, alpha: float,
+          bottom: int | None = None) -> pygame.Rect | None:
+    """A message in red over the board's foot (or with its foot at `bottom`); returns where
+    it went."""
     if not message:
-        return
+        return None
     size = L.px(20)
     lines = wrap(message, size, L.px(700))
     w = max(t.font(size).size(s)[0] for s in lines) + L.px(30)
     h = len(lines) * L.px(22) + L.px(16)
     board = L.regions["board"]
     r = pygame.Rect(0, 0, w, h)
-    r.midbottom = (board.centerx, board.bottom - L.px(8))
+    r.midbottom = (board.centerx, board.bottom - L.px(8) if bottom is None else bottom)
     panel(surf, r, (120, 30, 24), border=t.WHITE, radius=L.px(10), alpha=int(230 * alpha))
     for i, s in enumerate(lines):
         text(surf, s, size, t.WHITE, center=(r.centerx, r.y + L.px(18) + i * L.px(22)))
+    return r
 
 
 def thinking(surf, L: Layout, name: str, clock: float):
@@ -317,7 +345,7 @@ def pass_screen(surf, L: Layout, name: str, colour) -> dict:
 
 
 def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "",
-              solo: bool = False) -> None:
+              solo: bool = False, avoid: pygame.Rect | None = None) -> None:
     """A card's whole text next to the cursor (a long hover on a card); `now`: what it does
     at this moment (a Casual customer's pay), told first."""
     title, body, notes = card_help(card)
@@ -327,8 +355,7 @@ def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "",
                  width - L.px(130))
     note_lines = wrap(notes[0], L.px(15), width - L.px(20)) if notes else []
     h = max(L.px(160), L.px(40) + len(lines) * L.px(18)) + len(note_lines) * L.px(16) + L.px(34)
-    r = pygame.Rect(pos[0] + L.px(18), pos[1] + L.px(18), width, h)
-    r.clamp_ip(surf.get_rect())
+    r = clear_of(surf, L, pygame.Rect(pos[0] + L.px(18), pos[1] + L.px(18), width, h), avoid)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(8), alpha=245)
     cr = pygame.Rect(r.x + L.px(10), r.y + L.px(10), L.px(100), L.px(140))
     surf.blit(sp.card(card, cr.w, cr.h, solo), cr)

@@ -28,6 +28,9 @@ CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular",
 AREA_TARGETS = {"courtyard", "seat"}
 RAISED = {"hand", "court", "offer"}  # small cards shown big under the mouse
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
+TIP_DELAY = 0.6  # seconds the pointer rests before a tooltip shows
+RAISE_DELAY = 0.25  # seconds the pointer rests on a small card before it is shown big
+STILL = 4  # pixels the pointer may drift and still be resting
 TOAST_TIME = 3.5  # seconds a message stays
 CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: set the Shop",
                  "partner": "Choose a partner"}
@@ -86,6 +89,8 @@ class TableView:
         self.log_view = LogView()
         self.drawn = render.Drawn()  # what the last still picture showed
         self.mouse = (0, 0)
+        self.rest_since = 0.0  # the table's clock when the pointer last moved
+        self.clicked_at: tuple[int, int] | None = None  # a click's place, until the pointer moves
         self.hover_target: int | None = None  # the card under the mouse
         self.hover_since = 0.0  # the table's clock when the mouse came to it
         self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
@@ -174,10 +179,28 @@ class TableView:
 
     def point_at(self, pos, long: bool = False) -> None:
         """The mouse is at `pos`; `long`: as if it had rested there (a card's whole text)."""
+        moved = pos != self.mouse
         self.mouse = pos
+        if moved:
+            self.rest_since = self.table.clock_time
+        if self.clicked_at is not None and max(abs(pos[0] - self.clicked_at[0]),
+                                               abs(pos[1] - self.clicked_at[1])) > STILL:
+            self.clicked_at = None  # the pointer moved on: its tooltips may show again
         if long:
             self.hover_target = self.card_at(pos)
             self.hover_since = self.table.clock_time - 2 * LONG_HOVER
+            self.rest_since = self.table.clock_time - 2 * LONG_HOVER
+            self.clicked_at = None
+
+    def clicked(self, pos) -> None:
+        """A click at `pos`: no tooltip or big card covers what was clicked until the
+        pointer moves on."""
+        self.clicked_at = pos
+
+    def resting(self, delay: float) -> bool:
+        """The pointer has rested `delay` seconds, and not on what it just clicked."""
+        return (self.clicked_at is None
+                and self.table.clock_time - self.rest_since >= delay)
 
     def follow_hover(self) -> None:
         """Note when the mouse came to the card it is on (none while a choice is open)."""
@@ -251,29 +274,43 @@ class TableView:
             overlay.thinking(surf, L, game.names[seat], table.clock_time)
         targets.update(self._news(surf, table, L, strip))
         if not table.dialog_open():
-            card = self.hover_target
-            if card is not None and table.clock_time - self.hover_since >= LONG_HOVER:
-                now = (commands.casual_preview(game.state, L.focus, card)
-                       if CARDS[card].kind == "casual" else "")
-                overlay.card_info(surf, L, table.sprites, card, mouse, now,
-                                  game.state.config.solo)
-            else:
-                target = self.target_at(mouse)
-                at = mouse
-                if target and target[0] in RAISED and not table.timeline.busy:
-                    big = overlay.raised_card(surf, L, table.sprites, target[1],
-                                              game.state.config.solo)
-                    at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
-                if not target or target[0] != "hand":  # the raised hand card says it all
-                    lines = (self._hint_tip() if target == ("ui", "hint") else
-                             hover_lines(game.state, target, table.focus(), L))
-                    overlay.tooltip(surf, L, at, lines)
-        if table.message:
+            self._tips(surf, table, L)
+        if table.message:  # above the coach's strip, never over it
             age = table.clock_time - table.message_time
-            overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)))
+            bottom = L.regions["board"].bottom - L.px(8)
+            if strip is not None:
+                bottom = min(bottom, strip.y - L.px(6))
+            overlay.toast(surf, L, table.message, min(1.0, max(0.0, TOAST_TIME - age)),
+                          bottom)
         if table.scoring_open and table.end_panel is not None:
             targets = table.end_panel.draw(surf, L, mouse)
         return targets
+
+    def _tips(self, surf, table, L: Layout) -> None:
+        """What the resting pointer is on, told: a card's whole text after a long rest, a
+        small card shown big, or the tooltip; each waits for the pointer to rest, none shows
+        over what was just clicked, and none covers the target it tells about."""
+        game, mouse = table.game, self.mouse
+        solo = game.state.config.solo
+        target = self.target_at(mouse)
+        under = (self.overlay_targets.get(target) or self.top_rects().get(target, (None,))[0]
+                 or (L.targets.get(target) if target else None))
+        card = self.hover_target
+        if (card is not None and table.clock_time - self.hover_since >= LONG_HOVER
+                and self.resting(LONG_HOVER)):
+            now = (commands.casual_preview(game.state, L.focus, card)
+                   if CARDS[card].kind == "casual" else "")
+            overlay.card_info(surf, L, table.sprites, card, mouse, now, solo, under)
+            return
+        at = mouse
+        if (target and target[0] in RAISED and not table.timeline.busy
+                and self.resting(RAISE_DELAY)):
+            big = overlay.raised_card(surf, L, table.sprites, target[1], solo)
+            at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
+        if (not target or target[0] != "hand") and self.resting(TIP_DELAY):
+            lines = (self._hint_tip() if target == ("ui", "hint") else
+                     hover_lines(game.state, target, table.focus(), L))
+            overlay.tooltip(surf, L, at, lines, under)
 
     def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
         """The AI's latest move and the call-outs, below the Storehouse and above the

@@ -507,3 +507,70 @@ def test_the_solo_challenge_marks_a_best_score_played_with_hints(monkeypatch):
     d.draw()
     assert [s for s, _place in tags] == [scores.HINT_TAG]  # Mei's line only
     d.close()
+
+
+def recorded(monkeypatch, module, name: str) -> list:
+    """What `module.name` returned each time it was called from now on."""
+    out: list = []
+    real = getattr(module, name)
+
+    def noting(*args, **kwargs):
+        r = real(*args, **kwargs)
+        out.append(r)
+        return r
+
+    monkeypatch.setattr(module, name, noting)
+    return out
+
+
+def test_a_tooltip_waits_for_a_still_pointer_and_never_covers_what_was_clicked(monkeypatch):
+    from loyang_game.ui import tableview
+
+    s, seat = turn()
+    app = person_table(s, seat)
+    tips = recorded(monkeypatch, overlay, "tooltip")
+    wheat = app.view.position_of(("shop", W))
+    L = app.view.L
+    shop = L.targets[("shop", W)]
+    move_pointer(app, wheat)
+    wait = round(tableview.TIP_DELAY * 60)
+    app.d.frame(dt=1 / 60)
+    assert not any(tips), "no tooltip while the pointer has only just come"
+    for _ in range(wait):
+        app.d.frame(dt=1 / 60)
+    shown = [r for r in tips if r]
+    assert shown, "the resting pointer gets its tooltip"
+    assert not shown[-1].colliderect(shop), "the tooltip never covers what it tells about"
+    # A click (it buys a Wheat): nothing pops over the Shop, however long the pointer stays.
+    cash = app.game.state.players[seat].cash
+    click(app, wheat)
+    assert app.game.state.players[seat].cash < cash
+    tips.clear()
+    for _ in range(5 * wait):
+        app.d.frame(dt=1 / 60)
+    assert not any(tips)
+    # Moved on (to the Pumpkin) and resting: told again.
+    move_pointer(app, app.view.position_of(("shop", 1)))
+    for _ in range(wait + 2):
+        app.d.frame(dt=1 / 60)
+    assert any(tips)
+    app.d.close()
+
+
+def test_a_message_stands_above_the_hint_line_not_over_it(monkeypatch):
+    from loyang_game.coach import Hint
+    from loyang_game.ui import coach as coach_view
+
+    s, seat = turn()
+    app = person_table(s, seat)
+    move = next(m for m in s.legal_moves() if m.kind == "buy")
+    app.game.hint = Hint(move, "Hint: buy a vegetable. " + "It is worth it, said at length. " * 4)
+    app.toast("That does nothing here. Click a Cart vegetable, a Shop vegetable, a customer, "
+              "a stall offer or a Helper.")
+    strips = recorded(monkeypatch, coach_view, "reason")
+    toasts = recorded(monkeypatch, overlay, "toast")
+    app.d.draw()
+    assert strips[-1] is not None and toasts[-1] is not None
+    assert not toasts[-1].colliderect(strips[-1])
+    assert app.view.L.regions["board"].contains(toasts[-1])
+    app.d.close()

@@ -218,6 +218,7 @@ class TableScene(Scene):
             self.view.point_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.view.point_at(event.pos)
+            self.view.clicked(event.pos)
             if event.button == 1:
                 self.click(event.pos)
             elif event.button == 3:
