@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import commands
 from ..engine import GameState, flow
 from ..engine.cards import CARDS
+from ..engine.moves import FLIP
 from ..engine.solo import price
 from ..session import GameSession
 from .draw import wrap
@@ -18,6 +19,8 @@ PROMPTS = {
     "home": "{name}: buy your Home vegetable — click Wheat, Pumpkin or Turnip in the Shop.",
     "cards": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard card "
              "(take both).",
+    "cards flip": "{name}: click a hand card, then the Courtyard (place it) or a Courtyard "
+                  "card (take both); or first turn over the draw pile's top card (click it).",
     "solo cards": "{name}: buy cards from the Offer (row price shown), then "
                   f"{BUTTONS['done']}.",
     "act": "{name}: click a Cart vegetable, then the Shop, a field, a stall or a customer; or "
@@ -50,6 +53,8 @@ def prompt(game: GameSession, pass_to: int | None) -> str:
     d = flow.decision(state)
     if d == "cards" and state.config.solo:
         d = "solo cards"
+    elif d == "cards" and any(m.kind == FLIP for m in state.legal_moves()):
+        d = "cards flip"  # the 2-player rule: the draw pile's top card first, if wished
     debt = state.pending[-1] if d == "pay" else (None, None, None, None)
     return PROMPTS.get(d, "{name}: {d}").format(name=name, d=d, capacity=p.capacity,
                                                  cash=p.cash, owed=debt[2], owed_for=debt[3])

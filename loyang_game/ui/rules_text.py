@@ -186,7 +186,9 @@ ROUND_OVERVIEW: tuple[tuple[str, str], ...] = (
     ("2. Card phase", "Everyone gets 4 cards. In turn, place one hand card in the Courtyard, or "
      "take one hand card and one Courtyard card and play both; your other hand cards go to "
      "the Courtyard and you are out. The last two to take become Starting and Second player. "
-     "Solo: buy cards from the Offer instead (row price 0, 1 or 2 Cash)."),
+     "With 2 players, at the start of each of your turns you may first turn over the top "
+     "card of the draw pile into the Courtyard (click the draw pile), also when you are the "
+     "last one left. Solo: buy cards from the Offer instead (row price 0, 1 or 2 Cash)."),
     ("3. Action phase", "One after the other (in 4 players, in pairs), in any order and as "
      "often as you like: sow a Cart vegetable on an empty field; buy from or sell to your "
      "Shop; trade at your Market stalls; deliver to Regular and Casual customers; play or "

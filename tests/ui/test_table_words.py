@@ -574,3 +574,36 @@ def test_a_message_stands_above_the_hint_line_not_over_it(monkeypatch):
     assert not toasts[-1].colliderect(strips[-1])
     assert app.view.L.regions["board"].contains(toasts[-1])
     app.d.close()
+
+
+def test_the_rules_tell_the_two_player_draw_pile_rule_and_the_h_key(monkeypatch):
+    from loyang_game.engine import GameConfig, new_game
+    from loyang_game.engine.moves import FLIP
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.prompts import prompt
+    from loyang_game.ui.scenes import SCENES
+    from loyang_game.ui.scenes import rules as rules_scene
+
+    from .drawn import record_text
+
+    d = Director(SCENES, Settings(), size=(1280, 800), fullscreen=False, fps_cap=0)
+    d.open("title")
+    page = d.open("rules")
+    said = record_text(monkeypatch, rules_scene)
+    for entry in range(2):  # How a round works, Playing on the screen: every line of each
+        page.select(0, entry)
+        for _ in range(20):
+            d.draw()
+            page.scroll += 200
+    words = " ".join(" ".join(s for s, _place in said).split())
+    assert ("With 2 players, at the start of each of your turns you may first turn over the "
+            "top card of the draw pile into the Courtyard") in words
+    assert "H: a hint" in words and "The Hint button or H asks" in words
+    d.close()
+    # The table says so too, when that 2-player choice is there to make.
+    state = new_game(GameConfig(seats=2, seed=3))
+    while not any(m.kind == FLIP for m in state.legal_moves()):
+        state.apply(state.legal_moves()[0])
+    game = type("Game", (), {"state": state, "names": ["Anna", "Bao"],
+                             "is_person": lambda self, seat: True})()
+    assert "turn over the draw pile's top card" in prompt(game, None)

@@ -49,8 +49,12 @@ SCREEN_HELP = (
      "card (take both). Click a Helper to use or discard it."),
     ("Rules of a card", "Right-click any card on the table for its page here; rest the mouse "
      "on a card for a moment to see its text."),
+    ("Hint", "The Hint button or H asks the AI coach about your decision: what to click lights "
+     "up, numbered in order, with the reason under the board. H again stops it or puts it "
+     "away. A solo game played with hints is marked on the high scores."),
     ("Menu and keys", "Esc or the Menu button: save, rules, settings, the title screen. "
-     "Undo (U or Ctrl+Z) takes back your own moves this turn. Space skips an animation. "
+     "H: a hint. Undo (U or Ctrl+Z) takes back your own moves this turn. Space skips an "
+     "animation. "
      "M turns the sound off or on. F11: full screen."),
 )
 
