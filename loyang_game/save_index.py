@@ -4,9 +4,11 @@ Every game is autosaved and autosaves are kept (they are the games' replays and 
 a regular player's folder holds hundreds of saves. Listing them must not cost a replay each:
 
 - a file is summarised once (`save.read_summary`: decoded, never replayed) and the summary
-  kept in memory and in `.save-index.msgpack` beside the saves, keyed by the file's identity
-  (name, size, modification time); a file whose identity changed is read again, so a later
-  autosave or a file edited by hand is never shown stale;
+  kept in memory and in `.cache/save-index.msgpack` in the save folder, keyed by the file's
+  identity (name, size, modification time, inode); a file whose identity changed is read
+  again, so a later autosave or a file edited by hand is never shown stale;
+- a scene looks at the folder's own modification time first: unchanged (every save is
+  written by a rename in it), the last listing stands as it is;
 - a scan runs on a thread of its own (`refresh`), so a first look at a large folder never
   holds up the window: the scenes show the last listing, or its progress, meanwhile;
 - the full check, the replay against the saved position, happens when a game is opened.
@@ -22,6 +24,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 from collections import defaultdict
 from dataclasses import dataclass, fields
 from datetime import datetime
@@ -37,7 +40,9 @@ from .save import SUFFIX, SaveError, SaveInfo, read_moves, read_summary
 from .save_names import DOCUMENTS
 from .storage import DocumentError, read_bounded
 
-CACHE_NAME = ".save-index.msgpack"
+# The cache lives in a folder of its own, so that writing it leaves the save folder's
+# modification time (which `look` watches) alone.
+CACHE_NAME = ".cache/save-index.msgpack"
 # Seconds a scene waits for a look at the folder before it draws: a folder read before (its
 # summaries cached) is listed by then; a large new one goes on in the background. The tests
 # wait for ever (None), so that a busy machine cannot change what they see.
@@ -77,6 +82,7 @@ class SaveIndex:
         self._guard = threading.Lock()
         self._thread: threading.Thread | None = None
         self._again = False  # a refresh was asked for while a scan ran
+        self._stamp: int | None = None  # the folder's time when the last scan began, if sure
 
     @property
     def scanning(self) -> bool:
@@ -107,8 +113,14 @@ class SaveIndex:
         return self.listing
 
     def look(self) -> Listing | None:
-        """A fresh look at the folder for a scene being shown: waits up to FIRST_LOOK
-        seconds for it, else the last listing (None before the first) while it goes on."""
+        """The listing for a scene being shown. If the folder has not changed since the last
+        scan, that listing at once: every save, ours or another window's, is written by a
+        rename in the folder, which changes its modification time. Else a fresh one, waited
+        for up to FIRST_LOOK seconds (the last listing, or None before the first, while it
+        goes on)."""
+        if self.listing is not None and self._stamp is not None and self._stamp == _stamp(
+                self.folder):
+            return self.listing
         return self.wait(FIRST_LOOK)
 
     def moves_of(self, info: SaveInfo) -> tuple[Move, ...] | None:
@@ -155,6 +167,10 @@ class SaveIndex:
                     return
 
     def _scan(self) -> Listing:
+        if self.folder.is_dir():  # the cache's folder first: making it changes the folder
+            with contextlib.suppress(OSError):
+                (self.folder / CACHE_NAME).parent.mkdir(exist_ok=True)
+        stamp = _stamp(self.folder)
         if not self._cache_read:
             self._summaries.update(_read_cache(self.folder))
             self._cache_read = True
@@ -163,8 +179,11 @@ class SaveIndex:
         fresh: dict[bytes, tuple[Identity, SaveInfo]] = {}
         for number, (key, path, identity) in enumerate(found, 1):
             known = self._summaries.get(key)
-            fresh[key] = known if known and known[0] == identity else (identity,
-                                                                       read_summary(path))
+            if known and known[0] == identity:
+                fresh[key] = known
+            else:
+                fresh[key] = (identity, read_summary(path))
+                time.sleep(0)  # the window's thread takes its turn between two files
             self.progress = (number, len(found))
         changed = fresh != self._summaries
         self._summaries = fresh
@@ -178,6 +197,7 @@ class SaveIndex:
                           key=_newness, reverse=True)
         unreadable = sorted((i for i in infos if i.error is not None),
                             key=lambda i: os.fsencode(i.path.name))
+        self._stamp = stamp
         return Listing(tuple(readable + unreadable))
 
     def _stale(self, infos: list[SaveInfo]) -> set[Path]:
@@ -196,6 +216,17 @@ class SaveIndex:
                        and self.carries_on(other, info) for other in group):
                     stale.add(info.path)
         return stale
+
+
+def _stamp(folder: Path) -> int | None:
+    """The folder's modification time, if it tells a change for sure: None when the folder
+    changed in the last second, where two changes may share one tick of the file system's
+    clock."""
+    try:
+        mtime = os.stat(folder).st_mtime_ns
+    except OSError:
+        return None
+    return mtime if time.time_ns() - mtime > 1_000_000_000 else None
 
 
 def _newness(info: SaveInfo) -> tuple:

@@ -74,6 +74,7 @@ def test_the_summaries_outlive_the_process_in_the_cache(tmp_path, reads):
 ])
 def test_a_damaged_cache_only_costs_a_fresh_read(tmp_path, reads, damage):
     save_game(_game(0), tmp_path / "g0.msgpack")
+    (tmp_path / CACHE_NAME).parent.mkdir(exist_ok=True)
     (tmp_path / CACHE_NAME).write_bytes(damage)
     listing = SaveIndex(tmp_path).wait()
     assert [info.path.name for info in listing.saves] == ["g0.msgpack"] and reads

@@ -43,9 +43,14 @@ def fit(s: str, size: int, width: int, bold=False) -> str:
     f = t.font(size, bold)
     if f.size(s)[0] <= width:
         return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    low, high = 0, len(s)  # the longest cut that fits lies in low..high-1: found by halving
+    while low < high - 1:
+        middle = (low + high) // 2
+        if f.size(s[:middle] + "…")[0] <= width:
+            low = middle
+        else:
+            high = middle
+    return s[:low] + "…"
 
 
 def wrap(s: str, size: int, width: int, bold=False) -> list[str]:

@@ -170,3 +170,13 @@ def test_the_title_says_how_far_a_first_look_at_a_large_folder_is(monkeypatch):
     frames(d)
     assert d.top.form.items[0].key == "continue"
     d.close()
+
+
+def test_the_listing_benchmark_measures_every_figure(monkeypatch):
+    from loyang_game.ui import list_bench
+
+    row = list_bench.measure(4, repeats=1, still=0.0)
+    assert row["saves"] == 4 and set(row) == {
+        "saves", "title_first", "scan", "scan_frame_max", "title_again", "title_again_look",
+        "warm_start", "load_first", "load_again", "load_again_look"}
+    assert all(value >= 0 for value in row.values())

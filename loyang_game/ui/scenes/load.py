@@ -76,9 +76,25 @@ class LoadScene(MenuScene):
         kept = (row[0], self.saves[row[1]].path) if row and row[1] < len(self.saves) else None
         self.listing = listing
         self.saves = list(listing.saves) if listing else []
-        self.top = max(0, min(self.top, len(self.saves) - self.ROWS))
+        where = None
+        if kept:
+            where = next((i for i, info in enumerate(self.saves) if info.path == kept[1]), None)
+        self.build(f"{kept[0]}{where}" if kept and where is not None else
+                   focused.key if focused and not row else None)
+
+    def build(self, focus: str | None = None) -> None:
+        """The form of the rows on the screen (from `top`, ROWS of them) and Back: a folder
+        of a thousand saves costs no more to show, or to draw a frame of, than one of eight.
+        `focus`: the key of the item to focus (its row scrolled into view)."""
+        n = len(self.saves)
+        target = _row_item(focus) if focus else None
+        if target:
+            i = min(target[1], n - 1)
+            self.top = min(self.top, i) if i < self.top else max(self.top, i - self.ROWS + 1)
+        self.top = max(0, min(self.top, n - self.ROWS))
         f = self.form = Form()
-        for i, info in enumerate(self.saves):
+        for i in range(self.top, min(n, self.top + self.ROWS)):
+            info = self.saves[i]
             f.add(Item(f"row{i}", BUTTON, info.shown_name, action=lambda i=i: self.load(i),
                        paint=self.paint_row))
             f.add(Item(f"replay{i}", BUTTON, "Replay", action=lambda i=i: self.replay(i),
@@ -88,10 +104,38 @@ class LoadScene(MenuScene):
             f.add(Item(f"del{i}", BUTTON, "Delete", action=lambda i=i: self.delete(i),
                        colour=RED))
         f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
-        if kept:
-            where = next((i for i, info in enumerate(self.saves) if info.path == kept[1]), None)
-            if where is not None:
-                f.set_focus(f.get(f"{kept[0]}{where}"))
+        if focus and any(item.key == focus and item.visible for item in f.items):
+            f.set_focus(f.get(focus))
+
+    def step(self, delta: int) -> None:
+        """Up or Down (Tab, Shift-Tab) through every row's buttons in turn, scrolling the
+        list along: the same walk as through a form of all the rows."""
+        focused = self.form.focused
+        if focused is None:
+            return
+        order = self.walk()
+        at = order.index(focused.key) if focused.key in order else 0
+        self.build(order[(at + delta) % len(order)])
+
+    def walk(self) -> list[str]:
+        """The keys of every button of every row, in focus order, then Back."""
+        keys = [f"{kind}{i}" for i, info in enumerate(self.saves) for kind in ROW_ITEMS
+                if kind in ("row", "del") or (kind == "replay" and info.error is None)
+                or (kind == "review" and reviewable(info))]
+        return [*keys, "back"]
+
+    def scroll(self, rows: int) -> None:
+        """The wheel: move the list; the focus stays on its row if it is still in view,
+        else goes to the nearest row in view."""
+        focused = self.form.focused
+        self.top = max(0, min(len(self.saves) - self.ROWS, self.top + rows))
+        row = _row_item(focused.key) if focused else None
+        if row is None:
+            self.build(focused.key if focused else None)
+            return
+        i = max(self.top, min(row[1], self.top + self.ROWS - 1))
+        kind = row[0] if i == row[1] else "row"
+        self.build(f"{kind}{i}")
 
     def load(self, i: int) -> None:
         info = self.saves[i]
@@ -158,7 +202,14 @@ class LoadScene(MenuScene):
                 self.delete(in_row[1])
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(len(self.saves) - self.ROWS, self.top - event.y))
+            self.scroll(-event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN,
+                                                          pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB
+                                                and event.mod & pygame.KMOD_SHIFT)
+            self.step(-1 if back else 1)
+            self.armed = None
             return
         if event.type == pygame.KEYDOWN and in_row and event.key in (pygame.K_LEFT,
                                                                     pygame.K_RIGHT):
@@ -203,24 +254,12 @@ class LoadScene(MenuScene):
         page(surf, self.d.sprites, L, "Load a game",
              "Enter or click: load   Replay: step through it   Delete: delete (press twice)"
              "   Esc: back")
-        focused = self.form.focused
-        in_row = _row_item(focused.key) if focused else None
-        if in_row:
-            i = in_row[1]
-            if i < self.top:
-                self.top = i
-            elif i >= self.top + self.ROWS:
-                self.top = i - self.ROWS + 1
-        for i in range(len(self.saves)):
+        for i in range(self.top, min(len(self.saves), self.top + self.ROWS)):
             items = [self.form.get(f"{kind}{i}") for kind in ROW_ITEMS]
-            if self.top <= i < self.top + self.ROWS:
-                y = 116 + (i - self.top) * 66  # below the keys line
-                for item, x in zip(items, COLUMNS, strict=True):
-                    item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
-                items[-1].label = "Sure?" if self.armed == self.saves[i].path else "Delete"
-            else:
-                for item in items:
-                    item.rect = pygame.Rect(0, 0, 0, 0)
+            y = 116 + (i - self.top) * 66  # below the keys line
+            for item, x in zip(items, COLUMNS, strict=True):
+                item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
+            items[-1].label = "Sure?" if self.armed == self.saves[i].path else "Delete"
         if self.listing is None:
             seen, total = index_for().progress
             text(surf, f"Reading your saves: {seen} of {total}..." if total else
