@@ -2,13 +2,14 @@
 per game however often the game is saved, loaded and played on."""
 
 import random
+import re
 from datetime import datetime
 from typing import ClassVar
 
 import pygame
 
 from loyang_game import save
-from loyang_game.engine import new_game
+from loyang_game.engine import GameConfig, new_game
 from loyang_game.paths import save_dir
 from loyang_game.save import autosave, autosave_path, read_moves, save_game
 from loyang_game.save_index import list_saves as game_saves
@@ -230,4 +231,32 @@ def test_left_and_right_walk_along_a_row_and_stop_at_its_ends():
         for _ in walk:
             key(d, pygame.K_LEFT)
         assert form.focused.key == f"row{i}"
+    d.close()
+
+
+def test_a_long_list_holds_only_its_rows_on_screen_and_walks_through_all():
+    for seed in range(12):
+        save_game(new_game(GameConfig(seats=2, seed=seed)),
+                  save_dir() / f"game{seed:02d}.msgpack")
+    d = load_list()
+    scene = d.top
+    rows = scene.ROWS
+    assert len(scene.form.items) == rows * 4 + 1  # the rows on the screen and Back
+    seen_rows = set()
+    for _ in range(12 * 3 + 1):  # every row's Load, Replay and Delete, then Back
+        key(d, pygame.K_DOWN)
+        focused = scene.form.focused.key
+        if focused.startswith("row"):
+            seen_rows.add(int(focused[3:]))
+        row = re.fullmatch(r"[a-z]+([0-9]+)", focused)
+        assert focused == "back" or scene.top <= int(row.group(1)) < scene.top + rows
+    assert seen_rows == set(range(12)) and scene.form.focused.key == "row0"
+    assert scene.top == 0  # wrapped round to the first row
+    key(d, pygame.K_UP)  # and back up to Back, then the last row's Delete
+    assert scene.form.focused.key == "back"
+    key(d, pygame.K_UP)
+    assert scene.form.focused.key == "del11" and scene.top == 12 - rows
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    frames(d)
+    assert scene.top == 12 - rows - 3 and scene.form.focused.key == f"row{scene.top + rows - 1}"
     d.close()
