@@ -31,6 +31,23 @@ class NoDisplay(RuntimeError):
     """No window can be opened (no display, or the video driver refused)."""
 
 
+# Room left on the screen around a window: its title bar and the desktop's panels.
+SCREEN_MARGIN = (40, 100)
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """`size`, shrunk (keeping its shape) to fit `desktop` less SCREEN_MARGIN, but never
+    below the smallest size the table is laid out for: a 1280x800 window on a 1280x800
+    screen would lose its bottom under the title bar."""
+    room_w, room_h = desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1]
+    w, h = size
+    scale = min(1.0, room_w / w, room_h / h)
+    if scale >= 1.0:
+        return size
+    small_w, small_h = settings_mod.MIN_SIZE
+    return max(small_w, int(w * scale)), max(small_h, int(h * scale))
+
+
 class Director:
     def __init__(self, scenes: Mapping[str, Callable[..., Scene]],
                  settings: settings_mod.Settings | None = None, *,
@@ -51,7 +68,7 @@ class Director:
         self.scenes = scenes
         self.settings = settings if settings is not None else settings_mod.load()
         t.set_palette(self.settings.colour_blind)
-        self.windowed_size = size or (self.settings.width, self.settings.height)
+        self.windowed_size = size or self.fitted((self.settings.width, self.settings.height))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._set_mode()
         self.fps_cap = fps_cap
@@ -80,10 +97,21 @@ class Director:
         except pygame.error as error:
             raise NoDisplay(str(error)) from None
 
+    def fitted(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The settings' window size, made to fit the screen with the window's title bar
+        and the desktop's panels (`fit_window`); as it is where there is no screen."""
+        if pygame.display.get_driver() in HEADLESS:
+            return size
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return size
+        return fit_window(size, desktop)
+
     def apply_display(self) -> None:
         """Follow the settings' window size and full screen."""
         s = self.settings
-        self.windowed_size = (s.width, s.height)
+        self.windowed_size = self.fitted((s.width, s.height))
         self.fullscreen = s.fullscreen
         self.screen = self._set_mode()
 
