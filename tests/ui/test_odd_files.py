@@ -125,6 +125,7 @@ def test_a_second_window_on_an_open_game_is_told_and_offered_a_copy():
     assert d.top.form.get("continue")
     click_item(d, "continue")
     assert d.top.name == "title" and "open in another Loyang window" in d.top.message
+    assert d.top.form.get("continue").label.startswith("Play on in a copy: Ann, Bo")
     assert read_moves(autosave_path("game-shared")) == tuple(_state().moves())
     click_item(d, "continue")  # chosen again: a copy, a game of its own
     table = d.top

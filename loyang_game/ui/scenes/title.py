@@ -59,7 +59,8 @@ class TitleScene(MenuScene):
         self.continue_info = info
         self.form = Form()
         if info is not None:
-            self.form.add(Item("continue", BUTTON, f"Continue: {', '.join(info.names)}, "
+            verb = "Play on in a copy" if self.copy_armed is info else "Continue"
+            self.form.add(Item("continue", BUTTON, f"{verb}: {', '.join(info.names)}, "
                                f"round {max(1, info.round)}", action=self.do_continue,
                                colour=GREEN))
         elif listing is None:
@@ -84,6 +85,7 @@ class TitleScene(MenuScene):
         self.copy_armed = info if refusal and refusal.copy else None
         if refusal:
             self.message = refusal.message
+            self.build(self.listing)  # Continue now says it opens a copy
 
     def draw(self, surf) -> None:
         d = self.d
