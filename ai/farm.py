@@ -28,6 +28,7 @@ from loyang_game.engine.moves import NONE
 
 ALL = tuple(range(6))
 DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
+_BY_PRICE: dict = {}  # a customer's wants -> its vegetables, dearest first (sorted once)
 
 
 class Farm:
@@ -147,7 +148,10 @@ class Farm:
         cash, spent, converts = self.cash, 0, self.converts
         reserved = [reserved[u] + need[u] for u in ALL]
         ok = True
-        for v in sorted(set(wants), key=lambda x: -BUY_PRICE[x]):
+        order = _BY_PRICE.get(wants)
+        if order is None:
+            order = _BY_PRICE[wants] = sorted(set(wants), key=lambda x: -BUY_PRICE[x])
+        for v in order:
             while self.have[v] < need[v]:
                 if self._trade_for(v, reserved) or self._convert(v, reserved):
                     continue

@@ -18,7 +18,16 @@ from loyang_game.engine import play_area, solo
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 
+from .projection import board_key
+
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
+# Gains already found, by the board (everything the projection reads of it), the cards on
+# offer and the question (one table per evaluation): like the projection's own table
+# (`projection.project`), the search asks about the same leaf in sample after sample, and
+# the answer depends on nothing a sample changes. The value is the one the cards give when
+# tried, to the last bit.
+CACHE_SIZE = 30_000
+_tables: dict[int, tuple[object, dict]] = {}
 
 
 def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS,
@@ -29,8 +38,28 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEA
     or outside the solo game's rounds 1-8. `base`: the board's own value, if known."""
     if not state.config.solo or state.round >= ROUNDS:
         return 0.0
+    p = state.players[seat]
     if base is None:
-        base = ev.predict(state.players[seat], state.round, path, cash)
+        base = ev.predict(p, state.round, path, cash)
+    entry = _tables.get(id(ev))
+    if entry is None or entry[0] is not ev:
+        if len(_tables) >= 64:
+            _tables.clear()
+        entry = _tables[id(ev)] = (ev, {})
+    table = entry[1]
+    key = (board_key(p, state.round, path, cash), tuple(state.offer[:rows * solo.COLUMNS]),
+           p.done, rows, cards, base)
+    gain = table.get(key)
+    if gain is None:
+        if len(table) >= CACHE_SIZE:
+            table.clear()
+        gain = table[key] = _gain(state, seat, ev, path, cash, rows, cards, base)
+    return gain
+
+
+def _gain(state, seat: int, ev, path: int, cash: int, rows: int, cards: int,
+          base: float) -> float:
+    """`next_offer_gain` without the look-up: the cards tried one by one."""
     best, taken, probe = base, [], state
     for _ in range(cards):
         choice = _best_card(probe, seat, ev, path, cash, rows, taken)

@@ -61,6 +61,7 @@ _SELL = [Move(SELL, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
 _BUY = [Move(BUY, v) for v in range(6)]
 LOAN_BELOW = 6  # a Loan is offered in the Action step only to a farmer with less Cash
+DEAREST = tuple(sorted(range(6), key=lambda v: -BUY_PRICE[v]))  # by Shop price, dearest first
 
 
 class Kind:
@@ -109,7 +110,7 @@ def _open_offers(p) -> list[tuple[int, int, int, int]]:
 class _Purse:
     """A scratch copy of what an option may spend: Cart, Cash, Shop, stall offers."""
 
-    __slots__ = ("cart", "cash", "offers", "p", "shop", "spent", "traded")
+    __slots__ = ("cart", "cash", "offers", "order", "p", "shop", "spent", "traded")
 
     def __init__(self, p) -> None:
         self.p = p
@@ -119,13 +120,16 @@ class _Purse:
         self.offers = _open_offers(p)
         self.spent = 0  # Cash paid in the Shop
         self.traded = 0.0  # keep value of the vegetables given away in trades
+        self.order: list[int] | None = None  # vegetables by keep value, once asked for
 
     def _payment(self, bowls: int, veg: int, needs: list[int], protect: list[int]):
         """The `bowls` spare vegetables worth least (never `veg` itself), or None."""
         spare = [max(0, self.cart[u] - needs[u] - protect[u]) if u != veg else 0
                  for u in range(6)]
         chosen: list[int] = []
-        for u in sorted(range(6), key=lambda x: keep_value(self.p, x)):
+        if self.order is None:  # the cheapest to give first (the Shop does not change here)
+            self.order = sorted(range(6), key=lambda x: keep_value(self.p, x))
+        for u in self.order:
             while spare[u] and len(chosen) < bowls:
                 spare[u] -= 1
                 chosen.append(u)
@@ -162,7 +166,7 @@ class _Purse:
         """Moves that bring `needs` into the Cart, or None. The dearest vegetables first: they
         are the ones worth a trade."""
         moves = []
-        for veg in sorted(range(6), key=lambda v: -BUY_PRICE[v]):
+        for veg in DEAREST:
             while self.cart[veg] < needs[veg]:
                 if prefer_buy:
                     move = self.buy(veg) or self.trade_for(veg, needs, protect)

@@ -44,6 +44,7 @@ from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evalua
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .policy import default_move
+from .projection import board_key
 from .view import canonical_view, determinise
 
 ROLLOUT_LIMIT = 3000
@@ -68,10 +69,39 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
 def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
                cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
     """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
-    Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`)."""
+    Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`).
+    Looked up when the same board was asked about before (the search asks at every leaf, and
+    meets the same boards in sample after sample): the answer is the one worked out, to the
+    last bit, since the key holds all it depends on."""
+    p = state.players[seat]
+    moves = state.legal_moves()
+    entry = _path_tables.get(id(ev))
+    if entry is None or entry[0] is not ev:
+        if len(_path_tables) >= 64:
+            _path_tables.clear()
+        entry = _path_tables[id(ev)] = (ev, {})
+    table = entry[1]
+    offer = tuple(state.offer) if ahead and state.config.solo else ()
+    key = (board_key(p, state.round, p.path, p.cash), tuple(moves), ahead, cards, weight,
+           state.config.solo, offer, p.done)
+    found = table.get(key)
+    if found is None:
+        if len(table) >= PATH_CACHE_SIZE:
+            table.clear()
+        found = table[key] = _path_value(state, seat, ev, moves, ahead, cards, weight)
+    return found
+
+
+PATH_CACHE_SIZE = 30_000
+_path_tables: dict[int, tuple[Evaluator, dict]] = {}
+
+
+def _path_value(state, seat: int, ev: Evaluator, moves: list[Move], ahead: int, cards: int,
+                weight: float) -> tuple[Move, float]:
+    """`path_value` without the look-up."""
     p = state.players[seat]
     best, best_value = None, -1e9
-    for m in state.legal_moves():
+    for m in moves:
         if m.kind != ADVANCE:
             continue
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)

@@ -127,3 +127,41 @@ def test_a_compiled_module_built_from_another_source_is_not_used(monkeypatch):
     module, path = projection._hot_module()
     assert path.startswith("pure Python (the compiled module was built from another")
     assert module.__file__.endswith("farm.py") and module is not stale
+
+
+def _path_decisions(games: int = 8, seed: int = 11) -> list:
+    """States of random games at a seat's Path step (solo and 2 players)."""
+    from loyang_game.engine import flow
+
+    rng = random.Random(seed)
+    out = []
+    for game in range(games):
+        state = new_game(GameConfig(seats=1 + game % 2, seed=seed + game))
+        while not state.is_over:
+            if flow.decision(state) == "path":
+                out.append(state.clone())
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    return out
+
+
+def test_the_looked_up_path_steps_and_offer_gains_are_the_ones_worked_out():
+    from ai import offer_ahead, search
+
+    ev = default_evaluator(True)
+    states = _path_decisions()
+    assert len(states) > 50
+    search._path_tables.clear()
+    offer_ahead._tables.clear()
+    for ahead in (0, 2, 2):  # the second pass with the next Offer is all look-ups
+        for state in states:
+            seat = state.current_player
+            found = search.path_value(state, seat, ev, ahead)
+            worked = search._path_value(state, seat, ev, state.legal_moves(), ahead, 1, 1.0)
+            assert found == worked
+            if ahead and state.config.solo:
+                p = state.players[seat]
+                gain = offer_ahead.next_offer_gain(state, seat, ev, p.path, p.cash)
+                base = ev.predict(p, state.round, p.path, p.cash)
+                assert gain == offer_ahead._gain(state, seat, ev, p.path, p.cash, 2, 1, base)
+    assert search._path_tables and offer_ahead._tables
