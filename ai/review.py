@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import random
 import sys
 import threading
@@ -389,6 +390,7 @@ class ReviewWorker:
         except Stopped:
             pass
         except BaseException as exc:  # told to the scene, never raised on the thread
+            logging.getLogger(__name__).error("the review failed", exc_info=exc)
             self.error = exc
 
 

@@ -18,6 +18,7 @@ from `python -m ai.framebench`, see that module) and restores it when it is idle
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
 
@@ -175,6 +176,7 @@ class AIWorker:
                 if generation == self._generation and not stop.is_set():
                     self._result = move
         except BaseException as exc:  # reported to the caller, never raised on the thread
+            logging.getLogger(__name__).error("the search failed", exc_info=exc)
             with self._lock:
                 if generation == self._generation:
                     self._error = exc

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ai.agents import PLAYER_LEVELS, make_agent
 from ai.play import play_game
+from loyang_game import logs
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
 from loyang_game.paths import save_dir_problem
@@ -241,6 +242,8 @@ def director(**options):
 def screenshot(args) -> int:
     """Draw one scene, as a player would see it, to a PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame  # the window's modules only once a window is wanted (module docstring)
+
     name = args.scene or "table"
     settings = load_settings()
     if name in TABLE_SCENES:
@@ -274,7 +277,7 @@ def screenshot(args) -> int:
         d.open(name)
     try:
         d.screenshot(args.screenshot)
-    except Exception as error:  # pygame.error: a folder that cannot be written, a bad suffix
+    except (pygame.error, OSError) as error:  # a folder that cannot be written, a bad suffix
         raise SystemExit(f"loyang: --screenshot: {error}") from None
     finally:
         d.close()
@@ -342,6 +345,7 @@ def run_menus(args) -> int:
     """The title screen; with game options, their game on top of it."""
     from loyang_game.ui.start import resume, start_table
 
+    logs.start()
     settings = load_settings()
     if args.speed:
         settings.speed = args.speed

@@ -23,6 +23,7 @@ that cannot be encoded (a seed beyond 64 bits) is refused with the reason.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import re
 import secrets
@@ -73,6 +74,8 @@ _UNPACK_LIMITS = {
 }
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+log = logging.getLogger(__name__)
 
 _TYPE_WORDS = {dict: "a map", list: "a list", str: "text", int: "a number", bool: "true/false",
                float: "a fraction", type(None): "nothing"}
@@ -225,6 +228,7 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
             "meta": meta,
         })
     except Exception as error:  # whatever the game holds, saving fails with a reason
+        log.exception("a game could not be encoded as a save")
         raise SaveError(f"the game could not be encoded as a save ({type(error).__name__}: "
                         f"{error})") from error
 
@@ -334,7 +338,8 @@ def _upgrade(doc: dict) -> dict:
             doc = UPGRADES[version](doc)
         except SaveError:
             raise
-        except Exception as error:
+        except Exception as error:  # an upgrader meets a file it was not written for
+            log.info("a save could not be upgraded from format %s", version, exc_info=True)
             raise SaveError(f"the save could not be upgraded from format {version} "
                             f"({type(error).__name__})") from None
         if type(doc) is not dict:
@@ -405,6 +410,7 @@ def _replay(config: GameConfig, moves: list[Move]) -> GameState:
             raise SaveError(f"move {number} of {len(moves)} is not legal when the game is "
                             f"replayed: {error}") from None
         except Exception as error:  # the engine is not written for hostile moves
+            log.warning("move %s of a save broke the engine", number, exc_info=True)
             raise SaveError(f"move {number} of {len(moves)} cannot be replayed "
                             f"({type(error).__name__})") from None
     return state

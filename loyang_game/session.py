@@ -9,6 +9,7 @@ to tell the player goes to `on_message`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from filelock import FileLock
@@ -25,6 +26,7 @@ from .save import autosave, new_autosave_id
 from .summary import final_rows
 
 SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
+log = logging.getLogger(__name__)
 
 
 def playable_kinds(kinds) -> list[str]:
@@ -116,6 +118,7 @@ class GameSession:
                      hints_used=self.hints_used)
             self.saved = True
         except Exception as error:  # a full disk must not end the game
+            log.exception("autosave of game %s failed", self.game_id)
             self.on_message(f"Autosave failed: {error}")
 
     # --- the AI seats --------------------------------------------------------------------------
@@ -132,7 +135,9 @@ class GameSession:
             return None
         move = self.worker.poll()
         if move is None and self.worker.error is not None:
-            self.on_message(f"The AI stumbled ({self.worker.error}); it plays a random move.")
+            error = self.worker.error
+            log.error("the AI of seat %s failed", seat, exc_info=error)
+            self.on_message(f"The AI stumbled ({error}); it plays its first possible move.")
             move = self.state.legal_moves()[0]
             self.worker.cancel()
         if move is not None:
@@ -216,6 +221,7 @@ class GameSession:
             rank = table.add(highscores.result_of(self.state, self.names[0],
                                                   hinted=self.hints_used))
         except Exception as error:  # the table must never cost the end of a game
+            log.exception("the high-score table could not be written")
             return [*lines, f"(The high-score table could not be written: {error})"]
         lines.append(f"High scores{f' (you are #{rank})' if rank else ''}:")
         for i, r in enumerate(table.results[:5], 1):
@@ -230,6 +236,7 @@ class GameSession:
             book.add(records.entry_of(self.state, self.kinds, self.names,
                                         hinted=self.hints_used))
         except Exception as error:  # the record must never cost the end of a game
+            log.exception("the record of games could not be written")
             return [f"(The record of games could not be written: {error})"]
         levels = sorted({k for k in self.kinds if k != "person"})
         tally = book.wins_by_level()

@@ -94,7 +94,7 @@ def read_document(path: Path, fmt: str, version: int) -> dict | None:
     try:
         doc = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=MAX_BYTES,
                               max_bin_len=0, max_array_len=10_000, max_map_len=1_000)
-    except Exception as error:  # msgpack raises many kinds for malformed data
+    except (ValueError, msgpack.UnpackException) as error:  # malformed data, by its kinds
         raise DocumentError("not a readable msgpack file") from error
     if not isinstance(doc, dict) or doc.get("format") != fmt:
         raise DocumentError(f"not a {fmt} file")

@@ -25,6 +25,7 @@ The effects are made by tools/make_sounds.py into assets/sounds/.
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import os
 import sys
@@ -208,6 +209,7 @@ class SoundPlayer:
             try:
                 self.sounds[name] = self.mixer.Sound(str(folder / f"{name}.wav"))
             except Exception:  # pygame.error, FileNotFoundError: that one stays silent
+                logging.getLogger(__name__).warning("sound %s not loaded", name, exc_info=True)
                 missing.append(name)
         if missing:
             self.problem = f"sound effects missing: {', '.join(missing)}"
@@ -241,6 +243,7 @@ class SoundPlayer:
                 sound.set_volume(volume)
                 sound.play()
             except Exception as error:  # the mixer was closed under us: silence from now on
+                logging.getLogger(__name__).warning("sound stopped", exc_info=True)
                 self.sounds.clear()
                 self.problem = f"sound stopped ({error})"
         return True
