@@ -1,6 +1,6 @@
-"""The engine's imports run one way (docs: DESIGN.md, "engine/ rules only, layered"): card data
-and moves -> state -> shared operations -> helpers and money -> phases -> flow. Any circle
-among its modules fails here, whether the import is at module level or inside a function."""
+"""The engine's imports run one way (ARCHITECTURE.md, "engine/"): card data and moves ->
+state -> shared operations -> helpers and money -> phases -> flow. Any circle among its
+modules fails here, whether the import is at module level or inside a function."""
 
 from __future__ import annotations
 
