@@ -13,11 +13,13 @@ from .solo import SoloScene
 from .stats import StatsScene
 from .table import TableScene
 from .title import TitleScene
+from .tutorial import TutorialScene
 
 SCENES = {scene.name: scene for scene in (
     TitleScene, NewGameScene, SoloScene, LoadScene, HighScoresScene, StatsScene, RulesScene,
-    SettingsScene, PauseScene, SaveScene, TableScene, ReplayScene, ReviewScene)}
+    SettingsScene, PauseScene, SaveScene, TableScene, ReplayScene, ReviewScene,
+    TutorialScene)}
 
 __all__ = ["SCENES", "HighScoresScene", "LoadScene", "NewGameScene", "PauseScene",
            "ReplayScene", "ReviewScene", "RulesScene", "SaveScene", "SettingsScene",
-           "SoloScene", "StatsScene", "TableScene", "TitleScene"]
+           "SoloScene", "StatsScene", "TableScene", "TitleScene", "TutorialScene"]

@@ -1,0 +1,308 @@
+"""The tutorial's chapters and steps, on the deal of seed `SEED` (found by
+`tools/tutorial_seed.py`; the person sits in seat 0 and starts, the opponent of `opponent`
+plays seat 1).
+
+A step is one of three:
+- a *note* (`move` and `free` unset): words about the table as it stands, and Next;
+- a *guided* move (`move`): the one thing to click is lit, any other click is refused kindly;
+- a *free* step (`free`): the person plays as they like until `until(state)` holds, and each
+  move is commented on (`comment`).
+
+`run_to(chapter)` plays the script headless to the start of a chapter (a free step by the
+`default` policy), which is how a chapter is skipped to and how the tests check that every
+guided move is a legal move of the engine.
+
+The words are the project's own, checked against the rulebook (Phases 1-3, the Action
+phase's actions A-H, "End of the game") and docs/rules/RULINGS.md (R3, R4, R7-R11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import GameConfig, GameState, Move, flow, new_game
+from ..engine.cards import BUY_PRICE, CARDS, SELL_PRICE, VEG_NAMES
+from ..engine.moves import (
+    ADVANCE,
+    BUY,
+    CASUAL,
+    DISCARD,
+    END,
+    KEEP,
+    LOAN,
+    PLACE,
+    REGULAR,
+    RETURN,
+    SELL,
+    SOW,
+    TAKE,
+    TRADE,
+    TWO_PACK,
+    UPGRADE,
+    USE,
+)
+from . import opponent
+
+SEED = 1215
+PERSON, OPPONENT = 0, 1
+
+
+def config() -> GameConfig:
+    return GameConfig(seats=2, seed=SEED, start_seat=PERSON)
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    move: tuple | None = None  # the guided move's data (`Move.to_data()`)
+    free: bool = False
+    until: Callable[[GameState], bool] | None = None  # a free step is done when this holds
+    kinds: frozenset = frozenset()  # a free step: the kinds of move allowed (empty: all)
+
+    @property
+    def guided(self) -> Move | None:
+        return Move.from_data(list(self.move)) if self.move else None
+
+
+@dataclass(frozen=True)
+class Chapter:
+    title: str
+    steps: tuple[Step, ...]
+
+
+def note(text: str) -> Step:
+    return Step(text)
+
+
+def do(text: str, *move) -> Step:
+    return Step(text, move=tuple(move))
+
+
+def _round_over(number: int) -> Callable[[GameState], bool]:
+    """Done once the person's Path step of round `number` is behind them."""
+    def done(state: GameState) -> bool:
+        return state.is_over or state.round > number or (
+            state.round == number and state.players[PERSON].done
+            and flow.decision(state) != "path")
+    return done
+
+
+def _card_phase_over(state: GameState) -> bool:
+    return state.is_over or flow.decision(state) not in ("cards",) or (
+        state.current_player == PERSON and not state.players[PERSON].hand)
+
+
+CHAPTERS: tuple[Chapter, ...] = (
+    Chapter("Your farm", (
+        note("Welcome to Loyang! You farm outside the city gates for nine rounds, and the "
+             "farmer who walks furthest along the Path of Prosperity (the numbered track) "
+             "wins. You play against Bao; this deal is always the same."),
+        note("Your board, bottom left to right: the Shop with its prices (dark: buy, pale: "
+             "sell), your Cart (what you carry this round) and the Storehouse (what stays "
+             "overnight). Fields lie above, the cards you play beside them."),
+        do("First, your Home field: buy one Wheat from your Shop (3 Cash). It sows the "
+           "Home field with 9 Wheat, and the field gives you one every round.", "home", 0),
+    )),
+    Chapter("The Harvest", (
+        note("Each round begins with the Harvest: every sown field gives 1 vegetable into "
+             "your Cart. Your Home field gave you a Wheat: look at your Cart."),
+        note("Then the top card of your field pile turns over: a new 6-space field, still "
+             "empty. You will sow it in the Action phase; until then it gives nothing."),
+    )),
+    Chapter("The Card phase", (
+        note("Now the Card phase: you and Bao each hold 4 cards. In turn you either place a "
+             "hand card into the Courtyard (the middle), or take one Courtyard card with one "
+             "hand card and play both. Whoever takes is out of this phase."),
+        do("In a 2-player game you may first turn the top card of the draw pile face up "
+           "into the Courtyard, for more to choose from. Click the draw pile.", "flip"),
+        do("A Regular customer R4 came up: it wants Wheat and Cabbage, and you grow "
+           "Wheat. Keep your options open: place Regular customer R7 (Pumpkin and Bean, "
+           "dear ones) into the Courtyard.", "place", 20),
+        do("Bao placed a card too. Now take: click Regular customer R4 in the Courtyard, "
+           "then your Market stall S5. Both go into play, the rest of your hand to the "
+           "Courtyard.", "take", 17, 4),
+        note("Bao takes last, so Bao starts the next round and acts first now. Had there "
+             "been a common field among the cards, playing it would cost 2 Cash at once; your "
+             "own fields come free from your field pile."),
+    )),
+    Chapter("Fields and the Shop", (
+        do("Your Action phase: do as many actions as you like, in any order. Sow first: "
+           "click the Wheat in your Cart, then the empty 6-space field. One vegetable sows "
+           "the whole field: it fills with 6 Wheat.", "sow", 74, 0),
+        do("Buy at the Shop: click the Pumpkin in your Shop. You pay the dark price (4 "
+           "Cash) and it goes into your Cart.", "buy", 1),
+    )),
+    Chapter("The Market stall", (
+        do("Your Market stall S5 offers a Wheat, a Pumpkin and a Leek, each for 1 vegetable "
+           "(the bowls). Trade your Pumpkin for its Leek, which costs 6 at the Shop: click "
+           "the Pumpkin in your Cart, then the stall's Leek.", "trade", 4, 2, 1),
+        note("A stall never refills by itself: when its last vegetable is gone, the card "
+             "is discarded. Any vegetable can be traded in, even the same kind."),
+    )),
+    Chapter("The Two-pack", (
+        do("Once in each Action phase you may buy a Two-pack: 2 cards from the draw pile. "
+           "It costs as many Cash as you have Helpers or Market stalls, whichever is more: "
+           "1 for you. Click Buy a Two-pack.", "twopack"),
+        do("You drew a Market crier (a Helper) and Casual customer K8. Keep both: one goes "
+           "on top of the other, and only the top card is in play. Click the Market crier, "
+           "then the customer.", "keep", 55, 35),
+        do("A Helper works once and then leaves. Use the Market crier: click it and choose "
+           "to refill your Market stalls. The card under it is revealed and comes into "
+           "play.", "use", 55, 1),
+    )),
+    Chapter("Customers and a Loan", (
+        note("Casual customer K8 came out from under the Helper: it wants a Wheat, a "
+             "Pumpkin and a Leek, once, and pays 9 (2 more with more Regular than Casual "
+             "customers, 2 less with fewer; you have one of each)."),
+        do("You have the Leek but only 2 Cash. Take a Loan: 5 Cash at once, at any time. "
+           "It is never repaid: at the end of the game each Loan moves you one space back on "
+           "the Path.", "loan"),
+        do("Buy a Wheat at the Shop (3 Cash).", "buy", 0),
+        do("And a Pumpkin (4 Cash).", "buy", 1),
+        do("Serve Casual customer K8: click it. Its three vegetables go back to the "
+           "supply, you take 9 Cash and the card is discarded.", "casual", 35),
+        do("Your Storehouse keeps only 1 vegetable overnight. Upgrade it (2 Cash, once, for "
+           "good) and it keeps 4: click the Storehouse.", "upgrade"),
+    )),
+    Chapter("A customer not served", (
+        note("Regular customer R4 wants Wheat and Cabbage every round from now on, and "
+             "pays more each time (4, 5, 6, 7). Your Wheat went into the field and the "
+             "Cabbage costs 5: this round it goes without."),
+        do("End your Action phase (the button at the bottom). The game asks first, as R4 "
+           "is due: confirm. Its blue marker turns red; left unserved again while red, it "
+           "costs a 2-Cash penalty.", "end"),
+    )),
+    Chapter("The Path of Prosperity", (
+        do("Last, walk on the Path. The first step of a round costs 1 Cash, each further "
+           "step the number of the space you step on. Space 3 is two steps: 1 + 3 = 4 Cash "
+           "of your 7. Click space 3.", "advance", 2),
+        note("Prices rise as you go: from space 10, one more step costs 11. Walking far "
+             "late in the game is dear, so climb a little every round."),
+    )),
+    Chapter("Round 2, your way", (
+        note("That was a whole round. Bao walks now, then round 2 begins with the Harvest: "
+             "both your fields give a Wheat. From here you choose; the guide says what each "
+             "move did. Remember R4: serve it (Wheat and Cabbage), or pay 2 Cash."),
+        Step("Round 2's Card phase: place a card, or take a Courtyard card with a hand "
+             "card. Your choice.", free=True, until=_card_phase_over),
+        Step("Your Action phase: serve R4 if you can, sow the new 5-space field, trade, "
+             "buy or sell; then end it and walk the Path.", free=True,
+             until=_round_over(2)),
+    )),
+    Chapter("The end of the game", (
+        note("The game goes on like this for 9 rounds; your Home field's last Wheat comes in "
+             "round 9. After the Action phase of round 9 the game ends."),
+        note("Then each Loan moves its owner one space back on the Path. The furthest "
+             "farmer wins; a tie goes to more Cash, then to more vegetables on the fields "
+             "and in the Storehouse."),
+        note("You know the whole game now. Try a first real game: two players against the "
+             "easy AI, with the Introductory variant (a face-down Regular customer to start "
+             "with). Good harvests!"),
+    )),
+)
+
+
+def steps() -> list[tuple[int, int]]:
+    """(chapter, step) of every step, in order."""
+    return [(c, i) for c, chapter in enumerate(CHAPTERS) for i in range(len(chapter.steps))]
+
+
+def default(state: GameState) -> Move:
+    """The person's move in a free step when it is skipped or played headless."""
+    return opponent.choose(state)
+
+
+def opponent_moves(state: GameState) -> list[Move]:
+    """Let the opponent play until it is the person's turn (or the game is over)."""
+    made = []
+    while not state.is_over and state.current_player == OPPONENT:
+        move = opponent.choose(state)
+        state.apply(move)
+        made.append(move)
+    return made
+
+
+def run_to(chapter: int, step: int = 0) -> GameState:
+    """The game as the script leaves it at the start of (chapter, step): every guided move
+    made, every free step played by `default`, the opponent's moves between them."""
+    state = new_game(config())
+    for c, i in steps():
+        if (c, i) >= (chapter, step):
+            break
+        play_step(state, CHAPTERS[c].steps[i])
+    return state
+
+
+def play_step(state: GameState, step: Step) -> None:
+    """Play one step headless: its guided move, or a free step by `default`."""
+    if step.move:
+        opponent_moves(state)
+        state.apply(step.guided)  # IllegalMove if the script and the deal disagree
+    elif step.free:
+        while True:
+            opponent_moves(state)
+            if step.until(state):
+                return
+            state.apply(default(state))
+
+
+def allowed(step: Step, move: Move) -> bool:
+    """Whether a free step lets the person make `move`."""
+    return not step.kinds or move.kind in step.kinds
+
+
+# --- comments on a free choice -----------------------------------------------------------------
+
+def comment(before: GameState, move: Move, after: GameState) -> str:
+    """A sentence on the person's own choice in a free step."""
+    p0, p1 = before.players[PERSON], after.players[PERSON]
+    k = move.kind
+    if k == PLACE:
+        return (f"You placed {CARDS[move.a].name}: you stay in the phase and see what Bao "
+                "does. Take before the good cards are gone.")
+    if k == TAKE:
+        cards = [CARDS[c].name for c in (move.a, move.b) if c >= 0]
+        return (f"You played {' and '.join(cards)}. Taking early gets the cards you want; "
+                "taking last makes you starting player next round.")
+    if k == "flip":
+        return "You turned the draw pile's top card over: one more card to choose from."
+    if k == BUY:
+        return (f"Bought a {VEG_NAMES[move.a]} for {BUY_PRICE[move.a]} Cash. Buying is dear: "
+                "fields and stalls give vegetables more cheaply.")
+    if k == SELL:
+        return (f"Sold a {VEG_NAMES[move.a]} for {SELL_PRICE[move.a]} Cash: little, but "
+                "Cash at any time.")
+    if k == SOW:
+        return (f"Sowed {VEG_NAMES[move.b]}: that field gives one every round until it is "
+                "empty.")
+    if k == TRADE:
+        return "A stall trade: often the cheapest way to a dear vegetable."
+    if k == REGULAR:
+        return (f"Served {CARDS[move.a].name}: {p1.cash - p0.cash} Cash, and it stays "
+                "happy this round.")
+    if k == CASUAL:
+        return f"Served {CARDS[move.a].name} for {p1.cash - p0.cash} Cash."
+    if k in (USE, DISCARD):
+        return f"{CARDS[move.a].name} has done its work and is discarded."
+    if k == TWO_PACK:
+        return "A Two-pack: choose which of its cards to keep."
+    if k == KEEP:
+        return "Kept. Only the top card of a stack is in play; the other waits beneath."
+    if k == LOAN:
+        return "A Loan: 5 Cash now, one Path space back at the end of the game."
+    if k == UPGRADE:
+        return "Your Storehouse now keeps 4 vegetables overnight."
+    if k == END:
+        red = [CARDS[r.card].name for r in after.players[PERSON].regulars if r.red]
+        if p1.cash < p0.cash:
+            return f"A customer went unserved while red: {p0.cash - p1.cash} Cash penalty."
+        if red:
+            return f"Action phase over. Red marker: {', '.join(red)}. Serve it next round."
+        return "Action phase over, every due customer served."
+    if k == RETURN:
+        return f"A {VEG_NAMES[move.a]} went back to the supply: the Storehouse was full."
+    if k == ADVANCE:
+        return (f"You walked {move.a} space{'s' if move.a != 1 else ''}, now on space "
+                f"{p1.path}." if move.a else "You stayed put and kept your Cash.")
+    return "Done."
