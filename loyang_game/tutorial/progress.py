@@ -63,3 +63,25 @@ def save(progress: Progress) -> str | None:
     except OSError as error:
         return f"The tutorial's place could not be saved ({error.strerror or error})."
     return None
+
+
+FIRST_START = ("New to Loyang? Learn to play walks you through a first round, step by step "
+               "(about 15 minutes; leave and come back at any time).")
+
+
+def offer_on_first_start() -> bool:
+    """Whether the title screen should offer the tutorial now: no game was ever finished
+    (the record is empty) and the tutorial was never begun or finished. Nothing is written
+    (the title screen only looks); once a game is finished, or the tutorial begun, the
+    offer is not made again."""
+    from ..records import load as load_records
+
+    progress = load()
+    if progress.offered or progress.finished or progress.begun:
+        return False
+    try:
+        if load_records().games:
+            return False
+    except Exception:  # a record that cannot be read is no reason to stop the title
+        return False
+    return True

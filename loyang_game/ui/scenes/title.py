@@ -7,6 +7,7 @@ import pygame
 
 from ...save import SaveInfo
 from ...save_index import Listing, index_for
+from ...tutorial import progress as tutorial
 from .. import theme as t
 from ..draw import panel, text
 from ..menu import GREEN, GREY, MenuScene, backdrop, message_box
@@ -15,7 +16,8 @@ from ..start import resume
 from ..widgets import BUTTON, Form, Item
 
 # (key, label, scene opened); Continue comes first when there is a game to continue.
-ENTRIES = (("new", "New game", "new"), ("load", "Load a game", "load"),
+ENTRIES = (("new", "New game", "new"), ("tutorial", "Learn to play", "tutorial"),
+           ("load", "Load a game", "load"),
            ("solo", "Solo challenge", "solo"), ("scores", "High scores", "scores"),
            ("rules", "Rules", "rules"), ("stats", "Statistics", "stats"),
            ("settings", "Settings", "settings"))
@@ -37,6 +39,8 @@ class TitleScene(MenuScene):
         notices = self.d.take_notices()
         if notices:
             self.message = " ".join(notices)
+        elif tutorial.offer_on_first_start():  # a first start: Learn to play is offered
+            self.message = tutorial.FIRST_START
 
     def update(self, dt: float) -> None:
         super().update(dt)

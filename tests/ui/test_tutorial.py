@@ -1,0 +1,180 @@
+"""Learn to play, played headless through the real scenes, click by click: from the title's
+entry to the first real game it offers; its refusals, skipping, leaving and resuming."""
+
+from __future__ import annotations
+
+from loyang_game.commands import clicks_for
+from loyang_game.engine import Move
+from loyang_game.engine.moves import NONE
+from loyang_game.tutorial import progress, script
+
+from .menu_driver import click, click_item, frames, make_director
+
+
+def open_tutorial(d):
+    click_item(d, "tutorial")
+    scene = d.top
+    assert scene.name == "tutorial"
+    return scene
+
+
+def wait(d, scene, limit: int = 3000) -> None:
+    """Frames until the tutorial waits for the person: a note, or their turn."""
+    for _ in range(limit):
+        frames(d)
+        if d.top is not scene:
+            return
+        if scene.timeline.busy:
+            continue
+        step = scene.current
+        if (not step.move and not step.free) or scene.person_to_play():
+            return
+    raise AssertionError("the tutorial did not come to the person")
+
+
+def press(d, scene, name: str) -> None:
+    """Click the tutorial panel's button `name`."""
+    d.draw()
+    r = scene.panel_targets[name]
+    click(d, r.center)
+
+
+def click_target(d, scene, target) -> None:
+    while scene.timeline.busy:
+        frames(d)
+    pos = scene.view.position_of(target)
+    assert pos is not None, f"{target} is not on the table"
+    click(d, pos)
+
+
+def test_the_whole_tutorial_is_played_by_clicks_to_a_first_real_game():
+    d = make_director()
+    scene = open_tutorial(d)
+    seen_chapters = []
+    guided = 0
+    for _ in range(400):
+        wait(d, scene)
+        if d.top is not scene:
+            break
+        step = scene.current
+        if scene.progress.chapter not in seen_chapters:
+            seen_chapters.append(scene.progress.chapter)
+        state = scene.game.state
+        before = len(state.moves())
+        if step.move:
+            move = step.guided
+            assert move in state.legal_moves(), (scene.place, move)
+            for _click in range(6):  # only lit targets are clicked
+                lit = scene.lit()
+                assert lit is not None and lit in scene.expected()
+                click_target(d, scene, lit)
+                if len(scene.game.state.moves()) > before:
+                    break
+            assert scene.game.state.moves()[before] == move
+        elif step.free:
+            move = script.default(state)
+            for target in clicks_for(state, move):
+                click_target(d, scene, target)
+            assert scene.game.state.moves()[before] == move
+            assert scene.remark  # the free choice is commented on
+        else:
+            at = scene.place
+            last = scene.last()
+            press(d, scene, "next")
+            if not last:
+                assert scene.place != at
+        guided += bool(step.move)
+    else:
+        raise AssertionError("the tutorial did not end")
+    assert seen_chapters == list(range(len(script.CHAPTERS)))
+    assert guided == sum(1 for c, i in script.steps() if script.CHAPTERS[c].steps[i].move)
+    table = d.top
+    assert table.name == "table"  # the first real game: 2 players, easy, Introductory
+    assert table.game.kinds == ["person", "easy"]
+    assert table.game.state.config.introductory
+    assert table.game.state.players[0].intro != NONE
+    assert progress.load().finished
+
+
+def test_a_click_off_the_lit_target_is_refused_kindly_and_changes_nothing():
+    d = make_director()
+    scene = open_tutorial(d)
+    while not scene.current.move:
+        press(d, scene, "next")
+    assert scene.current.guided == Move.from_data(["home", 0])
+    wait(d, scene)
+    click_target(d, scene, ("shop", 2))  # Turnip, not the lit Wheat
+    assert scene.game.state.moves() == []
+    assert scene.message in (words for words in scene_words())
+    assert scene.lit() == ("shop", 0)
+    click_target(d, scene, ("shop", 0))
+    assert scene.game.state.moves()[0] == Move.from_data(["home", 0])
+
+
+def scene_words():
+    from loyang_game.ui.scenes.tutorial import KIND_WORDS
+
+    return KIND_WORDS
+
+
+def test_a_note_refuses_table_clicks_and_the_opponent_waits_for_next():
+    d = make_director()
+    scene = open_tutorial(d)
+    click_target(d, scene, ("shop", 0))
+    assert scene.game.state.moves() == []
+    assert "Next" in scene.message
+
+
+def test_skipping_a_chapter_lands_where_the_script_leaves_the_game():
+    d = make_director()
+    scene = open_tutorial(d)
+    press(d, scene, "skip")
+    assert scene.place == (1, 0)
+    press(d, scene, "skip")
+    press(d, scene, "skip")
+    assert scene.place == (3, 0)
+    assert scene.game.state.moves() == script.run_to(3).moves()
+
+
+def test_left_and_resumed_at_the_same_step_with_the_same_game():
+    d = make_director()
+    scene = open_tutorial(d)
+    press(d, scene, "skip")
+    press(d, scene, "skip")
+    press(d, scene, "next")  # into the Card phase's first guided step
+    wait(d, scene)
+    click_target(d, scene, scene.lit())  # flip
+    place, moves = scene.place, scene.game.state.moves()
+    press(d, scene, "leave")
+    assert d.top.name == "title"
+    kept = progress.load()
+    assert (kept.chapter, kept.step) == place
+    scene = open_tutorial(d)  # the title's entry goes on where it was left
+    assert scene.place == place and scene.game.state.moves() == moves
+
+
+def test_a_finished_tutorial_is_replayed_from_the_start():
+    progress.save(progress.Progress(finished=True, offered=True))
+    d = make_director()
+    scene = open_tutorial(d)
+    assert scene.place == (0, 0) and scene.game.state.moves() == []
+
+
+def test_a_first_start_offers_it_and_a_begun_tutorial_is_not_offered_again():
+    d = make_director()
+    assert d.top.message == progress.FIRST_START
+    progress.save(progress.Progress(chapter=2, step=1))
+    d = make_director()
+    assert d.top.message != progress.FIRST_START
+
+
+def test_every_guided_move_is_legal_where_the_script_makes_it():
+    state = script.run_to(0)
+    for c, i in script.steps():
+        step = script.CHAPTERS[c].steps[i]
+        if step.move:
+            script.opponent_moves(state)
+            assert step.guided in state.legal_moves(), (c, i, step.guided)
+            assert clicks_for(state, step.guided)
+        script.play_step(state, step)
+    assert state.round == 3
