@@ -82,7 +82,7 @@ def two_pack_price(p: PlayerState) -> int:
 
 def legal_act(s: State, p: PlayerState) -> list[Move]:
     cart = p.cart
-    moves = []
+    moves: list[Move] = []
     for field in p.fields:  # A. sow an empty field
         if field.veg == NONE:
             card = field.card
@@ -107,9 +107,9 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
                 moves.append(Move(REGULAR, card, 2))
         elif messenger and slot.doubled != s.round and has(cart, NEEDS[card]):
             moves.append(Move(REGULAR, card))
-    for slot in p.casuals:  # G.
-        if has(cart, NEEDS[slot.card]):
-            moves.append(Move(CASUAL, slot.card))
+    for casual in p.casuals:  # G.
+        if has(cart, NEEDS[casual.card]):
+            moves.append(Move(CASUAL, casual.card))
     if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
         moves.append(_TWO_PACK)
     moves.append(money.LOAN_MOVE)
@@ -368,7 +368,7 @@ def _why_not_deliver(s: State, p: PlayerState, move: Move) -> str:
     slot = next((sl for sl in area if sl.card == move.a), None)
     if slot is None:
         return "that customer is not in your play area (or is covered)"
-    if move.kind == REGULAR and slot.served == s.round:
+    if isinstance(slot, RegularSlot) and slot.served == s.round:  # move.kind == REGULAR
         return "that Regular customer has already had this round's delivery"
     wants = " + ".join(VEG_NAMES[v] for v in CARDS[move.a].wants)
     return f"that customer wants {wants} and your Cart does not have them"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 NONE = -1  # no card, no vegetable, no choice: the empty value of every card or vegetable slot
 
@@ -164,7 +165,7 @@ MAX_SEATS = 4
 def _build() -> tuple[Card, ...]:
     cards: list[Card] = []
 
-    def add(**kw) -> None:
+    def add(**kw: Any) -> None:
         cards.append(Card(id=len(cards), **kw))
 
     for code, text in _STALLS.items():
@@ -173,9 +174,9 @@ def _build() -> tuple[Card, ...]:
     for code, (wants, pays, start) in _REGULARS.items():
         add(kind=REGULAR, code=code, name=f"Regular customer {code}", wants=_veg(wants),
             pays=pays, start=start)
-    for code, (wants, pays) in _CASUALS.items():
+    for code, (wants, price) in _CASUALS.items():
         add(kind=CASUAL, code=code, name=f"Casual customer {code}", wants=_veg(wants),
-            pays=(pays,))
+            pays=(price,))
     for code, (spaces, sowable) in _COMMON_FIELDS.items():
         add(kind=COMMON_FIELD, code=code, name=f"common {spaces}-space field", spaces=spaces,
             sowable=_veg(sowable))

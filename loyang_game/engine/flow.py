@@ -8,6 +8,9 @@ phase's own decision. `run` then carries the game on through everything that nee
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import actionphase, cardphase, harvest, helpers, money, setup, solo
 from . import rng as rngmod
 from .cards import ACTION_CARDS, NONE, START_REGULARS, field_sets
@@ -117,14 +120,14 @@ def new_game(config: GameConfig) -> GameState:
 
 # The interrupts (RULINGS R13): what each offers, given the state and the pending decision,
 # and how a move answers it.
-_INTERRUPT_MOVES = {
+_INTERRUPT_MOVES: dict[Decision, Callable[[State, tuple[Any, ...]], list[Move]]] = {
     Decision.PAY: lambda s, d: money.legal_pay(s, s.players[d[1]]),
     Decision.KEEP: lambda s, d: actionphase.legal_keep(d[2]),
     Decision.PARTNER: lambda s, d: [Move(PARTNER, seat) for seat in partner_choices(s)],
     Decision.CLAIM: lambda s, d: helpers.legal_claim(d[2]),
     Decision.SHOP: lambda s, d: helpers.legal_shop(s.players[d[1]], d[2]),
 }
-_INTERRUPT_ANSWERS = {
+_INTERRUPT_ANSWERS: dict[Decision, Callable[[State, Move], None]] = {
     Decision.PAY: money.apply_pay,
     Decision.KEEP: actionphase.apply_keep,
     Decision.PARTNER: lambda s, move: choose_partner(s, move.a),
@@ -201,7 +204,8 @@ def decision(s: State) -> Decision:
     """The decision at hand: an interrupt waiting on the stack, else the phase's (in the
     Action phase, the step's)."""
     if s.pending:
-        return s.pending[-1][0]
+        at_hand: Decision = s.pending[-1][0]  # (decision, seat, data...)
+        return at_hand
     if s.phase == ACTIONS:
         return _STEP_DECISION[s.step]
     return _PHASE_DECISION[s.phase]
@@ -247,7 +251,7 @@ def why_illegal(s: State, move: Move) -> str:
         return reason
     kinds = ", ".join(sorted({m.kind for m in legal_moves(s)}))
     return (f"'{move.kind}' with these choices is not possible now: it is seat "
-            f"{s.current_player + 1}'s '{at_hand}' decision (possible: {kinds})")
+            f"{s.to_move + 1}'s '{at_hand}' decision (possible: {kinds})")
 
 
 def _specific_reason(s: State, move: Move, at_hand: Decision) -> str | None:
@@ -256,7 +260,7 @@ def _specific_reason(s: State, move: Move, at_hand: Decision) -> str | None:
     if at_hand in (Decision.ACT, Decision.STORE, Decision.PATH):
         return actionphase.why_illegal(s, move)
     if at_hand == Decision.CARDS:
-        return (solo if s.config.solo else cardphase).why_illegal(s, move)
+        return solo.why_illegal(s, move) if s.config.solo else cardphase.why_illegal(s, move)
     if at_hand == Decision.HOME:
         return setup.why_illegal(move.a)
     return None

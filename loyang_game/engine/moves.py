@@ -8,9 +8,9 @@ plain form stored in save files; the game log's line for a move is `loyang_game.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .cards import NONE
+from .cards import NONE as NONE  # re-exported: a move's unused arguments are NONE
 
 
 class MoveKind(StrEnum):
@@ -64,7 +64,7 @@ class Move(NamedTuple):
     d: int = NONE
     e: int = NONE
 
-    def to_data(self) -> list:
+    def to_data(self) -> list[Any]:
         """Plain data for saves: the kind then the arguments in use."""
         args = [self.a, self.b, self.c, self.d, self.e]
         while args and args[-1] == NONE:

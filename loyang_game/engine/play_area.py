@@ -12,8 +12,8 @@ from .state import (
     ACTIONS,
     CLAIM,
     FULL_STALL,
+    AnySlot,
     FieldSlot,
-    Played,
     PlayerState,
     RegularSlot,
     Slot,
@@ -43,7 +43,7 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
     s.events.append(("place", p.seat, card))
 
 
-def lift(s: State, p: PlayerState, area: list[Played], index: int) -> Played:
+def lift(s: State, p: PlayerState, area: list[AnySlot], index: int) -> AnySlot:
     """Take a played card out of `p`'s area (to move it elsewhere); the card under it is
     placed at once (rulebook, E: "the lower card is immediately moved")."""
     slot = area.pop(index)
@@ -53,7 +53,7 @@ def lift(s: State, p: PlayerState, area: list[Played], index: int) -> Played:
     return slot
 
 
-def leave(s: State, p: PlayerState, area: list[Played], index: int) -> None:
+def leave(s: State, p: PlayerState, area: list[AnySlot], index: int) -> None:
     """A played card goes to the discard pile; the card under it is placed at once.
 
     A Helper reaching the discard pile may be claimed by the Foreman (after the card under

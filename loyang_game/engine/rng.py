@@ -6,6 +6,8 @@ replays the same game on any Python version (the stdlib's shuffle is not promise
 
 from __future__ import annotations
 
+from typing import Any
+
 _MASK = (1 << 64) - 1
 
 
@@ -18,7 +20,7 @@ def next_value(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[Any]) -> int:
     """Fisher-Yates shuffle `items` in place; return the new RNG state."""
     for i in range(len(items) - 1, 0, -1):
         state, bits = next_value(state)

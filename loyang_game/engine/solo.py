@@ -10,6 +10,8 @@ when the first emptied field leaves in a Harvest phase.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import helpers, money
 from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, NONE, REGULAR, STALL
 from .moves import DONE, OFFER, SELL, USE, Move
@@ -139,7 +141,7 @@ def band(position: int) -> str:
     return "below good"
 
 
-def result(s: State) -> dict:
+def result(s: State) -> dict[str, Any]:
     """Final position after Loans, its band, and Cash and vegetables as tie-breaks."""
     row = s.standings()[0]
     return {"score": row["position"], "band": band(row["position"]), "cash": row["cash"],

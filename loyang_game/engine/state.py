@@ -9,9 +9,10 @@ are the layers above (play_area and turns, then helpers and money, the phases, f
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, Self, TypeVar
 
 from . import rng as rngmod
 from .cards import (
@@ -144,6 +145,8 @@ class Slot(NamedTuple):
 
 
 Played = FieldSlot | StallSlot | RegularSlot | Slot
+# One kind of played card, for the rules that take any area and hand back its own slot type.
+AnySlot = TypeVar("AnySlot", bound=Played)
 
 # Builds a slot from a tuple of all its fields: `new_slot(FieldSlot, (card, under, veg, 3))`.
 # A NamedTuple's own constructor goes through Python-level argument handling and costs about
@@ -164,7 +167,7 @@ def held(p: PlayerState, name: str) -> list[int]:
     return [slot.card for slot in p.helpers if CARDS[slot.card].name == name]
 
 
-def find(area: list[Played], card: int) -> int:
+def find(area: Sequence[Played], card: int) -> int:
     """Index of the played card `card` in `area` (a list of played-card tuples)."""
     for index, slot in enumerate(area):
         if slot.card == card:
@@ -284,8 +287,9 @@ class PlayerState:
     def capacity(self) -> int:
         return BIG_STOREHOUSE if self.upgraded else SMALL_STOREHOUSE
 
-    def area(self, kind: str) -> list[Played]:
-        """The list of played cards of this kind (the places in the "played" area)."""
+    def area(self, kind: str) -> list[Any]:
+        """The list of played cards of this kind (the places in the "played" area): a list of
+        that kind's own slot type (`list[Played]` would be too wide to append to)."""
         if kind == STALL:
             return self.stalls
         if kind == REGULAR:
@@ -312,7 +316,7 @@ class PlayerState:
         """Tokens on fields and in the Storehouse: the second tie-breaker (RULINGS R11)."""
         return sum(f.tokens for f in self.fields) + sum(self.store)
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {
             "cash": self.cash, "loans": self.loans, "path": self.path,
             "upgraded": self.upgraded, "cart": self.cart[:], "shop": self.shop[:],
@@ -386,7 +390,7 @@ class State:
         self.flipped = False  # 2 players: the top card was turned over this turn
         self.step = ACT
         self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
-        self.pending: list[tuple] = []  # interrupt decisions, the last one first
+        self.pending: list[tuple[Any, ...]] = []  # interrupt decisions, the last one first
         self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
         # The solo game (solo.py): the Offer (12 places, row by row, NONE when empty), the
         # imaginary opponent, this Card phase's purchases and their limit, the one reshuffle.
@@ -395,11 +399,11 @@ class State:
         self.bought: list[int] = []
         self.buy_limit = 0
         self.reshuffled = False
-        self.history: tuple | None = None  # (previous history, move): shared by clones
-        self.events: list[tuple] = []  # what the last `apply` did besides the move itself
+        self.history: tuple[Any, Move] | None = None  # (previous history, move): shared by clones
+        self.events: list[tuple[Any, ...]] = []  # what the last `apply` did besides the move itself
         self._legal: list[Move] | None = None
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (the history is shared: it is never mutated)."""
         cls = type(self)
         s = cls.__new__(cls)
@@ -441,12 +445,21 @@ class State:
     @property
     def current_player(self) -> int | None:
         if self.pending:
-            return self.pending[-1][1]
+            seat: int = self.pending[-1][1]  # (decision, seat, data...)
+            return seat
         if self.phase == OVER:
             return None
         if self.phase in (CARDS_PHASE, HARVEST_PHASE):
             return self.turn
         return self.order[self.turn]
+
+    @property
+    def to_move(self) -> int:
+        """`current_player` where a game still going is certain (a finished game has no seat
+        to move, and asking it of one is a bug: AssertionError)."""
+        seat = self.current_player
+        assert seat is not None, "the game is over: no seat is to move"
+        return seat
 
     def moves(self) -> list[Move]:
         """Every move made since `new_game`, in order."""
@@ -460,7 +473,7 @@ class State:
 
     # --- the piles ---------------------------------------------------------------------------
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         self.rng = rngmod.shuffle(self.rng, items)
 
     def draw_card(self) -> int:
@@ -542,7 +555,7 @@ class State:
 
     # --- results -----------------------------------------------------------------------------
 
-    def standings(self) -> list[dict]:
+    def standings(self) -> list[dict[str, int]]:
         """Per seat: final position after Loans, Cash, vegetables, and place (RULINGS R11)."""
         keys = [(p.path - p.loans, p.cash, p.vegetables_left()) for p in self.players]
         return [
@@ -551,7 +564,7 @@ class State:
             for p, key in zip(self.players, keys)
         ]
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """Plain data of the whole state: equal states give equal data (tests, save checks)."""
         return {
             "seats": self.config.seats, "seed": self.config.seed,

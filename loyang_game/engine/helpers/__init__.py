@@ -8,6 +8,8 @@ out. Helpers that are activated for the rest of an Action phase leave an effect 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..moves import Move
 from ..state import ACTIONS, PlayerState, State, held
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
@@ -25,7 +27,9 @@ __all__ = [
 ]
 
 assert set(REGISTRY) == set(HELPER_KINDS), "every Helper kind needs its class"
-_SQUIRE = REGISTRY["Squire"]
+_squire = REGISTRY["Squire"]
+assert isinstance(_squire, cards.Squire)  # its Card-phase takes are its own methods
+_SQUIRE: cards.Squire = _squire
 _BOOK_KEEPER = REGISTRY["Book-keeper"]
 
 
@@ -65,7 +69,7 @@ def apply_use(s: State, p: PlayerState, move: Move) -> None:
     helper_for(move.a).apply(s, p, move)
 
 
-def describe_use(move: Move, names) -> str:
+def describe_use(move: Move, names: Sequence[str]) -> str:
     try:
         return helper_for(move.a).describe(move, names)
     except (IndexError, KeyError, ValueError):

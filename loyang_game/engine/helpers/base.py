@@ -6,7 +6,7 @@ A Helper is a small class whose `text` is its card text and whose methods read l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..cards import CARDS, HELPER_NAMES, NONE
 from ..moves import USE, Move
@@ -31,7 +31,7 @@ class Helper:
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
 
-    def describe(self, move: Move, names) -> str:
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return f"uses the {self.name}"
 
 

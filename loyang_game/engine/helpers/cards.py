@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
 from ..moves import CLAIM, Move
 from ..play_area import lift, place_card
 from ..state import CLAIM as CLAIM_DECISION
-from ..state import HARVEST_PHASE, OFFICIAL, Slot, find, held
+from ..state import HARVEST_PHASE, OFFICIAL, PlayerState, Slot, State, find, held
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
@@ -22,7 +23,7 @@ class ConMan(Helper):
 
     solo_text = "Swap this Helper for a Helper from the Offer."
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Never by the starting player; covered Helpers cannot be taken."""
         if s.config.solo:
             return [use(card, c) for c in s.offer if c != NONE and CARDS[c].kind == HELPER]
@@ -31,7 +32,7 @@ class ConMan(Helper):
         return [use(card, slot.card) for other in reachable(s, p) if other.done
                 for slot in other.helpers]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if s.config.solo:
             lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
@@ -43,7 +44,7 @@ class ConMan(Helper):
         p.helpers.append(Slot(move.b))
         other.helpers.append(Slot(move.a))
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
 
 
@@ -55,7 +56,7 @@ class Foreman(Helper):
     phases = (1, 2, 3)  # used only by a claim, asked of the owner when a Helper is discarded
 
 
-def drop_stale_claim(s) -> bool:
+def drop_stale_claim(s: State) -> bool:
     """A claim whose Foreman has meanwhile left (it claimed another Helper discarded in the
     same action) lapses; True if the pending claim on top was dropped."""
     decision = s.pending[-1]
@@ -71,7 +72,7 @@ def legal_claim(card: int) -> list[Move]:
     return [Move(CLAIM, card), Move(CLAIM)]
 
 
-def apply_claim(s, move: Move) -> None:
+def apply_claim(s: State, move: Move) -> None:
     _, seat, card, _ = s.pending.pop()
     if move.a == NONE:
         return
@@ -89,14 +90,14 @@ class Official(Helper):
     name = "Official"
     text = "In this Action phase, the \"Buy a Two-pack\" action is free for you."
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         activate(p, OFFICIAL)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return "activates the Official: the Two-pack is free this Action phase"
 
 
@@ -108,7 +109,7 @@ class Squire(Helper):
     phases = (2,)
     solo_text = "Solo game: You may acquire up to 4 cards from the Offer."
 
-    def card_phase_moves(self, s, p, playable: list[int]) -> list[Move]:
+    def card_phase_moves(self, s: State, p: PlayerState, playable: list[int]) -> list[Move]:
         """Squire takes: a hand card (or the Introductory customer) and 1 to 3 Courtyard
         cards. A Squire played this Card phase is never usable in it (its owner has already
         taken); one claimed by the Foreman is (the reference's exception)."""
@@ -119,7 +120,7 @@ class Squire(Helper):
                     moves += [use(card, hand, *chosen) for hand in playable]
         return moves
 
-    def take(self, s, p, move: Move) -> int:
+    def take(self, s: State, p: PlayerState, move: Move) -> int:
         """Play the cards; return the Cash owed for common fields."""
         cost = 0
         for taken in (move.c, move.d, move.e):
@@ -129,7 +130,7 @@ class Squire(Helper):
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         taken = ", ".join(CARDS[c].name for c in (move.c, move.d, move.e) if c != NONE)
         return f"uses the Squire: takes {taken} from the Courtyard and plays {CARDS[move.b].name}"
 

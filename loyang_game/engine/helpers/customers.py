@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import CARDS, NEEDS, has
+from ..moves import Move
 from ..play_area import leave, lift
 from ..serving import deliver_casual, take_vegetables
-from ..state import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, Slot, find
+from ..state import ALL_BLUE_LATER, CASUAL_BONUS, MESSENGER, PlayerState, Slot, State, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 DELIVERYMAN_LAST_DELIVERY_FEE = 2
@@ -19,11 +22,11 @@ class Deliveryman(Helper):
             "you make the last delivery to that customer, you must pay the owner 2 Cash from "
             "the proceeds.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, slot.card) for other in reachable(s, p) for slot in other.regulars
                 if has(p.cart, NEEDS[slot.card])]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         """The owner must still deliver this round (the delivery is not theirs)."""
         owner = owner_of(s, "regulars", move.b)
         at = find(owner.regulars, move.b)
@@ -37,7 +40,7 @@ class Deliveryman(Helper):
             owner.regulars[at] = slot._replace(rows=slot.rows + 1)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return f"uses the Deliveryman: delivers to {CARDS[move.b].name}"
 
 
@@ -48,7 +51,7 @@ class MessengerBoy(Helper):
             "phase: Place two vegetables on each of the Regular customer's two vegetable "
             "spaces.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): with the Messenger-boy active, a customer on its top row
         may still take a single delivery. The card lets a customer take two deliveries, it
         never demands them; the single delivery fills the top row and the card is discarded
@@ -56,11 +59,11 @@ class MessengerBoy(Helper):
         (RULINGS R7: "both deliveries are made together")."""
         return [use(card)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         activate(p, MESSENGER)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return "activates the Messenger-boy: two deliveries per Regular customer this phase"
 
 
@@ -72,13 +75,13 @@ class Saleswoman(Helper):
             "all deliveries (regardless of how many Regular customers you have).")
     NOW, AFTER_CHECKS = 0, 1
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         moves = [use(card, 2)]
         if p.regulars:
             moves += [use(card, 1, self.NOW), use(card, 1, self.AFTER_CHECKS)]
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         """Option 1 may be activated now and used later: `AFTER_CHECKS` turns the markers
         blue once this phase's undelivered customers have been turned or penalised (Fraser's
         example); `NOW` turns them at once."""
@@ -90,7 +93,7 @@ class Saleswoman(Helper):
             activate(p, ALL_BLUE_LATER)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 2:
             return "uses the Saleswoman: Casual customers pay +2 this Action phase"
         if move.c == self.NOW:
@@ -98,7 +101,7 @@ class Saleswoman(Helper):
         return "activates the Saleswoman: all markers turn blue after this phase's checks"
 
 
-def turn_all_blue(p) -> None:
+def turn_all_blue(p: PlayerState) -> None:
     p.regulars[:] = [slot._replace(red=False) for slot in p.regulars]
 
 
@@ -110,7 +113,7 @@ class Tout(Helper):
             "customer from another player for 2 Cash. You must immediately serve this "
             "customer.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         others = reachable(s, p)
         moves = [use(card, 1, mine.card, theirs.card) for other in others
                  for theirs in other.casuals for mine in p.casuals]
@@ -118,7 +121,7 @@ class Tout(Helper):
                   if has(p.cart, NEEDS[theirs.card])]
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == 1:
             other = owner_of(s, "casuals", move.d)
             lift(s, p, p.casuals, find(p.casuals, move.c))
@@ -136,7 +139,7 @@ class Tout(Helper):
             s.pay(p, other, TOUT_PRICE)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 1:
             return (f"uses the Tout: swaps {CARDS[move.c].name} for {CARDS[move.d].name}")
         return f"uses the Tout: buys {CARDS[move.c].name} for 2 Cash and serves it"

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
 from ..moves import PASS, Move
 from ..play_area import leave, lift
-from ..state import EXTRA_TOKEN, FieldSlot, find, held, new_slot
+from ..state import EXTRA_TOKEN, FieldSlot, PlayerState, State, find, held, new_slot
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 HARVEST_HELPER_MINIMUM = 4
@@ -18,12 +20,12 @@ SOLO = 1000 - 1  # the Subsistence farmer's solo option (no card id is this larg
 
 
 
-def _not_home(p) -> list[tuple[int, tuple]]:
+def _not_home(p: PlayerState) -> list[tuple[int, FieldSlot]]:
     """(index, field) for every field but the Home field (no Helper reaches it)."""
     return [(i, f) for i, f in enumerate(p.fields) if CARDS[f.card].code != "Home"]
 
 
-def harvest_token(s, p, index: int) -> None:
+def harvest_token(s: State, p: PlayerState, index: int) -> None:
     """One token from a field into the Cart; an emptied field leaves (private fields the
     game, common fields to the discard pile)."""
     field = p.fields[index]
@@ -47,17 +49,17 @@ class HarvestHelper(Helper):
             "phase receive 1 additional vegetable token.")
     phases = (1, 3)
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, 2)]
 
-    def harvest_moves(self, p, card) -> list[Move]:
+    def harvest_moves(self, p: PlayerState, card: int) -> list[Move]:
         """Option 1, before the harvest: for each eligible field, use it or not. The extra
         token comes off first, so a second use (with the Foreman) counts the field again:
         3 tokens from a field of 5 or more, as the reference says."""
         eligible = [i for i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
         return [use(card, 1, mask) for mask in range(1, 1 << len(eligible))]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == 2:
             activate(p, EXTRA_TOKEN)
         else:
@@ -67,20 +69,20 @@ class HarvestHelper(Helper):
                     harvest_token(s, p, index)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 2:
             return "activates the Harvest helper: fields sown this phase get 1 more token"
         fields = bin(move.c).count("1")
         return f"uses the Harvest helper: 1 extra vegetable from {fields} field(s)"
 
 
-def harvest_fields(p, mask: int) -> list[int]:
+def harvest_fields(p: PlayerState, mask: int) -> list[int]:
     """The fields (card ids) a Harvest helper's option 1 with `mask` harvests from."""
     eligible = [f.card for _i, f in _not_home(p) if f.tokens >= HARVEST_HELPER_MINIMUM]
     return [card for bit, card in enumerate(eligible) if mask & (1 << bit)]
 
 
-def harvest_window_moves(p) -> list[Move]:
+def harvest_window_moves(p: PlayerState) -> list[Move]:
     """The Harvest phase decision of a player with a Harvest helper: use it, or pass."""
     moves = [Move(PASS)]
     for card in held(p, "Harvest helper"):
@@ -96,14 +98,14 @@ class PloughMan(Helper):
             "You can re-sow this field. OR You can immediately harvest vegetables from all "
             "fields that contain exactly one vegetable token (but not your Home field.)")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         fields = _not_home(p)
         moves = [use(card, 1, f.card) for _, f in fields if f.tokens >= PLOUGH_MINIMUM]
         if any(f.tokens == 1 for _, f in fields):
             moves.append(use(card, 2))
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == 1:
             # The field is as if just turned over: empty, to be sown again (a common field
             # is not paid for again).
@@ -114,7 +116,7 @@ class PloughMan(Helper):
                 harvest_token(s, p, find(p.fields, card))
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 1:
             return f"uses the Plough-man: ploughs the {CARDS[move.c].name} under"
         return "uses the Plough-man: harvests every field with one token left"
@@ -129,7 +131,7 @@ class SubsistenceFarmer(Helper):
 
     solo_text = "For 1 Cash, buy 1 wheat, 1 pumpkin or 1 turnip from the Supply."
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         if p.cash < SUBSISTENCE_PRICE:
             return []
         if s.config.solo:
@@ -137,7 +139,7 @@ class SubsistenceFarmer(Helper):
         return [use(card, f.card) for other in reachable(s, p) for _, f in _not_home(other)
                 if f.tokens >= SUBSISTENCE_MINIMUM]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == SOLO:
             p.cart[move.c] += 1
             p.cash -= SUBSISTENCE_PRICE
@@ -151,7 +153,7 @@ class SubsistenceFarmer(Helper):
         s.pay(p, owner, SUBSISTENCE_PRICE)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == SOLO:
             return f"uses the Subsistence farmer: buys {VEG_NAMES[move.c]} for 1 Cash"
         return f"uses the Subsistence farmer: takes a vegetable from a {CARDS[move.b].name}"
@@ -166,7 +168,7 @@ class TenantFarmer(Helper):
             "select 1 other field from it (without changing the order of the fields in the "
             "pile)")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         pile = sorted(p.pile)  # by id, not pile order: the order of moves must not leak it
         moves = [use(card, 1, c) for c in pile] if p.cash >= TENANT_PRICE else []
         for _, field in _not_home(p):
@@ -174,7 +176,7 @@ class TenantFarmer(Helper):
                 moves += [use(card, 2, field.card, c) for c in pile]
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         """The owner has now looked through the pile: its order is known to them."""
         if move.b == 1:
             p.cash -= TENANT_PRICE
@@ -192,7 +194,7 @@ class TenantFarmer(Helper):
         p.fields.append(FieldSlot(chosen))
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 1:
             return f"uses the Tenant-farmer: pays 3 Cash for a {CARDS[move.c].name} from the pile"
         return (f"uses the Tenant-farmer: puts the {CARDS[move.c].name} under the pile and "

@@ -6,18 +6,21 @@ The Trader's fee is settled in his docstring.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
+from ..moves import Move
 from ..play_area import leave, lift
-from ..state import FULL_STALL, MAID, StallSlot, find
+from ..state import FULL_STALL, MAID, PlayerState, StallSlot, State, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 MARKET_CRIER_LIMIT = 3
 TRADER_FEES = {8: 1, 9: 2}  # Cash owed to the stall's owner in rounds 8 and 9
 
 
-def stall_offers(p, maid: bool, singles, pairs):
+def stall_offers(p: PlayerState, maid: bool, singles: list[tuple[int, int]],
+                 pairs: list[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
     """(stall, offer index, give, give) for every trade at `p`'s stalls; with the Maid every
     2-bowl offer takes 1 vegetable."""
     for slot in p.stalls:
@@ -28,7 +31,7 @@ def stall_offers(p, maid: bool, singles, pairs):
                     yield card, index, give_a, give_b
 
 
-def take_from_stall(s, owner, stall: int, index: int) -> int:
+def take_from_stall(s: State, owner: PlayerState, stall: int, index: int) -> int:
     """Take one offered vegetable off a stall; an emptied stall goes to the discard pile."""
     at = find(owner.stalls, stall)
     slot = owner.stalls[at]
@@ -46,14 +49,14 @@ class Maid(Helper):
     text = ("In this Action phase, you may exchange vegetables 1:1 at all Market stall spaces "
             "where you would usually have to trade in 2 vegetables to receive 1.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         activate(p, MAID)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return "activates the Maid: 1:1 at every Market stall this Action phase"
 
 
@@ -63,7 +66,7 @@ class MarketCrier(Helper):
     text = ("Refill all your Market stalls with vegetables OR Sell 1 to 3 vegetables from your "
             "Market stalls to your Shop (at Shop prices!). You can earn a maximum of 3 Cash.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         if not p.stalls:
             return []
         moves = [use(card, 1)]
@@ -76,7 +79,7 @@ class MarketCrier(Helper):
                     moves.append(use(card, 2, *codes))
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == 1:
             p.stalls[:] = [slot._replace(mask=FULL_STALL) for slot in p.stalls]
         else:
@@ -89,7 +92,7 @@ class MarketCrier(Helper):
             p.cash += min(MARKET_CRIER_LIMIT, earned)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         if move.b == 1:
             return "uses the Market crier: refills all Market stalls"
         vegs = [VEG_NAMES[CARDS[c // 4].offers[c % 4][0]] for c in (move.c, move.d, move.e)
@@ -97,7 +100,7 @@ class MarketCrier(Helper):
         return f"uses the Market crier: sells {', '.join(vegs)} from the stalls to the Shop"
 
 
-def _fits_shop(p, chosen) -> bool:
+def _fits_shop(p: PlayerState, chosen: Iterable[tuple[int, int]]) -> bool:
     need = [0] * 6
     for stall, index in chosen:
         need[CARDS[stall].offers[index][0]] += 1
@@ -111,11 +114,11 @@ class MarketWoman(Helper):
             "both of them. (Cards under the Market stalls that are revealed during the swap "
             "are moved to the appropriate \"played\" area.)")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, mine.card, theirs.card) for other in reachable(s, p)
                 for theirs in other.stalls for mine in p.stalls]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         other = owner_of(s, "stalls", move.c)
         lift(s, p, p.stalls, find(p.stalls, move.b))
         lift(s, other, other.stalls, find(other.stalls, move.c))
@@ -123,7 +126,7 @@ class MarketWoman(Helper):
         other.stalls.append(StallSlot(move.b))
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return (f"uses the Market woman: swaps {CARDS[move.b].name} for "
                 f"{CARDS[move.c].name}, both refilled")
 
@@ -134,7 +137,7 @@ class Trader(Helper):
     text = ("Trade in 1 vegetable at another player's Market stall. If you do this in Round 8, "
             "you must pay that player 1 Cash; in Round 9, 2 Cash.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): the fee of rounds 8 and 9 must be in hand when the Trader
         is used. The trade and the fee are one action the player chooses, not a debt he is
         made to owe (the payments RULINGS R6 lists), so the money is raised first: selling
@@ -148,7 +151,7 @@ class Trader(Helper):
         return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
                 for stall, index, give_a, give_b in stall_offers(other, maid, singles, pairs)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         owner = owner_of(s, "stalls", move.b)
         p.cart[move.d] -= 1
         if move.e != NONE:
@@ -158,13 +161,13 @@ class Trader(Helper):
         s.pay(p, owner, fee)
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         given = VEG_NAMES[move.d] + (f" + {VEG_NAMES[move.e]}" if move.e != NONE else "")
         got = VEG_NAMES[CARDS[move.b].offers[move.c][0]]
         return f"uses a Trader: trades {given} for {got} at {CARDS[move.b].name}"
 
 
-def _first_of_its_kind(p, card: int) -> bool:
+def _first_of_its_kind(p: PlayerState, card: int) -> bool:
     """Traders are alike: offer moves for the first uncovered one alone, unless this one has a
     card under it (using it then reveals that card, a different outcome)."""
     at = find(p.helpers, card)

@@ -10,12 +10,13 @@ Haggler.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
 from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
-from ..state import held
+from ..state import PlayerState, State, held
 from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
@@ -28,7 +29,7 @@ def _combo_names(combo: int) -> str:
     return f" with the {' and the '.join(parts)}" if parts else ""
 
 
-def _buy_extra(s, p, veg: int, combo: int, price: int) -> None:
+def _buy_extra(s: State, p: PlayerState, veg: int, combo: int, price: int) -> None:
     """Buy `veg` once for `price` (twice with the Haggler; from the supply with the Shopper)."""
     quantity = 2 if combo & WITH_HAGGLER else 1
     if not combo & WITH_SHOPPER:
@@ -37,7 +38,7 @@ def _buy_extra(s, p, veg: int, combo: int, price: int) -> None:
     p.cash -= _combo_price(price, combo)
 
 
-def _use_partners(s, p, combo: int) -> None:
+def _use_partners(s: State, p: PlayerState, combo: int) -> None:
     """The Haggler and Shopper taking part in a combined purchase go to the discard pile."""
     for flag, name in ((WITH_HAGGLER, "Haggler"), (WITH_SHOPPER, "Shopper")):
         if combo & flag:
@@ -57,7 +58,7 @@ class BookKeeper(Helper):
             "planted, you receive 1 Cash.")
     phases = (2, 3)  # in the Card phase only to finance a field (offered when paying)
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): the Home field counts as a "Field card". It is one (the
         components list "4 Home field cards"), and this card excludes nothing, while the
         Harvest helper, the Plough-man and the Subsistence farmer name the Home field to
@@ -65,22 +66,22 @@ class BookKeeper(Helper):
         Plough-man no longer has it planted."""
         return [use(card, veg) for veg in range(6)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         p.cash += sum(1 for field in p.fields if field.veg == move.b and field.tokens)
         s.pending.append((SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return (f"uses the Book-keeper: 1 Cash per field of {VEG_NAMES[move.b]}, "
                 "then sets the Shop")
 
 
-def legal_shop(p, veg: int) -> list[Move]:
+def legal_shop(p: PlayerState, veg: int) -> list[Move]:
     """The Book-keeper's Shop, one kind of vegetable at a time: how many spaces are filled."""
     return [Move(SHOP, veg, n) for n in range(SHOP_SPACES[veg] + 1)]
 
 
-def apply_shop(s, move: Move) -> None:
+def apply_shop(s: State, move: Move) -> None:
     _, seat, veg = s.pending.pop()
     s.players[seat].shop[veg] = move.b
     if veg + 1 < 6:
@@ -94,7 +95,7 @@ class Haggler(Helper):
             "(Combined with the Shopper, you take the 2 vegetables from the Supply rather "
             "than from the Shop.)")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): the Haggler needs two of the vegetable in the Shop even
         combined with the Shopper, when both come from the Supply: the reference's "The
         Haggler can only be used when there are two of the required vegetable in the player's
@@ -104,17 +105,17 @@ class Haggler(Helper):
         return [use(card, combo, veg) for combo in combos for veg in range(6)
                 if p.shop[veg] >= 2 and p.cash >= _combo_price(BUY_PRICE[veg], combo)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         _use_partners(s, p, move.b)
         _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c])
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return (f"uses the Haggler{_combo_names(move.b)}: 2 {VEG_NAMES[move.c]} "
                 "for the price of 1")
 
 
-def merchant_vegetables(s, p) -> list[int]:
+def merchant_vegetables(s: State, p: PlayerState) -> list[int]:
     """Vegetables the player must still deliver at least twice to Regular customers this
     round (the Merchant; Casual customers do not count)."""
     needed = [0] * 6
@@ -131,7 +132,7 @@ class Merchant(Helper):
     text = ("You may buy, for 1 Cash, 1 of any vegetable that you must deliver at least twice "
             "to your Regular customers in this round.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         eligible = merchant_vegetables(s, p)
         combos = [0]
         if held(p, "Haggler"):
@@ -153,7 +154,7 @@ class Merchant(Helper):
                             moves.append(use(card, combo, mask, veg))
         return moves
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         _use_partners(s, p, move.b)
         for veg in range(6):
@@ -163,7 +164,7 @@ class Merchant(Helper):
                 else:
                     _buy_extra(s, p, veg, 0, 1)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         vegs = ", ".join(VEG_NAMES[v] for v in range(6) if move.c & (1 << v))
         extra = f" ({VEG_NAMES[move.d]}{_combo_names(move.b)})" if move.d != NONE else ""
         return f"uses the Merchant: buys {vegs} for 1 Cash each{extra}"
@@ -175,14 +176,14 @@ class Shopper(Helper):
     text = ("Buy 1 vegetable from the Supply (not from the Shop). The vegetable costs 2 Cash "
             "less than it would in the Shop.")
 
-    def moves(self, s, p, card):
+    def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, 0, veg) for veg in range(6)
                 if p.cash >= _combo_price(BUY_PRICE[veg], WITH_SHOPPER)]
 
-    def apply(self, s, p, move):
+    def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         p.cart[move.c] += 1
         p.cash -= _combo_price(BUY_PRICE[move.c], WITH_SHOPPER)
 
-    def describe(self, move, names):
+    def describe(self, move: Move, names: Sequence[str]) -> str:
         return f"uses the Shopper: buys {VEG_NAMES[move.c]} from the supply, 2 Cash off"
