@@ -119,8 +119,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         do("A Regular customer R4 came up: it wants Wheat and Cabbage, and you grow "
            "Wheat. Keep your options open: place Regular customer R7 (Pumpkin and Bean, "
            "dear ones) into the Courtyard.", "place", 20),
-        do("Bao placed a card too. Now take: click Regular customer R4 in the Courtyard, "
-           "then your Market stall S5. Both go into play, the rest of your hand to the "
+        do("Bao placed a card too. Now take: click your Market stall S5, then Regular "
+           "customer R4 in the Courtyard. Both go into play, the rest of your hand to the "
            "Courtyard.", "take", 17, 4),
         note("Bao takes last, so Bao starts the next round and acts first now. Had there "
              "been a common field among the cards, playing it would cost 2 Cash at once; your "

@@ -335,6 +335,7 @@ class TutorialScene(TableScene):
                 break
             text(surf, line, size, GUIDE_INK, topleft=(r.x + pad, y))
             y += L.px(LINE)
+        self.draw_chapters(surf, L, r, y, row1.y - L.px(10))
         mouse = self.view.mouse
         for name, b in targets.items():
             colour = (50, 110, 60) if name == "next" else (90, 80, 70)
@@ -344,6 +345,22 @@ class TutorialScene(TableScene):
                 text(surf, line, L.px(13), (160, 40, 30),
                      topleft=(r.x + pad, row1.y - L.px(36) + i * L.px(15)))
         return targets
+
+    def draw_chapters(self, surf, L: Layout, r: pygame.Rect, top: int, bottom: int) -> None:
+        """The chapters, the one at hand marked, above the buttons when there is room."""
+        row = L.px(17)
+        y = bottom - row * len(script.CHAPTERS)
+        if y < top + L.px(12):
+            return
+        pygame.draw.line(surf, (200, 170, 110), (r.x + L.px(10), y - L.px(6)),
+                         (r.right - L.px(10), y - L.px(6)), max(1, L.px(1)))
+        for i, chapter in enumerate(script.CHAPTERS):
+            now = i == self.progress.chapter
+            colour = (110, 60, 20) if now else (120, 110, 95) if i < self.progress.chapter \
+                else (170, 155, 130)
+            label = f"{'>' if now else ' '} {i + 1}. {chapter.title}"
+            text(surf, label, L.px(14), colour, topleft=(r.x + L.px(10), y), bold=now)
+            y += row
 
 
 LINE = 21  # design pixels: a line of the panel's words
