@@ -12,7 +12,9 @@ import math
 import pygame
 from pygame.math import lerp, smoothstep
 
-SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
+# "slow" is the pace of the first editions (every card followed); "normal" shows an AI's
+# whole turn in a few seconds (issue 34); "off" shows none.
+SPEEDS = {"off": 0.0, "fast": 0.3, "normal": 0.5, "slow": 1.0}
 SPEED_ORDER = ("normal", "fast", "slow", "off")
 
 
@@ -75,10 +77,11 @@ class Timeline:
     def __init__(self) -> None:
         self.items: list[Flight] = []
         self.speed = "normal"
+        self.tempo = 1.0  # a further factor the table sets (a long AI turn speeds up)
 
     @property
     def factor(self) -> float:
-        return SPEEDS[self.speed]
+        return SPEEDS[self.speed] * self.tempo
 
     @property
     def busy(self) -> bool:

@@ -4,8 +4,9 @@ their stall, a Deliveryman at their customer, their card taken from the Courtyar
 call-out is for the one person it concerns and is shown only while that person is at the
 screen (in pass-and-play, when they sit down, never to whoever happens to be there); all of a
 person's call-outs show together, one line per move, oldest first, and stay until that person
-clicks them away, makes a move of their own, or has had a long read. The log tells all of it
-too."""
+clicks them away, makes a move of their own, or has had a long read. An AI seat's moves in a
+row are told together, one line each (the newest `TURN_LINES`), so its turn reads as one
+sequence. The log tells all of it too."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..log import before_move, headline, touched
 NEWS_TIME = 5.0  # seconds an AI's move stays told
 CALLOUT_TIME = 30.0  # seconds a person's call-outs stay once shown to that person
 MOST_CALLOUTS = 8  # per person, the newest kept; older ones are in the log
+TURN_LINES = 5  # an AI's moves in a row told together, the newest this many
 ANYONE = -2  # `shown`'s viewer for every person's call-outs (a test's look at them all)
 
 
@@ -35,6 +37,8 @@ class News:
         self.callouts: list[Item] = []
         self.placed_by: dict[int, int] = {}  # Courtyard card -> the seat that put it there
         self.shown_at: dict[Item, float] = {}  # a call-out -> when its person first saw it
+        self.turn: list[str] = []  # the moves of the AI seat moving now, in a row
+        self.turn_seat: int | None = None
 
     def moved(self, before: GameState, after: GameState, move: Move, names: Sequence[str],
               kinds: Sequence[str], now: float) -> None:
@@ -62,7 +66,21 @@ class News:
         self.placed_by.update({card: seat for card in after.courtyard
                                if card not in before.courtyard and card in hand})
         if kinds[seat] != "person":
-            self.last = Item(told, seat, now)
+            if self.turn_seat != seat:
+                self.turn = []
+            self.turn.append(told)
+            self.turn_seat = seat
+            self.last = Item(self._turn_text(), seat, now)
+        else:
+            self.turn, self.turn_seat = [], None
+
+    def _turn_text(self) -> str:
+        """The AI's moves in a row, one a line, the newest `TURN_LINES` of them."""
+        lines = self.turn[-TURN_LINES:]
+        earlier = len(self.turn) - len(lines)
+        if earlier:
+            lines = [f"({earlier} earlier: see the log)", *lines]
+        return "\n".join(lines)
 
     def seen(self, viewer: int | None = ANYONE) -> None:
         """The person at the screen (`viewer`) has read their call-outs."""
@@ -79,7 +97,8 @@ class News:
         out = [c for c in out if c not in old]
         last = self.last
         if (last is not None and now - last.since < NEWS_TIME
-                and not any(c.since == last.since and c.text.startswith(last.text)
-                            for c in out)):  # the call-out of that move tells it already
+                and not ("\n" not in last.text and any(
+                    c.since == last.since and c.text.startswith(last.text)
+                    for c in out))):  # the call-out of that one move tells it already
             out.append(last)
         return out

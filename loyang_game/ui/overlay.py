@@ -229,7 +229,8 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     y = bottom
     callouts = [item for item in items if item.to is not None]
     for item in (item for item in items if item.to is None):
-        lines = wrap(item.text, size, column.w - L.px(30))
+        lines = [line for part in item.text.split("\n")
+                 for line in wrap(part, size, column.w - L.px(30))]
         r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
         r.bottom = y
         if r.y < top:

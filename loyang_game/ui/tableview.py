@@ -270,7 +270,7 @@ class TableView:
         targets = self._dialog(surf, table, L)
         strip = self._hint(surf, table, L, targets)
         seat = game.state.current_player
-        if seat is not None and not game.is_person(seat) and game.thinking:
+        if seat is not None and not game.is_person(seat) and table.thinking_shown():
             overlay.thinking(surf, L, game.names[seat], table.clock_time)
         targets.update(self._news(surf, table, L, strip))
         if not table.dialog_open():

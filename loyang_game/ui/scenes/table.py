@@ -4,6 +4,12 @@ update step (60 a second), and `TableView` draws the picture and says what is wh
 the game sit the game menu (Esc), the rules of a right-clicked card, the pass-and-play screen
 and the first-game guide (`Guide`). The Hint button (or H) asks the session's coach about
 the person's decision; its lit targets are clicked like any others.
+
+An AI's turn plays as one sequence: the AI thinks about its next move while the last one is
+still moving (`ai_move` holds a move found early), and a click on the table or any key
+without a job of its own finishes the AI seats' moves on the screen at once (`hurry`): the
+same moves, made as soon as they are found, without animations or pauses, the log and the
+news telling all of them.
 """
 
 from __future__ import annotations
@@ -23,7 +29,12 @@ from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
 
 STEP = 1 / 60
-AI_PAUSE = 0.35  # seconds between an AI's moves at normal speed
+AI_PAUSE = 0.35  # seconds between an AI's moves at speed factor 1 (the "slow" setting)
+BRISK_AFTER, BRISK_RATE, BRISK_MOST = 3, 0.85, 0.5  # see `tempo`
+THINKING_SHOWN = 0.3  # seconds an AI thinks before "... is thinking" shows (no flicker)
+# Keys with a job of their own at the table; any other key (or a click on the table) during
+# an AI's turn finishes that turn on the screen at once.
+COMMAND_KEYS = (pygame.K_ESCAPE, pygame.K_f, pygame.K_u, pygame.K_z, pygame.K_h, pygame.K_m)
 
 
 class TableScene(Scene):
@@ -49,6 +60,10 @@ class TableScene(Scene):
         self.message_time = 0.0
         self.clock_time = 0.0
         self.ai_pause = 0.0
+        self.ai_move: tuple[int, Move] | None = None  # (version, move) found while showing
+        self.hurry = False  # finish the AI seats' moves at once, until a person decides
+        self.think_since: float | None = None  # when the AI began its current thought
+        self.run: tuple[int | None, int] = (None, 0)  # (AI seat, its moves in a row)
         self.scoring_open = False
         self.end_panel: EndPanel | None = None  # made when the game is over
         self.guide = Guide(d.settings, d.save_settings)
@@ -120,10 +135,12 @@ class TableScene(Scene):
             self.message = ""
         self.view.follow_hover()
         if self.timeline.busy:
+            self._think_ahead()
             return
         self.focus_lock = None
         game = self.game
         if game.state.is_over:
+            self.hurry = False
             if game.scoring_rows is None:
                 game.finish()
                 self.end_panel = EndPanel(game)
@@ -131,19 +148,100 @@ class TableScene(Scene):
             return
         seat = self.decider()
         if game.is_person(seat):
+            self.hurry = False
             if self.viewer != seat and self.pass_to is None:
                 if self._needs_pass(seat):
                     self.pass_to, self.viewer = seat, None
                 else:
                     self.viewer = seat
             return
+        if self.hurry:
+            self._hurry_on()
+            return
         if self.ai_pause > 0:
             self.ai_pause -= dt
+            self._think_ahead()
             return
-        move = game.think()
+        move = self._ai_found()
         if move is not None:
             self.apply(move, person=False)
-            self.ai_pause = AI_PAUSE * self.timeline.factor
+            self.ai_pause = AI_PAUSE * self.timeline.factor  # the tempo of this move
+
+    # --- the AI seats --------------------------------------------------------------------------
+
+    def tempo(self, ai_seat: int | None) -> float:
+        """How fast the next move is shown, against the speed setting: an AI's moves in a
+        row after the first `BRISK_AFTER` go faster and faster (`BRISK_RATE` a move) down
+        to `BRISK_MOST`, so that a long turn of 13 moves is seen in about 4 s at the
+        default speed; at "slow" every move keeps the first editions' pace."""
+        seat, count = self.run
+        count = count + 1 if ai_seat is not None and seat == ai_seat else 1
+        self.run = (ai_seat, count)
+        if ai_seat is None or self.timeline.speed == "slow":
+            return 1.0
+        return max(BRISK_MOST, BRISK_RATE ** max(0, count - BRISK_AFTER))
+
+    def ai_turn(self) -> bool:
+        """Is an AI seat to move (or its last move still shown, before a person's turn)?"""
+        game = self.game
+        if game.state.is_over:
+            return self.timeline.busy and self.focus_lock is not None \
+                and not game.is_person(self.focus_lock)
+        return not game.is_person(self.decider()) or (
+            self.timeline.busy and self.focus_lock is not None
+            and not game.is_person(self.focus_lock))
+
+    def _think_ahead(self) -> None:
+        """While a move is shown (or the pause after it runs), the AI to move next thinks."""
+        game = self.game
+        if game.state.is_over or game.is_person(self.decider()) or self.ai_move is not None:
+            return
+        move = self._think()
+        if move is not None:
+            self.ai_move = (self.version, move)
+
+    def _think(self) -> Move | None:
+        game = self.game
+        if not game.thinking:
+            self.think_since = self.clock_time
+        move = game.think()
+        if move is not None:
+            self.think_since = None
+        return move
+
+    def _ai_found(self) -> Move | None:
+        """The AI's move: the one found early for this very position, or the search's."""
+        held, self.ai_move = self.ai_move, None
+        if held is not None and held[0] == self.version:
+            return held[1]
+        return self._think()
+
+    def thinking_shown(self) -> bool:
+        """Does "... is thinking" show? Once an AI has thought a moment (a move of a plan
+        being played out takes no time, and shows none)."""
+        since = self.think_since
+        return self.game.thinking and (since is None
+                                       or self.clock_time - since >= THINKING_SHOWN)
+
+    def hurry_up(self) -> None:
+        """A click or a key during an AI's turn: its moves (and those of the AI seats after
+        it) are made at once, up to the next person's decision."""
+        self.timeline.skip()
+        if not self.game.state.is_over and not self.game.is_person(self.decider()):
+            self.hurry = True
+            self.ai_pause = 0.0
+            self._hurry_on()
+
+    def _hurry_on(self, most: int = 200) -> None:
+        """Make the AI's moves found so far without animation; the rest as they come."""
+        game = self.game
+        for _ in range(most):
+            if game.state.is_over or game.is_person(self.decider()):
+                return
+            move = self._ai_found()
+            if move is None:
+                return
+            self.apply(move, person=False, animate=False)
 
     def show_scores(self, shown: bool) -> None:
         """Open or close the scoring screen of a finished game."""
@@ -151,8 +249,8 @@ class TableScene(Scene):
 
     # --- moves ---------------------------------------------------------------------------------
 
-    def apply(self, move: Move, person: bool) -> bool:
-        """Make `move` through the session and plan its animation."""
+    def apply(self, move: Move, person: bool, animate: bool = True) -> bool:
+        """Make `move` through the session and plan its animation (`animate`)."""
         seat = self.decider()
         L0 = self.view.L or self.view.layout()
         before = self.game.apply(move, person)
@@ -165,7 +263,9 @@ class TableScene(Scene):
         self.picker.reset()
         self.version += 1
         self.focus_override = None
-        if self.timeline.factor > 0:
+        self.ai_move = None
+        self.timeline.tempo = self.tempo(None if person else seat)
+        if self.timeline.factor > 0 and animate:
             self.focus_lock = seat
             L1 = self.view.layout()
             if L0.focus != L1.focus or L0.size != L1.size:
@@ -234,6 +334,9 @@ class TableScene(Scene):
             self.view.invalidate()
 
     def _key(self, event) -> None:
+        if self.ai_turn() and event.key not in COMMAND_KEYS:
+            self.hurry_up()
+            return
         if event.key == pygame.K_ESCAPE:
             if self.picker.selection or self.picker.choosing or self.focus_override is not None:
                 self.put_back()
@@ -264,10 +367,13 @@ class TableScene(Scene):
         self.d.open("pause", game=self.game, tell=self.toast)
 
     def click(self, pos) -> None:
+        target = self.view.target_at(pos)
+        if self.ai_turn() and (target is None or target[0] not in ("ui", "seat")):
+            self.hurry_up()
+            return
         if self.timeline.busy:
             self.timeline.skip()
             return
-        target = self.view.target_at(pos)
         if target is None:
             if self.picker.selection:
                 self.picker.reset()
