@@ -108,11 +108,12 @@ class TitleScene(MenuScene):
         text(surf, "a digital edition of Uwe Rosenberg's game of fields, stalls and customers",
              L.px(24), (235, 220, 190), center=L.R(640, 130, 0, 0).topleft)
         col = L.R(560, 180, 0, 0)
+        pitch = 56 if len(self.form.items) <= 9 else 50  # ten rows clear the message line
         box = pygame.Rect(col.x - L.px(30), col.y - L.px(24), L.px(480),
-                          L.px(48 + 56 * len(self.form.items)))
+                          L.px(48 + pitch * len(self.form.items)))
         panel(surf, box, (28, 18, 12), border=t.GOLD, radius=L.px(16), alpha=215)
         for i, item in enumerate(self.form.items):
-            item.rect = pygame.Rect(col.x, col.y + i * L.px(56), L.px(420), L.px(46))
+            item.rect = pygame.Rect(col.x, col.y + i * L.px(pitch), L.px(420), L.px(pitch - 10))
         self.form.draw(surf, L, d.mouse)
         text(surf, "Arrows or Tab: move   Enter: choose   Esc: quit   F11: full screen",
              L.px(17), (210, 190, 160), center=L.R(640, 784, 0, 0).topleft)
