@@ -15,7 +15,7 @@ def play_game(config: GameConfig, agents: Sequence, log: list[str] | None = None
     names = list(names) if names else [f"Seat {i + 1}" for i in range(config.seats)]
     decisions = 0
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_move
         move = agents[seat].choose(state)
         round_before = state.round
         state.apply(move)

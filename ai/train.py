@@ -60,7 +60,7 @@ def self_play(job: tuple) -> list[Row]:
     state = new_game(GameConfig(seats=seats, seed=seed))
     pending: list[tuple[int, int, list[float]]] = []
     while not state.is_over:
-        seat = state.current_player
+        seat = state.to_move
         move = players[seat].choose(state)
         if move.kind == ADVANCE:
             p = state.players[seat]

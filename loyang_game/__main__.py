@@ -135,7 +135,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def window_size(parser, size: str | None) -> tuple[int, int] | None:
+def window_size(parser: argparse.ArgumentParser, size: str | None) -> tuple[int, int] | None:
     """WIDTHxHEIGHT within the sizes a window (or a screenshot) can have: from the smallest
     the table is laid out for to an 8K screen, so a typo never asks for gigabytes."""
     if not size:
@@ -150,7 +150,7 @@ def window_size(parser, size: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-def card_of(parser, code: str | None) -> int | None:
+def card_of(parser: argparse.ArgumentParser, code: str | None) -> int | None:
     """The card id for --card: a code as in docs/rules/CARDS.md (S7) or H: and a Helper's name."""
     if code is None:
         return None
@@ -160,7 +160,7 @@ def card_of(parser, code: str | None) -> int | None:
         parser.error(f"--card: no card {code!r} (a code such as S7 or R12, or H:Maid)")
 
 
-def kinds_of(parser, args) -> list[str]:
+def kinds_of(parser: argparse.ArgumentParser, args) -> list[str]:
     """Who plays each seat: --kinds, or the first seat a person and the rest --ai."""
     seats = args.seats
     if args.kinds:
@@ -177,7 +177,7 @@ def kinds_of(parser, args) -> list[str]:
     return kinds
 
 
-def agents_of(parser, args) -> list[str]:
+def agents_of(parser: argparse.ArgumentParser, args) -> list[str]:
     seats = 1 if args.solo else max(2, args.seats)
     names = (args.agents or ",".join(["random"] * seats)).split(",")
     if len(names) != seats:
@@ -228,7 +228,7 @@ def play_moves(game: GameSession, count: int) -> None:
     for _ in range(count):
         if game.state.is_over:
             break
-        seat = game.state.current_player
+        seat = game.state.to_move
         game.apply(agents[seat].choose(game.state.clone()), person=game.is_person(seat))
 
 

@@ -62,7 +62,7 @@ def remove_leftovers(folder: Path, now: float | None = None) -> list[str]:
     keeps its own.
     """
     now = time.time() if now is None else now
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:  # no folder yet, or it cannot be read: nothing to tidy

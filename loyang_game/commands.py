@@ -82,7 +82,7 @@ def button_reason(state: GameState, name: str) -> str:
     move = ACTION_BUTTONS[name]
     if move in state.legal_moves():
         return ""
-    p = state.players[state.current_player]
+    p = state.players[state.to_move]
     if name == "twopack" and not p.two_pack_used:
         return f"Two-pack: {two_pack_price(p)} Cash, you have {p.cash}"
     if name == "upgrade" and not p.upgraded:
@@ -141,7 +141,7 @@ def sequences(state: GameState, move: Move) -> list[list[Target]]:
     if k == RETURN:
         return [[("cart", move.a), ("btn", "supply")]]
     if k == ADVANCE:
-        p = state.players[state.current_player]
+        p = state.players[state.to_move]
         out = [[("path", p.path + move.a)]]
         if move.a == 0:
             out.append([("btn", "stay")])
@@ -265,11 +265,11 @@ class Picker:
         if complete:
             move = complete[0]
             self.reset()
-            if move.kind == END and due_unserved(state, state.current_player):
+            if move.kind == END and due_unserved(state, state.to_move):
                 self.selection = [target]
                 self.choosing = [move]
                 self.choose_title = "Unserved due customer: end your Action phase?"
-                self.choose_detail = unserved_warning(state, state.current_player)
+                self.choose_detail = unserved_warning(state, state.to_move)
                 return Result("choose", options=[move], message=self.choose_title)
             return Result("apply", move)
         self.selection = [*self.selection, target]
@@ -365,7 +365,7 @@ def _guess(state: GameState, selection: list[Target], target: Target) -> Move | 
     if kind == "stall":
         return Move(TRADE, target[1], target[2], veg if veg != NONE else 0)
     if kind == "path":
-        p = state.players[state.current_player]
+        p = state.players[state.to_move]
         return Move(ADVANCE, target[1] - p.path)
     if kind == "offer":
         return Move(OFFER, target[1])

@@ -165,7 +165,7 @@ class Before(NamedTuple):
 
 
 def before_move(state: GameState, move: Move) -> Before:
-    seat = state.current_player
+    seat = state.to_move
     casual = (casual_pay(state.players[seat], move.a) if move.kind == MoveKind.CASUAL else "")
     return Before(state.round, seat, tuple(p.cash for p in state.players), casual)
 
@@ -222,7 +222,7 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     there (a card of `seat`'s taken from the Courtyard is told too). Only what happened
     within one phase is the move's doing: the steps that run between phases (the Harvest,
     new cards) happen to everybody."""
-    mover = before.current_player
+    mover = before.to_move
     who = names[mover]
     subject, owner = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
     get, pay = ("get", "pay") if you else ("gets", "pays")

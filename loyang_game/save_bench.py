@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         size = path.stat().st_size
         doc = msgpack.unpackb(path.read_bytes())
         hostile = Path(temporary) / "hostile.msgpack"
-        refuse_ms = {}
+        refuse_ms: dict[str, float] = {}
         for label, data in heavy_files(doc).items():
             hostile.write_bytes(data)
             refuse_ms[label] = _median_ms(lambda: _refuse(hostile), max(1, args.repeats // 10))
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{size} bytes")
     print(f"save (atomic, fsync): {save_ms:.2f} ms median of {args.repeats}")
     print(f"load (replay, check): {load_ms:.2f} ms median of {args.repeats}")
-    label = max(refuse_ms, key=refuse_ms.get)
+    label = max(refuse_ms, key=refuse_ms.__getitem__)
     print(f"slowest hostile file to refuse: {label}, {refuse_ms[label]:.2f} ms median of "
           f"{max(1, args.repeats // 10)}")
 

@@ -29,6 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -236,7 +237,7 @@ def _newness(info: SaveInfo) -> tuple:
 def _save_files(folder: Path) -> list[tuple[bytes, Path, Identity]]:
     """(name as bytes, path, identity) of every save file in `folder`: a regular file (links
     followed) whose name ends in the save suffix, but no hidden file and no document."""
-    found = []
+    found: list[tuple[bytes, Path, Identity]] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:  # no folder yet, or one that cannot be read: no saves
@@ -270,9 +271,10 @@ def _to_row(key: bytes, identity: Identity, info: SaveInfo) -> list:
     return [key, *identity, summary]
 
 
-def _from_row(folder: Path, row: object) -> tuple[bytes, tuple[Identity, SaveInfo]] | None:
+def _from_row(folder: Path, row: Any) -> tuple[bytes, tuple[Identity, SaveInfo]] | None:
+    """`row` is whatever the cache file held: every part of it is checked here."""
     try:
-        key, size, mtime, inode, summary = row  # type: ignore[misc]
+        key, size, mtime, inode, summary = row
         if type(key) is not bytes or any(type(n) is not int for n in (size, mtime, inode)):
             return None
         config = summary["config"]

@@ -14,9 +14,9 @@ def final_rows(state: GameState) -> list[dict]:
     seats = state.config.seats
     deliveries, earned, helpers = [0] * seats, [0] * seats, [0] * seats
     for move in state.moves():
-        seat = replay.current_player
+        seat = replay.to_move
         cash = [p.cash for p in replay.players]
-        had = {slot.card for slot in replay.players[seat].helpers} if seat is not None else set()
+        had = {slot.card for slot in replay.players[seat].helpers}
         replay.apply(move)
         if move.kind in (REGULAR, CASUAL):
             deliveries[seat] += 1

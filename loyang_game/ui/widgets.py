@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -25,9 +26,10 @@ class Item:
     key: str
     kind: str
     label: str = ""  # the button's text; for the others the caption drawn to their left
-    value: object = None  # toggle: bool; choice: the option; text: str
+    # toggle: bool; choice: the option; text: str (Any: what it holds depends on `kind`)
+    value: Any = None
     options: list = field(default_factory=list)  # choice: values
-    show: Callable[[object], str] | None = None  # choice: how an option reads
+    show: Callable[[Any], str] | None = None  # choice: how an option reads
     action: Callable[[], None] | None = None  # button: what it does
     on_change: Callable[[Item], None] | None = None
     max_len: int = 24

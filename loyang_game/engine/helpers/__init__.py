@@ -69,7 +69,7 @@ def apply_use(s: State, p: PlayerState, move: Move) -> None:
     helper_for(move.a).apply(s, p, move)
 
 
-def describe_use(move: Move, names: Sequence[str]) -> str:
+def describe_use(move: Move, names: Sequence[str] | None) -> str:
     try:
         return helper_for(move.a).describe(move, names)
     except (IndexError, KeyError, ValueError):

@@ -31,7 +31,7 @@ class Helper:
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the {self.name}"
 
 

@@ -44,7 +44,7 @@ class ConMan(Helper):
         p.helpers.append(Slot(move.b))
         other.helpers.append(Slot(move.a))
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
 
 
@@ -97,7 +97,7 @@ class Official(Helper):
         activate(p, OFFICIAL)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return "activates the Official: the Two-pack is free this Action phase"
 
 
@@ -130,7 +130,7 @@ class Squire(Helper):
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         taken = ", ".join(CARDS[c].name for c in (move.c, move.d, move.e) if c != NONE)
         return f"uses the Squire: takes {taken} from the Courtyard and plays {CARDS[move.b].name}"
 

@@ -40,7 +40,7 @@ class Deliveryman(Helper):
             owner.regulars[at] = slot._replace(rows=slot.rows + 1)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Deliveryman: delivers to {CARDS[move.b].name}"
 
 
@@ -63,7 +63,7 @@ class MessengerBoy(Helper):
         activate(p, MESSENGER)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return "activates the Messenger-boy: two deliveries per Regular customer this phase"
 
 
@@ -93,7 +93,7 @@ class Saleswoman(Helper):
             activate(p, ALL_BLUE_LATER)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 2:
             return "uses the Saleswoman: Casual customers pay +2 this Action phase"
         if move.c == self.NOW:
@@ -139,7 +139,7 @@ class Tout(Helper):
             s.pay(p, other, TOUT_PRICE)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 1:
             return (f"uses the Tout: swaps {CARDS[move.c].name} for {CARDS[move.d].name}")
         return f"uses the Tout: buys {CARDS[move.c].name} for 2 Cash and serves it"

@@ -69,7 +69,7 @@ class HarvestHelper(Helper):
                     harvest_token(s, p, index)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 2:
             return "activates the Harvest helper: fields sown this phase get 1 more token"
         fields = bin(move.c).count("1")
@@ -116,7 +116,7 @@ class PloughMan(Helper):
                 harvest_token(s, p, find(p.fields, card))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 1:
             return f"uses the Plough-man: ploughs the {CARDS[move.c].name} under"
         return "uses the Plough-man: harvests every field with one token left"
@@ -153,7 +153,7 @@ class SubsistenceFarmer(Helper):
         s.pay(p, owner, SUBSISTENCE_PRICE)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == SOLO:
             return f"uses the Subsistence farmer: buys {VEG_NAMES[move.c]} for 1 Cash"
         return f"uses the Subsistence farmer: takes a vegetable from a {CARDS[move.b].name}"
@@ -194,7 +194,7 @@ class TenantFarmer(Helper):
         p.fields.append(FieldSlot(chosen))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 1:
             return f"uses the Tenant-farmer: pays 3 Cash for a {CARDS[move.c].name} from the pile"
         return (f"uses the Tenant-farmer: puts the {CARDS[move.c].name} under the pile and "

@@ -56,7 +56,7 @@ class Maid(Helper):
         activate(p, MAID)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return "activates the Maid: 1:1 at every Market stall this Action phase"
 
 
@@ -92,7 +92,7 @@ class MarketCrier(Helper):
             p.cash += min(MARKET_CRIER_LIMIT, earned)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 1:
             return "uses the Market crier: refills all Market stalls"
         vegs = [VEG_NAMES[CARDS[c // 4].offers[c % 4][0]] for c in (move.c, move.d, move.e)
@@ -126,7 +126,7 @@ class MarketWoman(Helper):
         other.stalls.append(StallSlot(move.b))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return (f"uses the Market woman: swaps {CARDS[move.b].name} for "
                 f"{CARDS[move.c].name}, both refilled")
 
@@ -161,7 +161,7 @@ class Trader(Helper):
         s.pay(p, owner, fee)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         given = VEG_NAMES[move.d] + (f" + {VEG_NAMES[move.e]}" if move.e != NONE else "")
         got = VEG_NAMES[CARDS[move.b].offers[move.c][0]]
         return f"uses a Trader: trades {given} for {got} at {CARDS[move.b].name}"

@@ -71,7 +71,7 @@ class BookKeeper(Helper):
         s.pending.append((SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return (f"uses the Book-keeper: 1 Cash per field of {VEG_NAMES[move.b]}, "
                 "then sets the Shop")
 
@@ -110,7 +110,7 @@ class Haggler(Helper):
         _use_partners(s, p, move.b)
         _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c])
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return (f"uses the Haggler{_combo_names(move.b)}: 2 {VEG_NAMES[move.c]} "
                 "for the price of 1")
 
@@ -164,7 +164,7 @@ class Merchant(Helper):
                 else:
                     _buy_extra(s, p, veg, 0, 1)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         vegs = ", ".join(VEG_NAMES[v] for v in range(6) if move.c & (1 << v))
         extra = f" ({VEG_NAMES[move.d]}{_combo_names(move.b)})" if move.d != NONE else ""
         return f"uses the Merchant: buys {vegs} for 1 Cash each{extra}"
@@ -185,5 +185,5 @@ class Shopper(Helper):
         p.cart[move.c] += 1
         p.cash -= _combo_price(BUY_PRICE[move.c], WITH_SHOPPER)
 
-    def describe(self, move: Move, names: Sequence[str]) -> str:
+    def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Shopper: buys {VEG_NAMES[move.c]} from the supply, 2 Cash off"
