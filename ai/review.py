@@ -21,13 +21,17 @@ the review's seed and the step. On those samples each candidate (the moves the p
 and the AI's alternatives) is played and the seat's turn finished by the same rules of thumb
 (`search.planned_move` for every seat) up to its Path step, where the evaluation says what
 the board is worth (`search.path_value`; the game's end counts exactly). Every candidate is
-judged on the same samples by the same yardstick. The best of many candidates looks better
-on the samples it was picked on than it is (a lucky draw), so the cost is weighed again on
-`SAMPLES` fresh ones, where no choice was made:
+judged on the same samples by the same yardstick; a card turned over from the draw pile is
+worth the best place-or-take after it (`Judge.best_follow_up`), as the person chooses that
+knowing the card. The best of many candidates looks better on the samples it was picked on
+than it is (a lucky draw), so the cost is weighed again on `FRESH` fresh ones, where no
+choice was made, paired:
 
-    cost = max(0, fresh value(the best candidate) - fresh value(what was played))
+    cost = mean over fresh samples of (worth(the best candidate) - worth(what was played))
 
-and a person who matched or beat the AI's choices is charged nothing. The AI's
+with its 95% interval from the spread of those differences. A person who matched or beat the
+AI's choices is charged nothing, and a finding is shown only when its whole interval lies
+above THRESHOLD. The AI's
 alternatives: for an Action-phase stretch, the plan a deterministic MCTS search plays
 (`REVIEW_LEVEL`) and the rules-of-thumb plan; for a single choice, every legal move (pruned
 as the search prunes them). A finding points at the first move where the person's line and
@@ -53,7 +57,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.cards import path_cost
-from loyang_game.engine.moves import ADVANCE, TWO_PACK
+from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
 
 from .evaluate import Evaluator, default_evaluator
@@ -74,7 +78,11 @@ from .worker import CANCEL_WAIT, start_thread
 # an easy player's game under different seeds differ by 0.05 spaces a decision on average
 # (6: 0.07), and below THRESHOLD a cost is within that noise and the search's.
 SAMPLES = 12
-THRESHOLD = 0.3  # spaces
+# Fresh determinisations on which the best candidate and the person's line are weighed again,
+# paired: a finding's cost is their mean difference, with a 95% interval from its spread.
+FRESH = 32
+THRESHOLD = 0.3  # spaces: a finding is shown when its whole interval is above this
+Z95 = 1.96
 SHOWN = 5  # findings a person is shown
 # The search that proposes an Action-phase plan: hard's knowledge on a smaller budget, no
 # rivalry (the cost is in the seat's own spaces), always its best plan, and no play-on of its
@@ -119,6 +127,11 @@ class Finding:
     played: Move
     suggestion: Move
     cost: float
+    low: float = 0.0  # the cost's 95% interval over the fresh samples
+    high: float = 0.0
+    samples: int = 0  # fresh samples the cost was weighed on (0: nothing did better)
+    theirs: float = 0.0  # the final space the AI expects after its choice, and after the
+    yours: float = 0.0  # person's (the evaluation's, on the fresh samples): the why
 
 
 @dataclasses.dataclass
@@ -200,14 +213,14 @@ class Judge:
         self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
         rng = random.Random(seed * 1_000_003 + unit.step)
         self.samples = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
-        self.fresh = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
+        self.fresh = [determinise(self.view, seat, rng) for _ in range(FRESH)]
         self.round = self.view.round
 
-    def value(self, line: tuple[Move, ...], fresh: bool = False) -> float | None:
-        """The line's mean worth over the samples (the `fresh` ones: those no choice was made
-        on); None if it is not legal in one of them."""
+    def value(self, line: tuple[Move, ...]) -> float | None:
+        """The line's mean worth over the samples the candidates are chosen on; None if it is
+        not legal in one of them."""
         total = 0.0
-        samples = self.fresh if fresh else self.samples
+        samples = self.samples
         for sample in samples:
             check(self.stop)
             worth = self.worth(sample.clone(), line)
@@ -228,7 +241,45 @@ class Judge:
         s.apply(last)
         if s.is_over:
             return final_value(s, self.seat)
+        if last.kind == FLIP and s.current_player == self.seat:
+            return self.best_follow_up(s)
         return turn_value(s, self.seat, self.ev)
+
+    def best_follow_up(self, s) -> float:
+        """The worth of a turned-over draw-pile card: the seat sees it and then places or
+        takes a card, so the turn is worth its best follow-up on this sample (an expectation
+        over the card, of the best choice after it). Finished by the rules of thumb alone,
+        a flip was judged by whatever card they happened to take next: one sample gave the
+        same flip 13 spaces, the next -1, and flips were charged up to 7 spaces."""
+        best = float("-inf")
+        for move in s.legal_moves():
+            check(self.stop)
+            after = s.clone()
+            after.apply(move)
+            worth = (final_value(after, self.seat) if after.is_over
+                     else turn_value(after, self.seat, self.ev))
+            best = max(best, worth)
+        return best
+
+    def difference(self, better: tuple[Move, ...], worse: tuple[Move, ...]
+                   ) -> dict[str, float] | None:
+        """How much `better` gains over `worse` on the fresh samples, paired: the mean gain
+        ("cost"), its 95% interval ("low", "high"), the samples, and each line's mean worth
+        ("theirs", "yours"); None if a line is not legal on one of them."""
+        pairs = []
+        for sample in self.fresh:
+            check(self.stop)
+            a, b = self.worth(sample.clone(), better), self.worth(sample.clone(), worse)
+            if a is None or b is None:
+                return None
+            pairs.append((a, b))
+        n = len(pairs)
+        gains = [a - b for a, b in pairs]
+        mean = sum(gains) / n
+        spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        half = Z95 * spread / n ** 0.5
+        return {"cost": mean, "low": mean - half, "high": mean + half, "samples": n,
+                "theirs": sum(a for a, _ in pairs) / n, "yours": sum(b for _, b in pairs) / n}
 
 
 def candidates(judge: Judge, level: dict, seed: int,
@@ -283,17 +334,20 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
         value = j.value(line)
         if value is not None and value > best_value + 1e-9:
             best, best_value = line, value
-    cost = 0.0
+    weighed: dict[str, float] = {}
     if best != played:  # the best of many looks better than it is: weigh it again, afresh
-        again = j.value(best, fresh=True), j.value(played, fresh=True)
-        if None not in again:
-            cost = max(0.0, again[0] - again[1])
-    if cost == 0.0:  # not confirmed afresh: the person's choice stands
+        again = j.difference(best, played)
+        if again is not None and again["cost"] > 0:
+            weighed = again
+    if not weighed:  # not confirmed afresh: the person's choice stands
         best = played
     at = next((i for i, (a, b) in enumerate(zip(played, best)) if a != b), 0)
     suggestion = best[at] if at < len(best) else played[at]
     where = f"Round {j.round}, {unit.label}" if j.round else "Setup"
-    return Finding(unit.step + at, j.round, where, played[at], suggestion, round(cost, 3))
+    return Finding(unit.step + at, j.round, where, played[at], suggestion,
+                   *(round(weighed.get(key, 0.0), 3) for key in ("cost", "low", "high")),
+                   int(weighed.get("samples", 0)),
+                   *(round(weighed.get(key, 0.0), 3) for key in ("theirs", "yours")))
 
 
 def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
@@ -340,8 +394,10 @@ def judge_all(units: Sequence[Decision], seat: int, ev: Evaluator, found: list[F
 
 
 def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
-    """The few findings a person is shown: at least THRESHOLD spaces, at most SHOWN."""
-    return [f for f in findings if f.cost >= THRESHOLD][:SHOWN]
+    """The few findings a person is shown, at most SHOWN, dearest first: those whose whole
+    95% interval lies above THRESHOLD spaces (a cost the samples cannot tell from noise is
+    not a finding)."""
+    return [f for f in findings if f.low >= THRESHOLD][:SHOWN]
 
 
 class ReviewWorker:

@@ -153,9 +153,11 @@ def test_the_costs_note_names_its_unit_and_is_drawn_whole(small_review, monkeypa
     d, scene = _director(replay, size)
     _until_done(d, scene)
     d.draw()
-    (note,) = {s for s, _place in drawn if s.startswith("Costs are")}
-    assert note.endswith(f"the top {review_module.SHOWN} above {review_module.THRESHOLD} "
-                         "spaces.")
+    words = " ".join(s for s, _place in drawn)
+    assert "Costs are the AI's estimates in final Path spaces" in words
+    assert words.endswith(f"the top {review_module.SHOWN} whose whole 95% interval is above "
+                          f"{review_module.THRESHOLD} spaces.") or (
+        f"whose whole 95% interval is above {review_module.THRESHOLD} spaces." in words)
 
 
 def test_in_pass_and_play_the_next_person_gets_a_review(small_review):

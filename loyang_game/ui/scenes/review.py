@@ -35,11 +35,18 @@ def spaces(cost: float) -> str:
     return f"about {cost:.1f} spaces"
 
 
+def why(finding: Finding) -> str:
+    """What the AI expects of its choice and of the person's, as the hint says it."""
+    return (f"it expects you to finish on about space {finding.theirs:.1f}, against "
+            f"{finding.yours:.1f} after yours ({finding.low:.1f} to {finding.high:.1f} spaces "
+            f"between them over {finding.samples} deals you could not tell apart)")
+
+
 def verdict(finding: Finding) -> str:
     """The finding in one line (the replay shows it as its note)."""
     return (f"{finding.where}: you {imperative(describe_move(finding.played))}; the AI "
             f"would {imperative(describe_move(finding.suggestion))} — "
-            f"{spaces(finding.cost)}")
+            f"{spaces(finding.cost)}: {why(finding)}")
 
 
 class ReviewScene(MenuScene):
@@ -163,7 +170,7 @@ class ReviewScene(MenuScene):
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
-                f"the top {SHOWN} above {THRESHOLD} spaces.")
+                f"the top {SHOWN} whose whole 95% interval is above {THRESHOLD} spaces.")
         if self.worker.left_out:
             note = (f"A long game: {self.worker.left_out} of its decisions were left out (a "
                     f"review judges up to {MAX_DECISIONS}, spread over the game, and stretches "
@@ -189,7 +196,8 @@ class ReviewScene(MenuScene):
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
         lines = (f"You {imperative(describe_move(finding.played))}.",
-                 f"The AI would {imperative(describe_move(finding.suggestion))}.")
+                 f"The AI would {imperative(describe_move(finding.suggestion))}: "
+                 f"{why(finding)}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))
