@@ -84,6 +84,7 @@ class SaveIndex:
         self._thread: threading.Thread | None = None
         self._again = False  # a refresh was asked for while a scan ran
         self._stamp: int | None = None  # the folder's time when the last scan began, if sure
+        self._failed = False  # a summary was replaced by a failure: the cache is written anew
 
     @property
     def scanning(self) -> bool:
@@ -123,6 +124,21 @@ class SaveIndex:
                 self.folder):
             return self.listing
         return self.wait(FIRST_LOOK)
+
+    def report_failure(self, path: Path, reason: str) -> None:
+        """A save that failed its full check when it was opened: listed from now on (and in
+        the cache, until its file changes) as unreadable, with the reason, so that it can be
+        deleted rather than tried again."""
+        key = os.fsencode(path.name)
+        try:
+            stat = path.stat()
+        except OSError:
+            return
+        identity = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        self._summaries[key] = (identity, SaveInfo(path=path, error=displayable(reason)))
+        self._failed = True
+        self._stamp = None  # the next look lists it anew
+        self.refresh()
 
     def moves_of(self, info: SaveInfo) -> tuple[Move, ...] | None:
         """The moves of a listed save (None: it cannot be read), kept with its identity."""
@@ -186,7 +202,7 @@ class SaveIndex:
                 fresh[key] = (identity, read_summary(path))
                 time.sleep(0)  # the window's thread takes its turn between two files
             self.progress = (number, len(found))
-        changed = fresh != self._summaries
+        changed, self._failed = fresh != self._summaries or self._failed, False
         self._summaries = fresh
         live = {(key, identity) for key, (identity, _) in fresh.items()}
         self._moves = {k: v for k, v in self._moves.items() if k in live}

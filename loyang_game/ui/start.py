@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..engine import GameConfig, new_game
 from ..locks import GameInUse, hold_game
@@ -71,6 +72,7 @@ def resume(d, path, as_copy: bool = False) -> Refusal | None:
     try:
         state, info = load_with_info(path)
     except SaveError as error:
+        index_for().report_failure(Path(path), error.reason)
         return Refusal(f"That save cannot be loaded: {error.reason}.")
     try:
         start_table(d, state, playable_kinds(info.kinds), list(info.names),

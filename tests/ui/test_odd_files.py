@@ -181,3 +181,24 @@ def test_the_listing_benchmark_measures_every_figure(monkeypatch):
         "saves", "title_first", "scan", "scan_frame_max", "title_again", "title_again_look",
         "warm_start", "load_first", "load_again", "load_again_look"}
     assert all(value >= 0 for value in row.values())
+
+
+def test_a_save_that_fails_its_full_check_is_listed_as_unreadable_once_opened():
+    folder = save_dir()
+    folder.mkdir(parents=True)
+    path = folder / "edited.msgpack"
+    save_game(_state(), path, names=["Ann", "Bo"])
+    doc = msgpack.unpackb(path.read_bytes())
+    doc["snapshot"]["round"] = 7  # the moves no longer lead to the saved position
+    path.write_bytes(msgpack.packb(doc))
+    d = make_director()
+    d.open("load")
+    frames(d)
+    assert d.top.saves[0].error is None  # listed from its own words, not replayed
+    click_item(d, "row0")
+    assert d.top.name == "load" and "cannot be loaded" in d.top.message
+    index_for().wait()
+    frames(d)
+    assert "do not lead to the saved position" in d.top.saves[0].error
+    assert not d.top.form.get("replay0").visible  # it can only be deleted now
+    d.close()

@@ -147,8 +147,7 @@ class LoadScene(MenuScene):
         self.copy_armed = info.path if refusal and refusal.copy else None
         if refusal:
             self.ok = False
-            self.message = refusal.message
-            index_for().refresh()  # a save that fails its full check is listed as it is
+            self.message = refusal.message  # a save that failed its check is relisted as such
 
     def _replay_of(self, i: int) -> Replay | None:
         """The game saved in row `i`, read and checked in full, to be told again; None, with
