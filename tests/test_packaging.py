@@ -12,4 +12,5 @@ def test_every_package_is_installed():
                  ["packages"])
     found = {".".join(init.parent.relative_to(ROOT).parts)
              for top in ("loyang_game", "ai") for init in (ROOT / top).rglob("__init__.py")}
+    assert {"loyang_game", "loyang_game.engine", "ai"} <= found  # the walk finds packages
     assert found - listed == set()

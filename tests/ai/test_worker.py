@@ -27,8 +27,7 @@ def _wait(worker: AIWorker, timeout: float = 30.0):
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy"])
 def test_a_move_comes_back(level):
-    if level not in agents_module.AGENTS:
-        pytest.skip(f"{level} not registered")
+    assert level in agents_module.AGENTS, f"{level} is not registered (renamed?)"
     state = new_game(GameConfig(seats=2, seed=3))
     worker = AIWorker()
     worker.start(state, state.current_player, level, seed=1)
