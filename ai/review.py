@@ -327,6 +327,7 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
     if played_value is None:  # cannot happen when legality is public; never judged unfairly
         return None
     best, best_value = played, played_value
+    plain, plain_value = played, played_value  # the best that turns over no card
     for line in candidates(j, level or REVIEW_LEVEL, seed, stop):
         check(stop)
         if line == played or not line:
@@ -334,6 +335,13 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
         value = j.value(line)
         if value is not None and value > best_value + 1e-9:
             best, best_value = line, value
+        if value is not None and line[0].kind != FLIP and value > plain_value + 1e-9:
+            plain, plain_value = line, value
+    if best[0].kind == FLIP and plain_value >= best_value - THRESHOLD:
+        # A flip is worth its best follow-up, so it is never worth less than the choice it
+        # could be followed by: suggested only when the card it may bring is worth more
+        # than the threshold; else the best plain choice says what to do.
+        best, best_value = plain, plain_value
     weighed: dict[str, float] = {}
     if best != played:  # the best of many looks better than it is: weigh it again, afresh
         again = j.difference(best, played)

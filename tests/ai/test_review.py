@@ -289,3 +289,22 @@ def test_the_hint_and_the_review_never_contradict_each_other_on_a_decision(flips
         assert not (shown and hint.move == finding.played), (unit.step, finding, hint)
     coach.close()
     assert compared >= 5
+
+
+@pytest.mark.parametrize(("flip_value", "suggested"), [(10.0, "place"), (10.5, "flip")])
+def test_a_flip_is_suggested_only_when_its_card_is_worth_more_than_the_threshold(
+        monkeypatch, flips, flip_value, suggested):
+    """A flip is worth its best follow-up, so it ties with the best plain choice at least: the
+    plain choice is named unless the flip's card adds more than THRESHOLD."""
+    unit, _finding = flips[0]
+    unit = review_module.Decision(unit.step, review_module.SINGLE, unit.state,
+                                  [Move("place", 99)], "Card phase")
+    plain, flip = (Move("place", 98),), (Move("flip"),)
+    values = {tuple(unit.line): 5.0, plain: 9.9, flip: flip_value}
+    monkeypatch.setattr(review_module.Judge, "value", lambda _j, line: values[line])
+    monkeypatch.setattr(review_module, "candidates", lambda *_args: [flip, plain])
+    monkeypatch.setattr(review_module.Judge, "difference", lambda _j, best, _played: {
+        "cost": values[best] - 5.0, "low": 1.0, "high": 9.0, "samples": 32,
+        "theirs": values[best], "yours": 5.0})
+    finding = judge(unit, 0, default_evaluator(False))
+    assert finding.suggestion.kind == suggested

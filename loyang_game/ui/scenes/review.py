@@ -35,11 +35,17 @@ def spaces(cost: float) -> str:
     return f"about {cost:.1f} spaces"
 
 
+def expects(finding: Finding) -> str:
+    """The AI's expectation of its choice against the person's, in a few words."""
+    return (f"the AI expects you to finish on about space {finding.theirs:.1f}, "
+            f"{finding.yours:.1f} after yours")
+
+
 def why(finding: Finding) -> str:
-    """What the AI expects of its choice and of the person's, as the hint says it."""
-    return (f"it expects you to finish on about space {finding.theirs:.1f}, against "
-            f"{finding.yours:.1f} after yours ({finding.low:.1f} to {finding.high:.1f} spaces "
-            f"between them over {finding.samples} deals you could not tell apart)")
+    """What the AI expects of its choice and of the person's, as the hint says it, and how
+    sure it is."""
+    return (f"{expects(finding)} ({finding.low:.1f} to {finding.high:.1f} spaces between "
+            f"them over {finding.samples} deals you could not tell apart)")
 
 
 def verdict(finding: Finding) -> str:
@@ -191,13 +197,14 @@ class ReviewScene(MenuScene):
         pygame.draw.rect(surf, t.HIGHLIGHT if focused else t.GOLD if hover else (120, 95, 60),
                          r, L.px(3) if focused else L.px(1), border_radius=L.px(8))
         x, width = r.x + L.px(14), r.w - L.px(28)
-        cost = text(surf, spaces(finding.cost), L.px(22), t.GOLD,
+        sure = f"  ({finding.low:.1f} to {finding.high:.1f})"
+        cost = text(surf, spaces(finding.cost) + sure, L.px(22), t.GOLD,
                     midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
         lines = (f"You {imperative(describe_move(finding.played))}.",
                  f"The AI would {imperative(describe_move(finding.suggestion))}: "
-                 f"{why(finding)}.")
+                 f"{expects(finding)}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))
