@@ -245,10 +245,7 @@ def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
     """Like `load_game`, with the file's details (who plays each seat) to resume it with."""
     path = Path(path)
     try:
-        doc = _upgrade(_decode(_read(path)))
-        config = _config(doc)
-        meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
-        moves = _moves(doc)
+        doc, config, meta, moves = _parts(path)
         state = _replay(config, moves)
         _check_snapshot(state, _get(doc, "snapshot", dict, "the saved position"))
     except SaveError as error:
@@ -266,10 +263,7 @@ def read_summary(path: str | os.PathLike) -> SaveInfo:
     """
     path = Path(path)
     try:
-        doc = _upgrade(_decode(_read(path)))
-        config = _config(doc)
-        meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
-        moves = _moves(doc)
+        doc, config, meta, moves = _parts(path)
         snapshot = _get(doc, "snapshot", dict, "the saved position")
         round_number, phase = snapshot.get("round"), snapshot.get("phase")
         if type(round_number) is not int or not 0 <= round_number <= 99 or type(phase) is not str:
@@ -287,6 +281,15 @@ def read_moves(path: str | os.PathLike) -> tuple[Move, ...]:
         return tuple(_moves(_upgrade(_decode(_read(path)))))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
+
+
+def _parts(path: Path) -> tuple[dict, GameConfig, dict, list[Move]]:
+    """The save at `path` read and checked, but not replayed: the document, its game
+    settings, its details and its moves."""
+    doc = _upgrade(_decode(_read(path)))
+    config = _config(doc)
+    meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
+    return doc, config, meta, _moves(doc)
 
 
 def _info(path: Path, config: GameConfig, meta: dict, round_number: int, over: bool,
