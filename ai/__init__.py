@@ -16,3 +16,76 @@ Agents (`agents.AGENTS`, by name in `python -m ai.arena --agents ...`):
 fits the evaluation's knobs and calibration (`weights.json`); `python -m ai.bench --json` and
 `python -m ai.framebench` measure speed and the table's frame rate while the AI thinks.
 """
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from hashlib import sha256
+
+# The search's hot path, compiled by Cython where the package was installed with a C compiler
+# at hand (`setup.py`): the same source, the same values to the last bit, about twice the
+# speed (docs/ai-lab.md, entry 49). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
+# source instead, and so does a compiled module built from another version of its source.
+COMPILED = ("farm", "options", "policy", "search", "verify", "view")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
+
+
+def pure_forced() -> bool:
+    return os.environ.get("LOYANG_PURE", "") not in ("", "0")
+
+
+class _Made(importlib.abc.Loader):
+    """Hands the import machinery a module already made."""
+
+    def __init__(self, module) -> None:
+        self.module = module
+
+    def create_module(self, spec):
+        return self.module
+
+    def exec_module(self, module) -> None:
+        pass
+
+
+class _HotFinder(importlib.abc.MetaPathFinder):
+    """Chooses between a hot module's compiled build and its plain source."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        package, _, name = fullname.rpartition(".")
+        if package != __name__ or name not in COMPILED:
+            return None
+        source = os.path.join(_HERE, name + ".py")
+        why = "LOYANG_PURE=1"
+        if not pure_forced():
+            why = "no compiled module: installed without a C compiler?"
+            spec = importlib.machinery.PathFinder.find_spec(fullname, [_HERE])
+            if spec is not None and isinstance(spec.loader,
+                                               importlib.machinery.ExtensionFileLoader):
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+                with open(source, "rb") as f:
+                    if getattr(module, "SOURCE_SHA256", None) == sha256(f.read()).hexdigest():
+                        _paths[name] = "compiled"
+                        return importlib.util.spec_from_loader(fullname, _Made(module),
+                                                               origin=spec.origin)
+                why = (f"the compiled {name} was built from another {name}.py: reinstall, or "
+                       "`python setup.py build_ext --inplace` in a checkout")
+        _paths[name] = f"pure Python ({why})"
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def hot_path() -> str:
+    """Which path the search's hot modules run: "compiled", or plain Python and why."""
+    for name in COMPILED:
+        importlib.import_module(f"{__name__}.{name}")
+    kinds = set(_paths.values())
+    if len(kinds) == 1:
+        return kinds.pop()
+    return "; ".join(f"{name}: {_paths[name]}" for name in COMPILED)
+
+
+if not any(isinstance(f, _HotFinder) for f in sys.meta_path):
+    sys.meta_path.insert(0, _HotFinder())

@@ -177,9 +177,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu-game", default="hard@200",
                         help="LEVEL@DEAL: time one deterministic solo game ('' for none)")
     args = parser.parse_args(argv)
-    from .projection import HOT_PATH
+    from . import hot_path
 
-    result = {"hot_path": HOT_PATH}
+    result = {"hot_path": hot_path()}
     result.update(bench(games=args.games))
     if args.cpu_game:
         result["cpu_game"] = cpu_game(args.cpu_game)

@@ -24,11 +24,9 @@ package was installed); here are its knobs and a table of the boards already pro
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import importlib.util
-import os
 from dataclasses import dataclass
+
+from . import farm as _farm  # compiled where it was built so (ai/__init__.py)
 
 
 @dataclass(frozen=True)
@@ -68,30 +66,6 @@ class Params:
 DEFAULT_PARAMS = Params()
 
 
-def _hot_module():
-    """The farm simulation (`farm.py`): compiled when it was built so, unless `LOYANG_PURE`
-    is set (to anything but "" or "0"); then, or without a compiled module, the plain source.
-    Returns the module and which path it is."""
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "farm.py")
-    if os.environ.get("LOYANG_PURE", "") in ("", "0"):
-        farm = importlib.import_module(__package__ + ".farm")
-        if farm.__file__.endswith(".py"):
-            return farm, "pure Python (no compiled module: installed without a C compiler?)"
-        with open(here, "rb") as f:
-            if getattr(farm, "SOURCE_SHA256", None) == hashlib.sha256(f.read()).hexdigest():
-                return farm, "compiled"
-        why = "the compiled module was built from another farm.py: reinstall, or `python " \
-              "setup.py build_ext --inplace` in a checkout"
-    else:
-        why = "LOYANG_PURE=1"
-    spec = importlib.util.spec_from_file_location(__package__ + "._farm_pure", here)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module, f"pure Python ({why})"
-
-
-_farm, HOT_PATH = _hot_module()
-COMPILED = HOT_PATH == "compiled"
 Farm, walk, simulate = _farm.Farm, _farm.walk, _farm.simulate
 
 

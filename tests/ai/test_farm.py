@@ -4,6 +4,7 @@ forces the plain source."""
 
 from __future__ import annotations
 
+import ast
 import glob
 import importlib.util
 import os
@@ -11,7 +12,7 @@ import random
 import subprocess
 import sys
 import sysconfig
-import types
+from hashlib import sha256
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_the_table_is_bounded(monkeypatch):
 
 
 def _hot_path(env: dict) -> str:
-    code = "import ai.projection as p; print(p.HOT_PATH)"
+    code = "import ai; print(ai.hot_path())"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env},
                           capture_output=True, text=True, check=True)
     return done.stdout.strip()
@@ -116,17 +117,44 @@ def _hot_path(env: dict) -> str:
 def test_loyang_pure_forces_the_plain_source():
     assert _hot_path({"LOYANG_PURE": "1"}) == "pure Python (LOYANG_PURE=1)"
     assert _hot_path({"LOYANG_PURE": "0"}) != "pure Python (LOYANG_PURE=1)"
+    forced = ("import ai.search, ai.farm, ai.options; "
+              "print(ai.search.__file__, ai.farm.__file__, ai.options.__file__)")
+    done = subprocess.run([sys.executable, "-c", forced], cwd=ROOT, check=True, text=True,
+                          env={**os.environ, "LOYANG_PURE": "1"}, capture_output=True)
+    assert all(path.endswith(".py") for path in done.stdout.split())
+
+
+def test_setup_compiles_the_modules_the_package_chooses_between():
+    import ai
+
+    with open(os.path.join(ROOT, "setup.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    hot = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+               and getattr(node.targets[0], "id", None) == "HOT")
+    assert ast.literal_eval(hot) == ai.COMPILED
 
 
 def test_a_compiled_module_built_from_another_source_is_not_used(monkeypatch):
-    stale = types.ModuleType("ai.farm")
-    stale.__file__ = os.path.join(ROOT, "ai", "farm.cpython-311-x86_64-linux-gnu.so")
-    stale.SOURCE_SHA256 = "0" * 64
-    monkeypatch.setitem(sys.modules, "ai.farm", stale)
+    import ai
+
+    if _compiled_module() is None or not glob.glob(os.path.join(ROOT, "ai", "view.*.so")):
+        pytest.skip("no compiled modules beside the source here")
+
+    class Other:
+        def __init__(self, data: bytes) -> None:
+            pass
+
+        def hexdigest(self) -> str:
+            return "0" * 64
+
     monkeypatch.delenv("LOYANG_PURE", raising=False)
-    module, path = projection._hot_module()
-    assert path.startswith("pure Python (the compiled module was built from another")
-    assert module.__file__.endswith("farm.py") and module is not stale
+    monkeypatch.setattr(ai, "sha256", Other)
+    spec = ai._HotFinder().find_spec("ai.view")
+    assert spec.origin.endswith("view.py")
+    assert ai._paths["view"].startswith("pure Python (the compiled view was built from another")
+    monkeypatch.setattr(ai, "sha256", sha256)
+    spec = ai._HotFinder().find_spec("ai.view")
+    assert not spec.origin.endswith(".py") and ai._paths["view"] == "compiled"
 
 
 def _path_decisions(games: int = 8, seed: int = 11) -> list:
