@@ -202,3 +202,20 @@ def test_a_save_that_fails_its_full_check_is_listed_as_unreadable_once_opened():
     assert "do not lead to the saved position" in d.top.saves[0].error
     assert not d.top.form.get("replay0").visible  # it can only be deleted now
     d.close()
+
+
+def test_the_save_dialog_names_a_save_with_odd_text_it_would_replace():
+    from loyang_game.session import GameSession
+
+    folder = save_dir()
+    folder.mkdir(parents=True)
+    save_game(_state(moves=0), folder / "evening.msgpack", title=f"Even{ODD}ing")
+    d = make_director()
+    game = GameSession(_state(), ["person", "random"], autosave=False)
+    dialog = d.open("save", game=game, tell=lambda _words: None)
+    dialog.field.value = "Evening"
+    dialog.save()
+    frames(d)
+    assert "\u201cEven?????ing\u201d" in dialog.message and dialog.ok.label == "Replace it"
+    game.close()
+    d.close()
