@@ -11,17 +11,22 @@ The reason is what the search itself expects: in the solo game (and whenever the
 for its own position alone) the final Path space after the move and after the next-best
 first move; in a game with others the level plays a race (its own position less half the
 best other's), so the reason gives the difference to the next best in Path spaces.
+
+A hint is the whole plan for the rest of the turn (`coach_plan.whole_plan`): its steps in
+words, the move to make now being the first, and the reason says what the plan accepts
+leaving undone (a due customer unserved) and why.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
+from . import coach_plan
 from .engine import GameState, Move, flow
 from .engine.moves import ADVANCE
 from .log import describe_move
@@ -32,10 +37,20 @@ CLOSE_CALL = 0.1  # Path spaces: options nearer than this are "about as good"
 
 @dataclass(frozen=True)
 class Hint:
-    """The suggested move for the decision it was asked about, and why."""
+    """The suggested move for the decision at hand, and why; with the whole plan it starts
+    (`plan`, its steps in words `steps`; `at`: the step to make now, `plan[at] == move`)."""
 
     move: Move
     reason: str
+    plan: tuple[Move, ...] = ()
+    steps: tuple[str, ...] = ()
+    at: int = 0
+
+    def followed(self) -> Hint | None:
+        """The hint for the next step, once this step is made (None: the plan is done)."""
+        if self.at + 1 >= len(self.plan):
+            return None
+        return replace(self, move=self.plan[self.at + 1], at=self.at + 1)
 
 
 # The verb of a later clause of a move's line: after "and" ("and sows"; "and its" is too
@@ -112,7 +127,17 @@ class Coach:
             return None
         state, seat, names, _started = self._asked
         self._asked = None
-        return Hint(move, self._reason(state, seat, names, move))
+        agent = self._agent(state, seat)
+        plan = coach_plan.whole_plan(agent, state, seat, move) if agent else []
+        if not plan or plan[0] != move:
+            plan = [move]
+        reason = self._reason(state, seat, names, move)
+        if agent is not None:
+            accepts = coach_plan.accepted(agent, state, seat, plan)
+            if accepts:
+                reason += " Accepts " + "; ".join(accepts) + "."
+        return Hint(move, reason, tuple(plan), tuple(
+            imperative(line) for line in coach_plan.describe_steps(state, seat, plan, names)))
 
     def _agent(self, state: GameState, seat: int):
         return self.worker.agents.get((seat, self.level, state.config.seed + seat))

@@ -1,7 +1,10 @@
 """One game being played at the table, without the table: the state, who plays each seat,
 the log, undo (`commands.UndoStack`), autosave after every move, the AI seats thinking through
 `ai.worker.AIWorker`, the coach's hint for a person's decision (`coach.Coach`, a worker of
-its own; a game in which a hint was shown stays marked, in its saves and its solo result),
+its own; a game in which a hint was shown stays marked, in its saves and its solo result;
+a hint is the whole plan of the turn, followed step by step without asking again; once a
+hint was shown in the game, or with `hints_ahead` on, the coach starts on a person's
+decision as it comes up, so that asking finds the answer ready or nearly),
 and at the end the standings, the high scores (solo) and the record of games. The table
 scene turns clicks into moves with `commands` and hands them here; whatever the session has
 to tell the player goes to `on_message`.
@@ -56,6 +59,11 @@ class GameSession:
         self.coach = coach or Coach()
         self.hint: Hint | None = None  # the hint shown for the decision at hand
         self.hints_used = hints_used  # a hint was shown in this game (kept in its saves)
+        self.hints_ahead = False  # the setting: think ahead on a person's decisions
+        self.version = 0  # bumped by every change of the state
+        self.wanted = False  # the person asked: the coach's answer is shown when found
+        self.ready: tuple[int, Hint] | None = None  # (version, hint) found ahead, not shown
+        self.ahead_for = -1  # the version the coach last began thinking ahead about
         self.saved = False  # autosaved at least once in this session
         self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
                                f"{'player (solo)' if state.config.solo else 'players'}, "
@@ -90,7 +98,8 @@ class GameSession:
         except IllegalMove as error:
             self.on_message(str(error))
             return None
-        self.drop_hint()
+        self.version += 1
+        self._follow(move)
         if person:
             self.undo.record(before, seat, state)
         else:
@@ -105,6 +114,7 @@ class GameSession:
             return False
         self.stop_thinking()
         self.drop_hint()
+        self.version += 1
         self.state = self.undo.pop()
         self.log.append(f"   {self.names[self.state.current_player]} takes back a move.")
         self.autosave()
@@ -173,31 +183,75 @@ class GameSession:
         problem = self.hint_problem()
         if problem:
             return problem
-        if self.coach.thinking or self.hint is not None:
+        if self.hint_thinking or self.hint is not None:
             self.drop_hint()
             return ""
-        self.coach.ask(self.state, self.state.current_player, self.names)
+        if self.ready is not None and self.ready[0] == self.version:
+            self._show(self.ready[1])  # thought out ahead
+            return ""
+        self.wanted = True
+        if not self.coach.thinking:  # else the look-ahead's search goes on, now wanted
+            self.coach.ask(self.state, self.state.current_player, self.names)
         return ""
 
+    @property
+    def hint_thinking(self) -> bool:
+        """The coach thinks about a hint the person asked for (not only ahead)."""
+        return self.wanted and self.coach.thinking
+
+    def think_ahead(self) -> bool:
+        """On a person's decision, once a hint was shown in this game (or with
+        `hints_ahead`): start the coach on it now, its answer kept until asked for (not
+        shown, and the game not marked, until then). True if it started."""
+        if not (self.hints_used or self.hints_ahead) or self.hint_problem():
+            return False
+        if (self.hint is not None or self.coach.thinking or self.ahead_for == self.version
+                or (self.ready is not None and self.ready[0] == self.version)):
+            return False
+        self.ahead_for = self.version
+        self.coach.ask(self.state, self.state.current_player, self.names)
+        return True
+
     def poll_hint(self) -> Hint | None:
-        """The hint, once the coach has found it (then shown, and the game marked as
-        played with hints: saved at once, so quitting now cannot unmark it)."""
+        """The hint, once the coach has found it and the person asked for it (then shown,
+        and the game marked as played with hints: saved at once, so quitting now cannot
+        unmark it); an answer found ahead is kept for when they ask."""
         hint = self.coach.poll()
         if self.coach.failure:
-            self.on_message(self.coach.failure)
+            if self.wanted:
+                self.on_message(self.coach.failure)
             self.coach.failure = ""
+            self.wanted = False
         if hint is None:
             return None
-        self.hint = hint
+        if not self.wanted:
+            self.ready = (self.version, hint)
+            return None
+        self._show(hint)
+        return hint
+
+    def _show(self, hint: Hint) -> None:
+        self.hint, self.ready, self.wanted = hint, None, False
         if not self.hints_used:
             self.hints_used = True
             self.autosave()
-        return hint
+
+    def _follow(self, move: Move) -> None:
+        """A move was made: the hint shown goes on to its plan's next step if the move was
+        its step (and the next step can be made now); else it is gone, like any search or
+        answer about the decision before."""
+        hint = self.hint
+        following = hint.followed() if hint is not None and move == hint.move else None
+        self.drop_hint()
+        if following is not None and not self.state.is_over \
+                and following.move in self.state.legal_moves():
+            self.hint = following
 
     def drop_hint(self) -> None:
-        """The state changes: the hint (shown or in progress) is for a decision gone by."""
+        """The state changes: the hint (shown, in progress or found ahead) is for a
+        decision gone by."""
         self.coach.cancel()
-        self.hint = None
+        self.hint, self.ready, self.wanted = None, None, False
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ class Settings:
     hints_seen: list[str] = field(default_factory=list)  # first-game hints already shown
     volume: int = 70  # the sound effects' volume, 0-100 (percent)
     mute: bool = False  # no sound effects (M at the table)
+    hints_ahead: bool = False  # the coach thinks ahead on your decisions (a hint at once)
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, compare=False)
     read_only: bool = field(default=False, repr=False, compare=False)  # a newer Loyang's file

@@ -1,6 +1,9 @@
 """The coach's hint on the table: which targets to click for the suggested move (`lit`), and
 drawing them in a colour of their own with their order, the one-line reason, and the
-progress while the coach thinks. Only the table view calls these."""
+progress while the coach thinks. A hint that is a plan of several steps shows them all: the
+step to make now lit and numbered, the later steps' numbers on what they will click
+(`later`), and the list in words with the reason (`plan`). Only the table view calls
+these."""
 
 from __future__ import annotations
 
@@ -26,6 +29,85 @@ def lit(state: GameState, hint: Hint, selection: list, choosing: bool) -> list[t
     n = len(selection)
     rest = clicks[n:] if clicks[:n] == list(selection) else clicks
     return [c for c in rest if (c[0] == "opt") == choosing]
+
+
+def later(state: GameState, hint: Hint) -> list[tuple[int, tuple]]:
+    """For each later step of the hint's plan, its number (from 1) and the first target on
+    the table it will click, found on the board as the steps before it leave it."""
+    out: list[tuple[int, tuple]] = []
+    s = state.clone()
+    for n, move in enumerate(hint.plan[hint.at:], hint.at + 1):
+        if s.is_over or move not in s.legal_moves():
+            break
+        if n > hint.at + 1:
+            clicks = [c for c in commands.clicks_for(s, move) if c[0] != "opt"]
+            if clicks:
+                out.append((n, clicks[0]))
+        s.apply(move)
+    return out
+
+
+def badges(surf, L: Layout, marks: list[tuple[str, pygame.Rect, bool]]) -> None:
+    """Step numbers on their targets: (label, target, now); the step to make now filled in
+    the hint's colour, the later ones hollow. Several on one target stand side by side."""
+    centres = badge_centres(L, [r for _label, r, _now in marks])
+    for (label, _r, now), c in zip(marks, centres):
+        size = L.px(15)
+        w = max(L.px(22), t.font(size, True).size(label)[0] + L.px(10))
+        pill = pygame.Rect(0, 0, w, L.px(22))
+        pill.center = c
+        pygame.draw.rect(surf, HINT if now else t.WHITE, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surf, t.WHITE if now else HINT, pill, max(1, L.px(2)),
+                         border_radius=pill.h // 2)
+        text(surf, label, size, t.WHITE if now else HINT, center=c, bold=True)
+
+
+def plan(surf, L: Layout, hint: Hint, compact: bool = False) -> pygame.Rect:
+    """The plan in words at the foot of the board: the reason, then the steps numbered
+    (in two columns when there are many), the one to make now marked, those made greyed.
+    `compact` (the pointer is over the board it covers): the reason's first line and the
+    step to make now, so that what lies under the list can be clicked."""
+    size = L.px(15)
+    board = L.regions["board"]
+    width = board.w - L.px(40)
+    reason_lines = wrap(hint.reason, size, width - L.px(28))
+    if len(reason_lines) > 3:
+        reason_lines = [*reason_lines[:2], fit(" ".join(reason_lines[2:]), size,
+                                               width - L.px(28))]
+    steps = list(hint.steps)[:MOST_SHOWN]
+    first = 0
+    if compact:
+        reason_lines = [fit(" ".join(reason_lines), size, width - L.px(28))]
+        first = min(hint.at, len(steps) - 1)
+        steps = steps[first:first + 1]
+    columns = 2 if len(steps) > 3 else 1
+    rows = -(-len(steps) // columns)
+    row = L.px(size + 4)
+    r = pygame.Rect(0, 0, width, (len(reason_lines) + rows) * row + L.px(18))
+    r.midbottom = (board.centerx, board.bottom - L.px(6))
+    panel(surf, r, (30, 24, 18), border=HINT, radius=L.px(10), alpha=235)
+    y = r.y + L.px(7)
+    for line in reason_lines:
+        text(surf, line, size, t.WHITE, topleft=(r.x + L.px(14), y))
+        y += row
+    y += L.px(4)
+    col_w = (r.w - L.px(28)) // columns
+    for k, words in enumerate(steps):
+        i = first + k
+        x = r.x + L.px(14) + (k // rows) * col_w
+        yy = y + (k % rows) * row
+        colour = (150, 140, 130) if i < hint.at else HINT if i == hint.at else t.WHITE
+        if i == hint.at:  # a small arrow at the step to make now
+            mid = yy + row // 2 - L.px(2)
+            pygame.draw.polygon(surf, HINT, [(x, mid - L.px(5)), (x + L.px(8), mid),
+                                             (x, mid + L.px(5))])
+        label = f"{i + 1}. {words}" + (" (done)" if i < hint.at else "")
+        text(surf, fit(label, size, col_w - L.px(22), i == hint.at), size, colour,
+             topleft=(x + L.px(14), yy), bold=i == hint.at)
+    return r
+
+
+MOST_SHOWN = 12  # steps listed; a longer plan (rare) is cut with its last shown
 
 
 def lights(surf, L: Layout, rects: list[pygame.Rect], clock: float, numbered: bool) -> None:

@@ -94,6 +94,8 @@ class TableView:
         self.hover_target: int | None = None  # the card under the mouse
         self.hover_since = 0.0  # the table's clock when the mouse came to it
         self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
+        self.plan_cache: tuple = (None, [])  # (hint, version): the plan's later steps
+        self.plan_rect: pygame.Rect | None = None  # where the plan's whole list was drawn
         self.steady = layout.Steady()  # cards kept in place while the pointer is among them
         self.held_key: tuple = ()
 
@@ -144,7 +146,7 @@ class TableView:
             out.append((("ui", "back"), "Back"))
         # Hint is always there, greyed when no hint can be asked for: the buttons to its right
         # never move, and those that come and go appear on its left.
-        label = "Stop hint" if table.game.coach.thinking else coach.LABEL
+        label = "Stop hint" if table.game.hint_thinking else coach.LABEL
         out += [(("ui", "hint"), label), (("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
                 (("ui", "speed"), f"Speed: {table.timeline.speed}"),
                 (("ui", "full"), "Full screen")]
@@ -360,7 +362,7 @@ class TableView:
     def _hint_tip(self) -> list[str]:
         """The Hint button's tooltip: why it is greyed, or what it does now."""
         table = self.table
-        if table.game.coach.thinking:
+        if table.game.hint_thinking:
             return ["Stop thinking about a hint (H)"]
         return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
 
@@ -368,14 +370,37 @@ class TableView:
         """The hint's lit targets and reason, or the progress of the coach thinking; returns
         the strip drawn at the board's foot (None: none)."""
         game = table.game
-        if game.coach.thinking:
+        if game.hint_thinking:
             return coach.thinking(surf, L, game.coach.percent())
-        if game.hint is not None:
+        hint = game.hint
+        if hint is not None:
             lit = self.hint_targets()
             rects = [r for r in (targets.get(x) or L.targets.get(x) for x in lit) if r]
-            coach.lights(surf, L, rects, table.clock_time, len(rects) > 1)
-            return coach.reason(surf, L, game.hint.reason)
+            if len(hint.plan) <= 1:
+                coach.lights(surf, L, rects, table.clock_time, len(rects) > 1)
+                return coach.reason(surf, L, hint.reason)
+            coach.lights(surf, L, rects, table.clock_time, False)
+            n = hint.at + 1
+            marks = [(f"{n}{'abcdefgh'[k]}" if len(rects) > 1 else str(n), r, True)
+                     for k, r in enumerate(rects[:8])]
+            if lit:  # the later steps, on the board as it is now
+                marks += [(str(m), L.targets[x], False) for m, x in self.later_steps()
+                          if x in L.targets]
+            coach.badges(surf, L, marks)
+            covered = self.plan_rect is not None and self.plan_rect.collidepoint(self.mouse)
+            rect = coach.plan(surf, L, hint, compact=covered)
+            if not covered:
+                self.plan_rect = rect
+            return rect
         return None
+
+    def later_steps(self) -> list[tuple[int, tuple]]:
+        """The later steps of the hint's plan and where each will click first."""
+        table = self.table
+        key = (table.game.hint, table.version)
+        if self.plan_cache[0] != key:
+            self.plan_cache = (key, coach.later(table.game.state, table.game.hint))
+        return self.plan_cache[1]
 
     def _buttons(self, surf, L: Layout) -> None:
         for _target, label, r, enabled in L.buttons:

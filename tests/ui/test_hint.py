@@ -78,6 +78,13 @@ def test_h_asks_for_a_legal_move_and_exactly_its_clicks_are_lit(monkeypatch):
     assert app.view.hint_targets() == on_table
     assert drawn[-1] == [app.view.L.targets[c] for c in on_table]
     play_move(app, hint.move)  # following the hint is clicking what is lit
+    step(app)
+    if len(hint.plan) > 1:  # the plan goes on: its next step is lit, not asked for again
+        assert app.game.hint.move == hint.plan[1] and app.game.hint.at == 1
+        assert app.view.hint_targets() == [
+            c for c in clicks_for(app.game.state, hint.plan[1]) if c[0] != "opt"]
+        other = next(m for m in app.game.state.legal_moves() if m != hint.plan[1])
+        play_move(app, other)  # another move: the plan is gone
     assert app.game.hint is None and app.view.hint_targets() == []
     app.d.close()
 

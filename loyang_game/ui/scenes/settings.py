@@ -11,7 +11,7 @@ from ..scene import frame_layout
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
 
 SPEED_CHOICES = ["slow", "normal", "fast", "off"]  # the order Right steps through
-ROW = 50  # design pixels from one setting to the next
+ROW = 46  # design pixels from one setting to the next
 VOLUMES = list(range(0, 101, 10))  # the effects' volume, percent
 SAMPLE = "coins_get"  # the effect played when the volume changes, to hear it by
 SIZES = [(1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200)]
@@ -40,6 +40,8 @@ class SettingsScene(MenuScene):
                    value=s.confirm_unserved, on_change=self.changed))
         f.add(Item("hints", TOGGLE, "First-game hints", value=s.hints, on_change=self.changed))
         f.add(Item("again", BUTTON, "Show every hint again", action=self.hints_again))
+        f.add(Item("hints_ahead", TOGGLE, "Hints ahead (the Hint thinks on your turn)",
+                   value=s.hints_ahead, on_change=self.changed))
         f.add(Item("player_name", TEXT, "Your name", value=s.player_name, max_len=16,
                    on_change=self.changed))
         volumes = VOLUMES if s.volume in VOLUMES else sorted([*VOLUMES, s.volume])
@@ -93,10 +95,10 @@ class SettingsScene(MenuScene):
         for item in self.form.items:  # rows close enough for Back to stay clear of a message
             if item.key in ("again", "back"):
                 continue
-            item.rect = L.R(700, y, 330, 44)
+            item.rect = L.R(700, y, 330, 40)
             y += ROW
             if item.key == "hints":
-                self.form.get("again").rect = L.R(700, y, 330, 44)
+                self.form.get("again").rect = L.R(700, y, 330, 40)
                 y += ROW
         self.form.get("back").rect = L.R(540, y + 6, 200, 50)
         # Swatches of the seat colours, so the palette change shows here already.

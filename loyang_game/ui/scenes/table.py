@@ -75,6 +75,7 @@ class TableScene(Scene):
         s = self.d.settings
         self.timeline.speed = s.speed
         self.confirm_unserved = s.confirm_unserved
+        self.game.hints_ahead = s.hints_ahead
         self.view.invalidate()  # the palette or the window may have changed
 
     def close(self) -> None:
@@ -131,6 +132,8 @@ class TableScene(Scene):
         self.sound.update()
         if self.game.coach.thinking:
             self.game.poll_hint()
+        if not self.game.state.is_over and self.game.is_person(self.decider()):
+            self.game.think_ahead()  # only once hints are wanted in this game (the session)
         if self.message and self.clock_time - self.message_time > TOAST_TIME:
             self.message = ""
         self.view.follow_hover()
