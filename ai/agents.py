@@ -55,7 +55,7 @@ def _mcts(level: str) -> Callable[..., object]:
     return factory
 
 
-AGENTS: dict[str, Callable[[int], object]] = {
+AGENTS: dict[str, Callable[..., object]] = {
     "random": RandomAgent,
     "helper-happy": HelperHappyAgent,
     "greedy": _greedy,

@@ -100,7 +100,7 @@ def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
     }
     if seats > 1:
         result["by_agent"] = {
-            name: {"win_rate": round(w / n, 3), "ci95": [round(v, 3) for v in wilson(w, n)],
+            name: {"win_rate": round(w / n, 3), "ci95": [round(v, 3) for v in wilson(w, int(n))],
                    "games": n, "mean_position": round(pos / n, 2)}
             for name, (w, n, pos) in by_agent.items()}
     if scores:

@@ -19,6 +19,7 @@ import json
 import os
 from dataclasses import fields, replace
 from functools import cache
+from typing import Any
 
 from loyang_game.engine.cards import ROUNDS
 
@@ -102,7 +103,8 @@ def tuned_evaluator(solo: bool, changes: tuple[tuple[str, float], ...]) -> Evalu
         if name == "future_scale":
             params = replace(params, future=tuple(value * v for v in params.future))
         else:
-            params = replace(params, **{name: value})
+            knob: dict[str, Any] = {name: value}
+            params = replace(params, **knob)
     return Evaluator(base.weights, params, solo)
 
 

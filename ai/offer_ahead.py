@@ -60,7 +60,8 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEA
 def _gain(state, seat: int, ev, path: int, cash: int, rows: int, cards: int,
           base: float) -> float:
     """`next_offer_gain` without the look-up: the cards tried one by one."""
-    best, taken, probe = base, [], state
+    best, probe = base, state
+    taken: list[int] = []
     for _ in range(cards):
         choice = _best_card(probe, seat, ev, path, cash, rows, taken)
         if choice is None or choice[0] <= best:

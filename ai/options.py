@@ -335,7 +335,7 @@ def _helper_options(p, moves: list[Move], due: list[int]):
             paid = keep_value(p, move.d) + (keep_value(p, move.e) if move.e != NONE else 0.0)
             if due[move.d] and p.cart[move.d] <= due[move.d]:
                 paid += 3.0
-            key = ("trader", move.b, move.c)
+            key: tuple[str | int, ...] = ("trader", move.b, move.c)
             score = -paid
         else:
             key = ("crier",)

@@ -28,6 +28,7 @@ import os
 import sys
 import time
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -145,7 +146,8 @@ def tune(play: SelfPlay, knobs: list[str], weights, params: Params, report: list
             if value == getattr(params, knob):
                 continue
             start = time.time()
-            candidate = replace(params, **{knob: value})
+            change: dict[str, Any] = {knob: value}
+            candidate = replace(params, **change)
             mean, _ = play.play(weights, candidate)
             report.append({knob: value, "mean_final": round(mean, 3),
                            "seconds": round(time.time() - start, 1)})

@@ -72,7 +72,7 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
         state.apply(follower.choose(state))
     else:
         value = leaf_value(state, seat)
-    if mark is not None:
+    if mark is not None and known is not None:  # a mark is only made with `known`
         known[mark] = value
     return value
 
@@ -87,7 +87,9 @@ def verified(view, seat: int, options: list[tuple], make_follower, seed: int, le
     its seed and the board, and checking the same board twice is no check. If `halted()`
     (stopped, or out of time) says stop, the best of those played if they reached two
     different boards (a checked choice), else None."""
-    best, best_value, seen, known = None, float("-inf"), set(), {}
+    best, best_value = None, float("-inf")
+    seen: set[float] = set()
+    known: dict[bytes, float | None] = {}
     for option in options:
         sample = determinise(view, seat, random.Random(seed))
         value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,

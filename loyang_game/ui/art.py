@@ -21,6 +21,7 @@ from ..engine.cards import (
     STALL,
     VEG_LETTERS,
     VEG_NAMES,
+    CardKind,
 )
 from . import cardgeom as g
 from . import theme as t
@@ -164,7 +165,7 @@ def paper(size: int = 256) -> pygame.Surface:
 
 # --- cards -------------------------------------------------------------------------------------
 
-def _frame(w: int, h: int, kind: str) -> pygame.Surface:
+def _frame(w: int, h: int, kind: CardKind) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     dark, light = t.KIND_COLOURS[kind]
     pygame.draw.rect(surf, dark, (0, 0, w, h), border_radius=12)

@@ -28,7 +28,7 @@ class Guide:
         s = self.settings
         if self.hint or not s.hints:
             return
-        key = flow.decision(state)
+        key: str = flow.decision(state)
         if state.config.solo and "solo" not in s.hints_seen:
             key = "solo"
         if key in HINTS and key not in s.hints_seen:

@@ -7,6 +7,7 @@ places (`cards`) and anchors for animations (`anchors`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -83,11 +84,11 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     # Left column: stalls then Helpers; right column: Regular then Casual customers.
     _column(L, [*p.stalls, *p.helpers], 232, "stall", "helper", {s[CARD] for s in p.helpers})
     _column(L, [*p.regulars, *p.casuals], 842, "regular", "casual", {s[CARD] for s in p.casuals})
-    for slot in p.stalls:
-        r = L.cards[slot[CARD]]
+    for stall in p.stalls:
+        r = L.cards[stall[CARD]]
         for i in range(3):
             k = r.w / 360
-            L.targets[("stall", slot[CARD], i)] = pygame.Rect(
+            L.targets[("stall", stall[CARD], i)] = pygame.Rect(
                 r.x + round((10 + i * 116) * k), r.y + round(36 * k), round(108 * k),
                 round(70 * k))
     # The T: name plate, Shop, Path, Cart, Storehouse, purse.
@@ -126,7 +127,7 @@ def _column(L: Layout, slots: list[tuple], x: float, kind_a: str, kind_b: str,
     need = sum(TILE_H + 6 + (STACK if sl[UNDER] != NONE else 0) for sl in slots)
     # The steps between the tiles shrink so that the last tile still ends above `bottom`.
     squeeze = min(1.0, (bottom - top - TILE_H) / max(1, need - TILE_H - 6))
-    y = top
+    y: float = top
     for slot in slots:
         extra = STACK if slot[UNDER] != NONE else 0
         if extra:
@@ -235,7 +236,7 @@ def _bottom(L: Layout, state: GameState, hand_seat: int | None,
 
 # --- cards that stay under the pointer ----------------------------------------------------------
 
-def rows_of(L: Layout, state: GameState) -> dict[str, tuple[pygame.Rect, list[tuple]]]:
+def rows_of(L: Layout, state: GameState) -> dict[str, tuple[pygame.Rect, Sequence[tuple]]]:
     """The rows of the big board whose cards close up when one leaves: (where the row is,
     its slots)."""
     p = state.players[L.focus]

@@ -50,7 +50,7 @@ def prompt(game: GameSession, pass_to: int | None) -> str:
     if pass_to is not None:
         return f"Pass the table to {name}."
     p = state.players[seat]
-    d = flow.decision(state)
+    d: str = flow.decision(state)  # or one of the prompts' own finer keys below
     if d == "cards" and state.config.solo:
         d = "solo cards"
     elif d == "cards" and any(m.kind == FLIP for m in state.legal_moves()):

@@ -32,9 +32,9 @@ def rects(L: Layout) -> dict[tuple, pygame.Rect]:
         x += w + BUTTON_GAP
     out[("rp", "speed")] = L.R(x, ROW_Y[0], BUTTONS_RIGHT - x, BUTTON_H)
     x = BUTTONS_LEFT + ROUND_LABEL_W + BUTTON_GAP
-    w = (BUTTONS_RIGHT - x - (ROUNDS - 1) * 5) / ROUNDS
+    round_w = (BUTTONS_RIGHT - x - (ROUNDS - 1) * 5) / ROUNDS
     for n in range(1, ROUNDS + 1):
-        out[("round", n)] = L.R(x + (n - 1) * (w + 5), ROW_Y[1], w, BUTTON_H)
+        out[("round", n)] = L.R(x + (n - 1) * (round_w + 5), ROW_Y[1], round_w, BUTTON_H)
     out[("ui", "close")] = L.R(1274 - CLOSE_W, TOP_Y, CLOSE_W, TOP_H)
     out[("ui", "look")] = L.R(1274 - CLOSE_W - 6 - LOOK_W, TOP_Y, LOOK_W, TOP_H)
     return out
@@ -84,9 +84,19 @@ def _bar(surf, r: pygame.Rect, L: Layout, colour, cx: float) -> None:
                                     L.px(4), L.px(18)))
 
 
+def _start(surf, r: pygame.Rect, L: Layout, colour) -> None:
+    _bar(surf, r, L, colour, 0.3)
+    _triangle(surf, r, L, colour, 0.56, True)
+
+
+def _end(surf, r: pygame.Rect, L: Layout, colour) -> None:
+    _triangle(surf, r, L, colour, 0.44, False)
+    _bar(surf, r, L, colour, 0.7)
+
+
 ICONS = {
-    "start": lambda s, r, L, c: (_bar(s, r, L, c, 0.3), _triangle(s, r, L, c, 0.56, True)),
+    "start": _start,
     "back": lambda s, r, L, c: _triangle(s, r, L, c, 0.5, True),
     "forward": lambda s, r, L, c: _triangle(s, r, L, c, 0.5, False),
-    "end": lambda s, r, L, c: (_triangle(s, r, L, c, 0.44, False), _bar(s, r, L, c, 0.7)),
+    "end": _end,
 }

@@ -249,8 +249,9 @@ def helper_text(card_id: int, solo: bool = False) -> str:
     if card.kind != HELPER:
         return ""
     helper = REGISTRY[card.name]
-    if solo and getattr(helper, "solo_text", ""):
-        return "Solo game: " + helper.solo_text.removeprefix("Solo game: ")
+    solo_text: str = getattr(helper, "solo_text", "")
+    if solo and solo_text:
+        return "Solo game: " + solo_text.removeprefix("Solo game: ")
     return getattr(helper, "text", "")
 
 

@@ -6,6 +6,7 @@ buttons sit in the same columns, whether a row has them all or not."""
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -95,13 +96,13 @@ class LoadScene(MenuScene):
         f = self.form = Form()
         for i in range(self.top, min(n, self.top + self.ROWS)):
             info = self.saves[i]
-            f.add(Item(f"row{i}", BUTTON, info.shown_name, action=lambda i=i: self.load(i),
+            f.add(Item(f"row{i}", BUTTON, info.shown_name, action=partial(self.load, i),
                        paint=self.paint_row))
-            f.add(Item(f"replay{i}", BUTTON, "Replay", action=lambda i=i: self.replay(i),
+            f.add(Item(f"replay{i}", BUTTON, "Replay", action=partial(self.replay, i),
                        visible=info.error is None))
-            f.add(Item(f"review{i}", BUTTON, "Review", action=lambda i=i: self.review(i),
+            f.add(Item(f"review{i}", BUTTON, "Review", action=partial(self.review, i),
                        visible=reviewable(info)))
-            f.add(Item(f"del{i}", BUTTON, "Delete", action=lambda i=i: self.delete(i),
+            f.add(Item(f"del{i}", BUTTON, "Delete", action=partial(self.delete, i),
                        colour=RED))
         f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
         if focus and any(item.key == focus and item.visible for item in f.items):
@@ -222,7 +223,9 @@ class LoadScene(MenuScene):
             self.armed = None
 
     def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
-        info = self.saves[_row_item(item.key)[1]]
+        row = _row_item(item.key)
+        assert row is not None, item.key  # only a row's item is painted here
+        info = self.saves[row[1]]
         r = item.rect
         bad = info.error is not None
         panel(surf, r, (70, 40, 34) if bad else (60, 44, 30), radius=L.px(8), alpha=235)

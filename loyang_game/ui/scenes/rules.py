@@ -95,7 +95,9 @@ class RulesScene(Scene):
         super().__init__(d)
         self.cat, self.entry = category_of(card) if card is not None else (0, 0)
         self.scroll = 0
-        self.text_rect = self.more_rect = None  # where the page's text shows; the tag below it
+        # where the page's text shows; the tag below it
+        self.text_rect: pygame.Rect | None = None
+        self.more_rect: pygame.Rect | None = None
         self.tab_rects: list[pygame.Rect] = []
         self.entry_rects: list[pygame.Rect] = []
         self.back_rect = pygame.Rect(0, 0, 0, 0)
@@ -162,7 +164,7 @@ class RulesScene(Scene):
         mouse = self.d.mouse
         # Categories.
         self.tab_rects = []
-        x = 120
+        x: float = 120
         for i, (name, _entries) in enumerate(CATEGORIES):
             w = 26 + t.font(L.px(20), True).size(name)[0] / L.s
             r = L.R(x, 78, w, 34)

@@ -31,7 +31,7 @@ class SaveScene(DialogScene):
         super().__init__(d)
         self.game = game
         self.tell = tell
-        self.confirmed = None  # the file the player has agreed to replace
+        self.confirmed: Path | None = None  # the file the player has agreed to replace
         self.folder_line = ""  # the save folder as the last frame showed it
         f = self.form
         self.field = f.add(Item("name", TEXT, value=default_save_name(game.names,

@@ -43,6 +43,7 @@ class StatsScene(MenuScene):
 
     def __init__(self, d) -> None:
         super().__init__(d)
+        self.book: records.Records | None
         try:
             self.book = records.load()
             self.message = self.book.problem or ""
