@@ -33,6 +33,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -168,7 +169,7 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def open_mixer() -> tuple[object | None, str | None]:
+def open_mixer() -> tuple[Any, str | None]:
     """pygame's mixer, opened once, or None and why there is no sound (tried once)."""
     if pygame.mixer.get_init():
         return pygame.mixer, None
@@ -185,7 +186,7 @@ def open_mixer() -> tuple[object | None, str | None]:
 
 
 class SoundPlayer:
-    def __init__(self, settings, *, mixer: object | None = None,
+    def __init__(self, settings, *, mixer: Any = None,
                  clock: Callable[[], float] = time.perf_counter,
                  folder: Path | None = None) -> None:
         """`settings`: where the volume and the mute are read; `mixer`: something like
@@ -196,7 +197,7 @@ class SoundPlayer:
         if mixer is None:
             mixer, self.problem = open_mixer()
         self.mixer = mixer
-        self.sounds: dict[str, object] = {}
+        self.sounds: dict[str, Any] = {}  # the mixer's Sound objects (Any: a test's mixer too)
         self.last: dict[str, float] = {}  # effect -> when it last started
         self.recent: deque[float] = deque()  # when the effects of the last WINDOW started
         self.pending: list[tuple[float, str]] = []  # (when, effect) to play later

@@ -11,6 +11,8 @@ AI's `suggestion` (its clicks lit on the table) while the replay stands there.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ... import commands
@@ -74,7 +76,7 @@ class ReplayScene(Scene):
         self.L: Layout | None = None
         self._state: tuple[int, GameState] | None = None
         self._static: pygame.Surface | None = None
-        self._static_key = None
+        self._static_key: tuple | None = None  # what the cached picture shows
         self.log_view = LogView()
 
     def enter(self) -> None:
@@ -139,8 +141,9 @@ class ReplayScene(Scene):
     def counter_words(self) -> str:
         r = self.replay
         words = f"Move {self.step} of {len(r)} · Round {max(1, self.state.round)}"
-        if self.step > 0 and r.seats[self.step - 1] is not None:
-            words += f" · {r.names[r.seats[self.step - 1]]}"
+        seat = r.seats[self.step - 1] if self.step > 0 else None
+        if seat is not None:
+            words += f" · {r.names[seat]}"
         return words
 
     def log_lines(self) -> list[str]:
@@ -259,7 +262,8 @@ class ReplayScene(Scene):
         target = self.target_at(pos)
         if target is None:
             return
-        kind, what = target[0], target[1] if len(target) > 1 else None
+        kind = target[0]
+        what: Any = target[1] if len(target) > 1 else None  # the control's name, round, seat
         if kind == "rp":
             self.control(what)
         elif kind == "round":
@@ -295,6 +299,7 @@ class ReplayScene(Scene):
                 self._static = pygame.Surface(size).convert()
             self.drawn = render.draw_table(self._static, self.state, L, self.d.sprites, view)
             self._static_key = key
+        assert self._static is not None  # drawn above with its key
         surf.blit(self._static, (0, 0))
         self._keep(surf, L)
         if self.step == self.at and self.suggested:
@@ -304,7 +309,8 @@ class ReplayScene(Scene):
         self._controls(surf, L)
         replaybar.counter(surf, L, self.counter_words())
         target = self.target_at(self.mouse)
-        hint = ROUND_HINT if target and target[0] == "round" else HINTS.get(target)
+        hint = (ROUND_HINT if target and target[0] == "round"
+                else HINTS.get(target) if target else None)
         overlay.tooltip(surf, L, self.mouse,
                         [hint] if hint else hover_lines(self.state, target, L.focus, L))
 
