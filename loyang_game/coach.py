@@ -28,7 +28,7 @@ from ai.worker import AIWorker
 
 from . import coach_plan
 from .engine import GameState, Move, flow
-from .engine.moves import ADVANCE
+from .engine.moves import ADVANCE, TWO_PACK
 from .log import describe_move
 
 STRONGEST = PLAYER_LEVELS[-1]
@@ -136,6 +136,8 @@ class Coach:
             accepts = coach_plan.accepted(agent, state, seat, plan)
             if accepts:
                 reason += " Accepts " + "; ".join(accepts) + "."
+        if len(plan) > 1 and plan[-1].kind == TWO_PACK:
+            reason += " After the Two-pack, ask again: its cards decide the rest."
         return Hint(move, reason, tuple(plan), tuple(
             imperative(line) for line in coach_plan.describe_steps(state, seat, plan, names)))
 
