@@ -31,7 +31,7 @@ import statistics
 import sys
 import time
 
-from loyang_game.engine import GameConfig, solo
+from loyang_game.engine import GameConfig, new_game, solo
 
 from .agents import make_agent
 from .play import play_game
@@ -54,11 +54,21 @@ def agent_seed(deal: int, seat: int) -> int:
 
 
 def play_solo(job: tuple[str, int]) -> dict:
-    """One agent alone on one solo deal."""
+    """One agent alone on one solo deal (as `play.play_game` plays it), with the board at the
+    end of every round, [Path space, Cash, Loans], and the game's CPU seconds."""
     name, deal = job
-    state, _ = play_game(GameConfig(seats=1, seed=deal), [make_agent(name, agent_seed(deal, 0),
-                                                                    True)])
-    return {"seats": 1, "agent": name, "deal": deal, "score": solo.result(state)["score"]}
+    agent = make_agent(name, agent_seed(deal, 0), True)
+    state = new_game(GameConfig(seats=1, seed=deal))
+    rounds = []
+    start = time.process_time()
+    while not state.is_over:
+        round_ = state.round
+        state.apply(agent.choose(state))
+        if round_ >= 1 and (state.round != round_ or state.is_over):  # round 0: the set-up
+            p = state.players[0]
+            rounds.append([p.path, p.cash, p.loans])
+    return {"seats": 1, "agent": name, "deal": deal, "score": solo.result(state)["score"],
+            "rounds": rounds, "cpu": round(time.process_time() - start, 1)}
 
 
 def play_duel(job: tuple[str, str, int]) -> dict:

@@ -120,3 +120,14 @@ def test_hard_and_hard_v2_play_alike_today():
     moves = _opening("hard" + knobs, 5)
     assert len(moves) > 10
     assert _opening("hard-v2" + knobs, 5) == moves
+
+
+def test_a_solo_row_keeps_the_board_at_the_end_of_every_round():
+    from loyang_game.engine.cards import ROUNDS
+
+    row = compare.play_solo(("greedy", 3))
+    assert len(row["rounds"]) == ROUNDS and row["cpu"] >= 0
+    paths = [path for path, _, _ in row["rounds"]]
+    assert paths == sorted(paths) and paths[0] > 1
+    path, _, loans = row["rounds"][-1]
+    assert row["score"] == path - loans
