@@ -44,6 +44,8 @@ def expects(finding: Finding) -> str:
 def why(finding: Finding) -> str:
     """What the AI expects of its choice and of the person's, as the hint says it, and how
     sure it is."""
+    if finding.high - finding.low < 0.05:
+        return f"{expects(finding)} (on all {finding.samples} deals you could not tell apart)"
     return (f"{expects(finding)} ({finding.low:.1f} to {finding.high:.1f} spaces between "
             f"them over {finding.samples} deals you could not tell apart)")
 
@@ -197,7 +199,8 @@ class ReviewScene(MenuScene):
         pygame.draw.rect(surf, t.HIGHLIGHT if focused else t.GOLD if hover else (120, 95, 60),
                          r, L.px(3) if focused else L.px(1), border_radius=L.px(8))
         x, width = r.x + L.px(14), r.w - L.px(28)
-        sure = f"  ({finding.low:.1f} to {finding.high:.1f})"
+        sure = (f"  ({finding.low:.1f} to {finding.high:.1f})"
+                if finding.high - finding.low >= 0.05 else "  (on every deal)")
         cost = text(surf, spaces(finding.cost) + sure, L.px(22), t.GOLD,
                     midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
