@@ -4,7 +4,7 @@
     worker.start(state, seat, "hard")      # clones the state itself
     ...each frame...
     move = worker.poll()                   # None until the move is ready
-    worker.progress                        # {"iterations": int, "best": "sells Wheat ..."}
+    worker.progress                        # {"iterations": int, "best": Move | None}
     worker.cancel()                        # quit, undo, new game, load: returns within 100 ms
 
 The search runs on a daemon thread and only ever sees the worker's own clone of the state
@@ -23,7 +23,6 @@ import sys
 import threading
 
 from loyang_game.engine import Move
-from loyang_game.log import describe_move
 
 from .agents import make_agent
 
@@ -85,7 +84,8 @@ class AIWorker:
         self._stop: threading.Event | None = None
         self._result: Move | None = None
         self._error: BaseException | None = None
-        self._progress: dict = {"iterations": 0, "best": ""}
+        self._progress: dict = {"iterations": 0, "best": None}  # numbers and moves: the
+        # words for the player are made on the window's side
         self._lock = threading.Lock()
         self._generation = 0
         self.agents: dict[tuple[int, str, int | None], object] = {}
@@ -112,7 +112,7 @@ class AIWorker:
             self._stop = stop
             self._result = None
             self._error = None
-            self._progress = {"iterations": 0, "best": ""}
+            self._progress = {"iterations": 0, "best": None}
         self._thread = start_thread(self._run, (agent, snapshot, seat, stop, generation),
                                     f"ai-{level}-seat{seat}")
 
@@ -163,7 +163,7 @@ class AIWorker:
                 with self._lock:
                     if generation == self._generation:
                         self._progress = {"iterations": iterations,
-                                          "best": describe_move(best) if best else ""}
+                                          "best": best}
 
             choose = getattr(agent, "choose_interruptible", None)
             if choose is not None:

@@ -112,7 +112,7 @@ def test_thinking_is_told_without_playouts_and_the_ai_move_is_told_after_it(monk
     name = app.game.names[state.current_player]
     words = drawn_words(monkeypatch)
     app.game.thinking = True
-    app.game.worker._progress = {"iterations": 1056, "best": ""}
+    app.game.worker._progress = {"iterations": 1056, "best": None}
     app.d.draw()
     assert f"{name} is thinking\u2026" in words and not any("1056" in w for w in words)
     app.game.thinking = False
