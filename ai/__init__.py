@@ -66,6 +66,9 @@ class _HotFinder(importlib.abc.MetaPathFinder):
                                                importlib.machinery.ExtensionFileLoader):
                 module = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(module)
+                # A Cython module puts itself in sys.modules as it runs, and the import
+                # machinery would then take it whatever this finder says: take it out.
+                sys.modules.pop(fullname, None)
                 with open(source, "rb") as f:
                     if getattr(module, "SOURCE_SHA256", None) == sha256(f.read()).hexdigest():
                         _paths[name] = "compiled"

@@ -148,6 +148,18 @@ def test_a_compiled_module_built_from_another_source_is_not_used(monkeypatch):
             return "0" * 64
 
     monkeypatch.delenv("LOYANG_PURE", raising=False)
+    stale = ("import ai\n"
+             "class Other:\n"
+             "    def __init__(self, data): pass\n"
+             "    def hexdigest(self): return '0' * 64\n"
+             "ai.sha256 = Other\n"
+             "import ai.view, ai.farm\n"
+             "print(ai.view.__file__, ai.farm.__file__)\n")
+    for code, ends in ((stale, ".py"), (stale.replace("ai.sha256 = Other", ""), ".so")):
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, text=True,
+                              env={k: v for k, v in os.environ.items() if k != "LOYANG_PURE"},
+                              capture_output=True)
+        assert all(path.endswith(ends) for path in done.stdout.split()), done.stdout
     monkeypatch.setattr(ai, "sha256", Other)
     spec = ai._HotFinder().find_spec("ai.view")
     assert spec.origin.endswith("view.py")
