@@ -15,7 +15,6 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
 
 
@@ -41,7 +40,7 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
         state.apply(default_move(state))
     worker = worker_module.AIWorker()
     if interval is not None:
-        worker.start(state, state.current_player, level, seed=1)
+        worker.start(state, state.to_move, level, seed=1)
     frames: list[float] = []
     iterations = 0
     moves = 0
@@ -65,7 +64,7 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
                 if move is not None:
                     moves += 1
                     worker.agents.clear()  # think afresh: a worst case for the frame rate
-                    worker.start(state, state.current_player, level, seed=moves)
+                    worker.start(state, state.to_move, level, seed=moves)
             clock.tick(60)
             now = time.perf_counter()
             frames.append(now - last)
@@ -109,4 +108,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

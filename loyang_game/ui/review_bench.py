@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 
 def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
@@ -57,4 +56,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
