@@ -231,6 +231,8 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     for item in (item for item in items if item.to is None):
         lines = [line for part in item.text.split("\n")
                  for line in wrap(part, size, column.w - L.px(30))]
+        while len(lines) > 1 and y - len(lines) * step - L.px(14) < top:
+            lines = lines[1:]  # an AI turn's older moves give way (the log has them)
         r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
         r.bottom = y
         if r.y < top:

@@ -157,3 +157,22 @@ def test_an_ai_turn_is_told_as_one_sequence_in_the_news():
     assert len(lines) == min(made, 5) + (1 if made > 5 else 0)
     assert all(line.startswith("Bao ") for line in lines if not line.startswith("("))
     app.d.close()
+
+
+def test_a_long_turns_news_keeps_its_newest_moves_where_there_is_room(monkeypatch):
+    from loyang_game.ui import overlay
+
+    state = ai_turn_ahead()
+    app = table_at(state, "off", ["person", AI])
+    run_until(app, lambda: person_waits(app))
+    drawn = []
+    text = overlay.text
+    monkeypatch.setattr(overlay, "text", lambda surf, s, *a, **k:
+                        drawn.append((s, text(surf, s, *a, **k))) or drawn[-1][1])
+    app.d.draw()
+    newest = app.news.last.text.split("\n")[-1]
+    lines = [(s, r) for s, r in drawn if newest.startswith(s)]
+    assert lines, "the AI's last move is told"
+    store = app.view.L.anchors[("store", app.view.L.focus)]
+    assert all(r.top > store.bottom for _s, r in lines)
+    app.d.close()
