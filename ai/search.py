@@ -201,6 +201,9 @@ class Level:
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
+    verify_others: bool = False  # ... in 2-4 players too: the follower plays every seat on one
+    # shared sample, and a board is worth the rivalry leaf (own position less `rivalry` times
+    # the best other's) at the seat's next Path step
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
@@ -437,7 +440,7 @@ class MCTSAgent:
             self._search(view, seat, root, self.level.other_iterations,
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
-        if searched and self.level.verify and view.config.solo:
+        if searched and self.level.verify and (view.config.solo or self.level.verify_others):
             option = self._verified_in_time(root, view, seat, option, stop, started, acting)
         self.plan = list(option[1:])
         self.last_root = root
@@ -745,8 +748,11 @@ class MCTSAgent:
             agent.level = level
             return agent
 
-        def leaf(state, seat: int) -> float:
-            return self._path_choice(state, seat)[1]
+        def leaf(state, seat: int) -> float:  # in solo, `_against` is the own value itself
+            return self._against(state, seat, self._path_choice(state, seat)[1])
+
+        def final(state, seat: int) -> float:
+            return self._against(state, seat, final_value(state, seat))
 
         margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
 
@@ -757,7 +763,7 @@ class MCTSAgent:
 
         distinct = self.level.verify if self.level.verify_pool else 0
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final_value, apply_option, halted, distinct)
+                               final, apply_option, halted, distinct)
         return best or option
 
     def _pick(self, node: Node, view, seat: int) -> Option:
