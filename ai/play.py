@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loyang_game.engine import GameConfig, GameState, new_game
-from loyang_game.log import describe_events, describe_move
+from loyang_game.text.log import describe_events, describe_move
 
 
 def play_game(config: GameConfig, agents: Sequence, log: list[str] | None = None,

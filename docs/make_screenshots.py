@@ -23,10 +23,10 @@ sys.path.insert(0, str(DOCS.parent))
 def fill(folder: Path) -> None:
     os.environ["LOYANG_SAVE_DIR"] = str(folder)
     from ai.agents import make_agent
-    from loyang_game import highscores, records
     from loyang_game.engine import GameConfig, new_game
     from loyang_game.engine.solo import band as solo_band
-    from loyang_game.save import autosave, save_game
+    from loyang_game.files import highscores, records
+    from loyang_game.files.save import autosave, save_game
 
     def play(seats, seed, levels, moves=None):
         state = new_game(GameConfig(seats=seats, seed=seed))
@@ -75,8 +75,8 @@ def replay_shots() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ai.agents import make_agent
     from loyang_game.engine import GameConfig, flow, new_game
-    from loyang_game.replay import Replay
-    from loyang_game.settings import Settings
+    from loyang_game.files.settings import Settings
+    from loyang_game.play.replay import Replay
     from loyang_game.ui.director import Director
     from loyang_game.ui.scenes import SCENES
 
@@ -111,9 +111,9 @@ def end_and_review_shots() -> None:
     """The end-of-game panel and the review of the person's decisions, at both sizes."""
     import time
 
-    from loyang_game.replay import Replay
-    from loyang_game.session import GameSession
-    from loyang_game.settings import Settings
+    from loyang_game.files.settings import Settings
+    from loyang_game.play.replay import Replay
+    from loyang_game.play.session import GameSession
     from loyang_game.ui.director import Director
     from loyang_game.ui.scenes import SCENES
 

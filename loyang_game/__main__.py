@@ -33,14 +33,14 @@ from pathlib import Path
 
 from ai.agents import PLAYER_LEVELS, make_agent
 from ai.play import play_game
-from loyang_game import logs
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
-from loyang_game.paths import save_dir_problem
-from loyang_game.save import MAX_NAME, SaveError, load_with_info, validate_seed
-from loyang_game.session import SEAT_NAMES, GameSession, playable_kinds
-from loyang_game.settings import MAX_SIZE, MIN_SIZE
-from loyang_game.settings import load as load_settings
+from loyang_game.files import logs
+from loyang_game.files.paths import save_dir_problem
+from loyang_game.files.save import MAX_NAME, SaveError, load_with_info, validate_seed
+from loyang_game.files.settings import MAX_SIZE, MIN_SIZE
+from loyang_game.files.settings import load as load_settings
+from loyang_game.play.session import SEAT_NAMES, GameSession, playable_kinds
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
           "pause", "save", "hint", "card")

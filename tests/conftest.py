@@ -2,7 +2,7 @@
 
 import pytest
 
-from loyang_game import save_index
+from loyang_game.files import save_index
 
 
 @pytest.fixture(autouse=True)

@@ -11,9 +11,9 @@ import tracemalloc
 import msgpack
 import pytest
 
-from loyang_game import highscores, records, settings, storage
-from loyang_game.atomic import LEFTOVER_AGE, remove_leftovers, write_atomically
-from loyang_game.storage import DocumentError, read_bounded, read_document
+from loyang_game.files import highscores, records, settings, storage
+from loyang_game.files.atomic import LEFTOVER_AGE, remove_leftovers, write_atomically
+from loyang_game.files.storage import DocumentError, read_bounded, read_document
 
 MODULES = [settings, highscores, records]
 

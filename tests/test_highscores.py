@@ -7,9 +7,9 @@ from datetime import date
 
 import msgpack
 
-from loyang_game import highscores
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.highscores import TABLE_SIZE, Result, daily_seed, load, result_of
+from loyang_game.files import highscores
+from loyang_game.files.highscores import TABLE_SIZE, Result, daily_seed, load, result_of
 
 
 def _result(score: int, cash: int = 0, name: str = "Ana", day: str = "2026-11-22") -> Result:

@@ -35,7 +35,7 @@ def whole_graph() -> dict[str, set[str]]:
 
 def test_no_import_circle_across_the_game_and_the_ai():
     graph = whole_graph()
-    assert "ai.worker" in graph["loyang_game.session"]  # the graph does cross packages
+    assert "ai.worker" in graph["loyang_game.play.session"]  # the graph does cross packages
     assert "loyang_game.engine" in graph["ai.search"] or any(
         t.startswith("loyang_game.engine") for t in graph["ai.search"])
     assert circles(graph) == []
@@ -57,3 +57,37 @@ def test_the_ai_never_imports_the_window():
     for name in runtime:
         ui = {t for t in graph[name] if t.startswith("loyang_game.ui")}
         assert not ui, f"{name} imports {sorted(ui)}"
+
+
+# Which layers each layer may import (ARCHITECTURE.md): downwards only.
+ENGINE, TEXT, FILES, PLAY = ("loyang_game.engine", "loyang_game.text", "loyang_game.files",
+                             "loyang_game.play")
+TUTORIAL, UI, AI = "loyang_game.tutorial", "loyang_game.ui", "ai"
+ALLOWED = {
+    ENGINE: set(),
+    TEXT: {ENGINE},
+    FILES: {ENGINE, TEXT},
+    AI: {ENGINE},
+    PLAY: {ENGINE, TEXT, FILES, AI},
+    TUTORIAL: {ENGINE, TEXT, FILES, PLAY, AI},
+    UI: {ENGINE, TEXT, FILES, PLAY, TUTORIAL, AI},
+}
+# The one known exception, with its reason: the terminal game between agents prints its log.
+EXCEPTIONS = {("ai.play", "loyang_game.text.log")}
+
+
+def layer_of(module: str) -> str | None:
+    return next((layer for layer in ALLOWED
+                 if module == layer or module.startswith(layer + ".")), None)
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    graph = whole_graph()
+    placed = [name for name in graph if layer_of(name)]
+    assert {layer_of(name) for name in placed} == set(ALLOWED)  # every layer has modules
+    for name in placed:
+        for target in graph[name]:
+            here, there = layer_of(name), layer_of(target)
+            if there and there != here and (name, target) not in EXCEPTIONS:
+                assert there in ALLOWED[here], f"{name} ({here}) imports {target} ({there})"
+    assert all(target in graph[name] for name, target in EXCEPTIONS)  # none is stale

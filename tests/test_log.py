@@ -8,7 +8,7 @@ import re
 from ai.agents import make_agent
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.cards import CARDS, NONE, B, L, W, card_by_code, helper_id
-from loyang_game.log import (
+from loyang_game.text.log import (
     before_move,
     casual_pay,
     describe_events,

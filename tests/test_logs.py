@@ -9,8 +9,9 @@ import time
 import pytest
 
 from ai import worker as worker_module
-from loyang_game import logs, session
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.files import logs
+from loyang_game.play import session
 
 
 @pytest.fixture

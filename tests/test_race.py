@@ -8,8 +8,8 @@ import pytest
 
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
-from loyang_game.race import race_of
-from loyang_game.replay import Replay
+from loyang_game.play.race import race_of
+from loyang_game.play.replay import Replay
 
 
 def _play(seats: int, seed: int, moves: int | None = None):

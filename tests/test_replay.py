@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from loyang_game.replay import CHECKPOINT, Replay
+from loyang_game.play.replay import CHECKPOINT, Replay
 
 from .games import random_game
 

@@ -13,9 +13,9 @@ import msgpack
 import pytest
 
 from ai.agents import AGENTS, make_agent
-from loyang_game import paths, save
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.save import (
+from loyang_game.files import paths, save
+from loyang_game.files.save import (
     SaveError,
     autosave,
     autosave_path,
@@ -24,7 +24,7 @@ from loyang_game.save import (
     read_summary,
     save_game,
 )
-from loyang_game.save_index import list_saves
+from loyang_game.files.save_index import list_saves
 
 SEATS = [1, 2, 3, 4]
 AGENT_NAMES = ["random", "helper-happy"]
@@ -289,7 +289,7 @@ def test_a_process_killed_between_write_and_rename_leaves_the_old_file(tmp_path)
     script = (
         "import os, sys\n"
         "from tests.test_save import _played\n"
-        "from loyang_game.save import save_game\n"
+        "from loyang_game.files.save import save_game\n"
         "os.replace = lambda *args: os._exit(9)  # die with the new file written, not renamed\n"
         "save_game(_played(2, seed=1, moves=60), sys.argv[1])\n"
     )
@@ -315,7 +315,7 @@ def test_the_save_folder_follows_the_environment(monkeypatch, tmp_path):
     assert paths.save_dir() == tmp_path / "elsewhere"
     monkeypatch.delenv("LOYANG_SAVE_DIR")
     assert paths.save_dir() == paths.PROJECT_DIR / "saves"
-    assert (paths.PROJECT_DIR / "loyang_game" / "paths.py").is_file()
+    assert (paths.PROJECT_DIR / "loyang_game" / "files" / "paths.py").is_file()
 
 
 def test_autosave_keeps_one_file_per_game_in_the_save_folder():

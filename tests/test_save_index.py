@@ -10,10 +10,10 @@ import threading
 import msgpack
 import pytest
 
-from loyang_game import save, save_index
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.save import SaveError, autosave, load_with_info, save_game
-from loyang_game.save_index import CACHE_NAME, SaveIndex
+from loyang_game.files import save, save_index
+from loyang_game.files.save import SaveError, autosave, load_with_info, save_game
+from loyang_game.files.save_index import CACHE_NAME, SaveIndex
 
 
 def _game(seed: int, moves: int = 12):

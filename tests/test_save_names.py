@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.paths import save_dir
-from loyang_game.save import MAX_NAME, save_game
-from loyang_game.save_names import (
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import MAX_NAME, save_game
+from loyang_game.files.save_names import (
     default_save_name,
     save_path,
     slug,

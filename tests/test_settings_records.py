@@ -7,8 +7,8 @@ from datetime import date
 
 import msgpack
 
-from loyang_game import records, settings
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.files import records, settings
 
 
 def test_settings_default_then_persist(tmp_path):

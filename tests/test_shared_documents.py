@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from loyang_game import highscores, records, settings
-from loyang_game.locks import GameInUse, hold_game
+from loyang_game.files import highscores, records, settings
+from loyang_game.files.locks import GameInUse, hold_game
 
 ROUNDS = 150  # per process
 

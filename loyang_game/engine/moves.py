@@ -2,7 +2,8 @@
 
 A move names cards by id and vegetables by index, never by position in a list, so it still
 means the same thing in a clone, in a replay and in a save. `to_data()`/`from_data()` give the
-plain form stored in save files; the game log's line for a move is `loyang_game.log.describe_move`.
+plain form stored in save files; the game log's line for a move is
+`loyang_game.text.log.describe_move`.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from ..atomic import write_atomically
 from ..engine import GameState, Move, new_game
-from ..paths import save_dir
+from ..files.atomic import write_atomically
+from ..files.paths import save_dir
 from . import script
 
 FILE_NAME = "tutorial.json"
@@ -74,7 +74,7 @@ def offer_on_first_start() -> bool:
     (the record is empty) and the tutorial was never begun or finished. Nothing is written
     (the title screen only looks); once a game is finished, or the tutorial begun, the
     offer is not made again."""
-    from ..records import load as load_records
+    from ..files.records import load as load_records
 
     progress = load()
     if progress.offered or progress.finished or progress.begun:

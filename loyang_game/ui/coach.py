@@ -11,9 +11,9 @@ import math
 
 import pygame
 
-from .. import commands
-from ..coach import Hint
 from ..engine import GameState
+from ..play import commands
+from ..play.coach import Hint
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import Layout

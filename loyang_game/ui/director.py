@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from .. import settings as settings_mod
+from ..files import settings as settings_mod
 from . import theme as t
 from .scene import Scene
 from .sound import SoundPlayer

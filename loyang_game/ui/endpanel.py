@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..race import race_of
-from ..replay import Replay
-from ..session import GameSession
+from ..play.race import race_of
+from ..play.replay import Replay
+from ..play.session import GameSession
 from . import theme as t
 from .chart import Line, Look, line_chart
 from .draw import button, dim, fit, panel, text, wrap

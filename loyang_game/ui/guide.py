@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import GameState, flow
-from ..settings import Settings
+from ..files.settings import Settings
 from . import theme as t
 from .draw import button, panel, text, wrap
 from .layout import Layout

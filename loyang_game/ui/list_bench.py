@@ -36,10 +36,10 @@ from collections.abc import Callable
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from .. import save_index
 from ..engine import GameConfig, new_game
-from ..paths import SAVE_DIR_VARIABLE
-from ..save import autosave
+from ..files import save_index
+from ..files.paths import SAVE_DIR_VARIABLE
+from ..files.save import autosave
 from .director import Director
 from .scenes import SCENES
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, Move
-from ..log import before_move, headline, touched
+from ..text.log import before_move, headline, touched
 
 NEWS_TIME = 5.0  # seconds an AI's move stays told
 CALLOUT_TIME = 30.0  # seconds a person's call-outs stay once shown to that person

@@ -14,7 +14,7 @@ from ..engine.cards import BUY_PRICE, CARDS, NONE, VEG_NAMES
 from ..engine.helpers.fields import harvest_fields
 from ..engine.helpers.shop import SHOPPER_DISCOUNT
 from ..engine.moves import CLAIM, END, USE
-from ..log import describe_move
+from ..text.log import describe_move
 
 # The log's verbs (third person) and the imperative said to the person choosing.
 VERBS = {"uses": "use", "activates": "activate", "discards": "discard", "lets": "let",

@@ -3,12 +3,12 @@ tooltip for whatever is under the mouse."""
 
 from __future__ import annotations
 
-from .. import commands
 from ..engine import GameState, flow
 from ..engine.cards import CARDS
 from ..engine.moves import FLIP
 from ..engine.solo import price
-from ..session import GameSession
+from ..play import commands
+from ..play.session import GameSession
 from .draw import wrap
 from .layout import Layout
 from .rules_text import helper_text

@@ -16,7 +16,7 @@ import os
 def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
     from ai.review import bench_game
 
-    from ..replay import Replay
+    from ..play.replay import Replay
     from .director import Director
     from .scenes import SCENES
 

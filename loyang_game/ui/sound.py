@@ -39,7 +39,7 @@ import pygame
 
 from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, MoveKind
-from ..paths import asset_dir
+from ..files.paths import asset_dir
 
 RATE = 22050  # the files' sample rate (tools/make_sounds.py), and the mixer's
 CHANNELS = 8  # mixer channels: more than MOST_IN_WINDOW, so a new effect seldom cuts one off

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from ..engine.cards import CARDS, VEG_NAMES
-from ..paths import asset_dir
+from ..files.paths import asset_dir
 from . import art
 from . import theme as t
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import GameConfig, new_game
-from ..locks import GameInUse, hold_game
-from ..paths import save_dir
-from ..save import SaveError, load_with_info, new_autosave_id, validate_seed
-from ..save_index import Listing, index_for
-from ..session import GameSession, playable_kinds
+from ..files.locks import GameInUse, hold_game
+from ..files.paths import save_dir
+from ..files.save import SaveError, load_with_info, new_autosave_id, validate_seed
+from ..files.save_index import Listing, index_for
+from ..play.session import GameSession, playable_kinds
 from .scene import Scene
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import commands
 from ..engine import flow
 from ..engine.cards import CARDS
+from ..play import commands
 from . import coach, guide, layout, overlay, render
 from . import theme as t
 from .draw import button

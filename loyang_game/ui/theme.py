@@ -7,7 +7,7 @@ import functools
 import pygame
 
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
-from ..safe_text import displayable
+from ..text.safe_text import displayable
 
 DESIGN_W, DESIGN_H = 1280, 800  # the layout is drawn for this size and scaled
 

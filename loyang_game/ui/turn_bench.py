@@ -32,8 +32,8 @@ from ai.agents import make_agent
 
 from ..engine import GameConfig, flow, new_game
 from ..engine.state import ACTIONS
-from ..session import GameSession
-from ..settings import Settings
+from ..files.settings import Settings
+from ..play.session import GameSession
 
 
 def director(settings: Settings, fps_cap: int = 60):

@@ -271,7 +271,7 @@ def test_a_card_turned_over_is_judged_with_the_best_place_or_take_after_it(flips
 def test_the_hint_and_the_review_never_contradict_each_other_on_a_decision(flips):
     """At each decision below, the coach's hint (hard's search, deterministic) and the review
     are asked: the review never shows a costly finding for the very move the hint advises."""
-    from loyang_game.coach import Coach
+    from loyang_game.play.coach import Coach
 
     compared = 0
     coach = Coach("hard:act_iterations=60,other_iterations=60", deterministic=True)

@@ -12,7 +12,7 @@ from loyang_game.engine import GameConfig, Move, cards, flow, moves, new_game, s
 from loyang_game.engine.cards import CardKind
 from loyang_game.engine.moves import MoveKind
 from loyang_game.engine.state import Decision, Effect, Phase, Step
-from loyang_game.save import load_game, save_game
+from loyang_game.files.save import load_game, save_game
 
 from .scenario import calm_move
 

@@ -7,10 +7,10 @@ import random
 
 import pygame
 
-from loyang_game.commands import clicks_for
 from loyang_game.engine import GameConfig, Move, flow, new_game
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
+from loyang_game.play.commands import clicks_for
+from loyang_game.play.session import GameSession
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES, TableScene
 from loyang_game.ui.scenes.table import STEP

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from loyang_game.commands import clicks_for
+from loyang_game.play.commands import clicks_for
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 from loyang_game.ui.scenes.table import STEP

@@ -12,8 +12,8 @@ import pygame
 
 from ai.worker import AIWorker
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
+from loyang_game.play.session import GameSession
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 from loyang_game.ui.scenes.table import STEP

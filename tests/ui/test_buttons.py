@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from loyang_game.commands import button_reason
 from loyang_game.engine import flow
 from loyang_game.engine.actionphase import two_pack_price
 from loyang_game.engine.moves import BUY, KEEP, LOAN, NONE, TWO_PACK
+from loyang_game.play.commands import button_reason
 from loyang_game.ui.prompts import hover_lines
 
 from .driver import (

@@ -3,9 +3,9 @@ checked against the moves the engine offers, not against `sequences` (which it i
 
 from __future__ import annotations
 
-from loyang_game.commands import Picker, UndoStack, due_unserved
 from loyang_game.engine import Move, flow
 from loyang_game.engine.moves import BUY, END, HOME, LOAN, PLACE, SELL, TAKE, USE
+from loyang_game.play.commands import Picker, UndoStack, due_unserved
 
 from .driver import act, reach
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from loyang_game.race import race_of
-from loyang_game.replay import Replay
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
+from loyang_game.play.race import race_of
+from loyang_game.play.replay import Replay
+from loyang_game.play.session import GameSession
 from loyang_game.ui import endpanel
 from loyang_game.ui import theme as t
 from loyang_game.ui.director import Director

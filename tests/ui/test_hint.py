@@ -10,13 +10,13 @@ import time
 import msgpack
 import pygame
 
-from loyang_game import highscores
-from loyang_game.coach import Coach, imperative
-from loyang_game.commands import clicks_for
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.save import autosave_path, load_with_info, save_game
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files import highscores
+from loyang_game.files.save import autosave_path, load_with_info, save_game
+from loyang_game.files.settings import Settings
+from loyang_game.play.coach import Coach, imperative
+from loyang_game.play.commands import clicks_for
+from loyang_game.play.session import GameSession
 from loyang_game.ui import coach as coach_view
 from loyang_game.ui import overlay, tableview
 from loyang_game.ui.director import Director
@@ -112,7 +112,7 @@ def test_the_ai_moves_news_stands_above_the_hint_not_over_it(monkeypatch):
     app.d.close()
 
 def describe(move) -> str:
-    from loyang_game.log import describe_move
+    from loyang_game.text.log import describe_move
 
     return describe_move(move, ["Anna", "Bao"])
 

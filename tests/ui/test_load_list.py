@@ -8,12 +8,12 @@ from typing import ClassVar
 
 import pygame
 
-from loyang_game import save
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.paths import save_dir
-from loyang_game.save import autosave, autosave_path, read_moves, save_game
-from loyang_game.save_index import list_saves as game_saves
-from loyang_game.settings import Settings
+from loyang_game.files import save
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import autosave, autosave_path, read_moves, save_game
+from loyang_game.files.save_index import list_saves as game_saves
+from loyang_game.files.settings import Settings
 from loyang_game.ui.director import Director
 from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES

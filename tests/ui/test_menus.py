@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from ai.agents import PLAYER_LEVELS
-from loyang_game import highscores, settings
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import CARDS
-from loyang_game.paths import save_dir
-from loyang_game.save import load_game, save_game
+from loyang_game.files import highscores, settings
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import load_game, save_game
 from loyang_game.ui.scenes.rules import CATEGORIES
 
 from .driver import choose

@@ -12,12 +12,12 @@ import msgpack
 import pygame
 import pytest
 
-from loyang_game import highscores, records, settings
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.locks import hold_game
-from loyang_game.paths import save_dir
-from loyang_game.save import autosave, autosave_path, read_moves, save_game
-from loyang_game.save_index import index_for
+from loyang_game.files import highscores, records, settings
+from loyang_game.files.locks import hold_game
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import autosave, autosave_path, read_moves, save_game
+from loyang_game.files.save_index import index_for
 from loyang_game.ui import theme
 
 from .menu_driver import click_item, frames, key, make_director
@@ -154,7 +154,7 @@ def test_a_second_window_is_told_from_the_load_list_too():
 
 
 def test_the_title_says_how_far_a_first_look_at_a_large_folder_is(monkeypatch):
-    from loyang_game import save_index
+    from loyang_game.files import save_index
 
     for seed in range(3):
         autosave(_state(seed=seed), f"game-{seed}")
@@ -205,7 +205,7 @@ def test_a_save_that_fails_its_full_check_is_listed_as_unreadable_once_opened():
 
 
 def test_the_save_dialog_names_a_save_with_odd_text_it_would_replace():
-    from loyang_game.session import GameSession
+    from loyang_game.play.session import GameSession
 
     folder = save_dir()
     folder.mkdir(parents=True)

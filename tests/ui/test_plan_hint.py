@@ -11,13 +11,13 @@ import time
 
 import pygame
 
-from loyang_game import coach_plan
-from loyang_game.coach import Coach
-from loyang_game.commands import clicks_for
 from loyang_game.engine import flow
 from loyang_game.engine.moves import TWO_PACK
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
+from loyang_game.play import coach_plan
+from loyang_game.play.coach import Coach
+from loyang_game.play.commands import clicks_for
+from loyang_game.play.session import GameSession
 from loyang_game.ui import coach as coach_view
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from loyang_game.commands import BUTTON_LABELS
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.cards import NONE
-from loyang_game.log import touched
-from loyang_game.session import GameSession
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
+from loyang_game.play.commands import BUTTON_LABELS
+from loyang_game.play.session import GameSession
+from loyang_game.text.log import touched
 from loyang_game.ui import overlay, render, theme
 from loyang_game.ui.director import Director
 from loyang_game.ui.layout import BUTTON_SLOTS, button_rect

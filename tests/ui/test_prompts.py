@@ -7,11 +7,11 @@ import random
 import pygame
 import pytest
 
-from loyang_game import commands
 from loyang_game.engine import flow
 from loyang_game.engine.cards import CARDS
 from loyang_game.engine.serving import casual_modifier
-from loyang_game.session import GameSession
+from loyang_game.play import commands
+from loyang_game.play.session import GameSession
 from loyang_game.ui import overlay
 from loyang_game.ui.prompts import hover_lines, prompt
 

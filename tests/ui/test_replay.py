@@ -6,10 +6,10 @@ import random
 import pygame
 import pytest
 
-from loyang_game.commands import clicks_for
 from loyang_game.engine import GameConfig, flow
-from loyang_game.log import replay_log
-from loyang_game.replay import Replay
+from loyang_game.play.commands import clicks_for
+from loyang_game.play.replay import Replay
+from loyang_game.text.log import replay_log
 from loyang_game.ui import replaybar
 from loyang_game.ui import theme as t
 from loyang_game.ui.scenes.replay import SPEEDS

@@ -11,9 +11,9 @@ import pytest
 
 from ai import review as review_module
 from ai.agents import make_agent
-from loyang_game.coach import imperative
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.replay import Replay
+from loyang_game.play.coach import imperative
+from loyang_game.play.replay import Replay
 from loyang_game.ui.director import Director
 from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from loyang_game import paths
+from loyang_game.files import paths
 from loyang_game.ui.scenes.save import shown_folder
 
 from .menu_driver import click_item, key, make_director, settle_table

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from loyang_game.paths import save_dir
-from loyang_game.save import autosave_path, load_with_info
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import autosave_path, load_with_info
 
 from .driver import make_app, step
 from .menu_driver import click_item, key, make_director, settle_table, type_text

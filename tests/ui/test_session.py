@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.moves import BUY
-from loyang_game.save import autosave_path, load_with_info
-from loyang_game.session import GameSession
+from loyang_game.files.save import autosave_path, load_with_info
+from loyang_game.play.session import GameSession
 
 from .driver import act, reach
 

@@ -17,9 +17,9 @@ import numpy as np
 import pygame
 import pytest
 
-from loyang_game import settings as settings_mod
 from loyang_game.engine.moves import ADVANCE, CASUAL, REGULAR, TRADE, Move, MoveKind
-from loyang_game.settings import Settings
+from loyang_game.files import settings as settings_mod
+from loyang_game.files.settings import Settings
 from loyang_game.ui import sound
 from loyang_game.ui.sound import (
     AFTER,
@@ -310,7 +310,7 @@ def test_the_dummy_audio_driver_plays_in_silence_without_error():
 
 def test_no_sound_device_is_silence_and_nothing_printed():
     code = ("import pygame\n"
-            "from loyang_game.settings import Settings\n"
+            "from loyang_game.files.settings import Settings\n"
             "from loyang_game.ui.sound import SoundPlayer\n"
             "p = SoundPlayer(Settings())\n"
             "assert p.problem and not p.sounds, p.problem\n"

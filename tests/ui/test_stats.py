@@ -8,8 +8,8 @@ import itertools
 import pygame
 import pytest
 
-from loyang_game import records
-from loyang_game.settings import Settings
+from loyang_game.files import records
+from loyang_game.files.settings import Settings
 from loyang_game.ui import chart
 from loyang_game.ui import theme as t
 from loyang_game.ui.chart import Band, Line

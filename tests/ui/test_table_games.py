@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from loyang_game.commands import clicks_for
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.moves import BUY, END, SELL
+from loyang_game.play.commands import clicks_for
 
 from .driver import choose, click, click_target, make_app, play_move, play_while, settle, step
 
@@ -49,7 +49,7 @@ def test_solo_game_to_the_end_with_the_high_score_table():
     _play_to_end(app, random.Random(5))
     assert app.game.state.is_over
     assert app.game.end_lines and "Solo result" in app.game.end_lines[0]
-    from loyang_game import highscores
+    from loyang_game.files import highscores
 
     assert highscores.load().results[0].seed == 4
     app.d.close()
@@ -163,7 +163,7 @@ def test_the_layout_scales(size):
 
 
 def test_end_warns_about_an_unserved_due_customer():
-    from loyang_game.commands import Picker, due_unserved
+    from loyang_game.play.commands import Picker, due_unserved
 
     state = new_game(GameConfig(seats=2, seed=1))
     rng = random.Random(4)

@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from loyang_game.save import autosave_path, load_with_info
+from loyang_game.files.save import autosave_path, load_with_info
 from loyang_game.ui import tableview
 
 from .driver import choose, make_app, play_move, play_moves, settle, step

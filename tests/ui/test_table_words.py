@@ -13,7 +13,7 @@ import pytest
 from loyang_game.engine import Move
 from loyang_game.engine.cards import CARDS, NONE
 from loyang_game.engine.helpers.fields import harvest_fields
-from loyang_game.settings import Settings
+from loyang_game.files.settings import Settings
 from loyang_game.ui import overlay
 from loyang_game.ui.options import option_label
 from loyang_game.ui.rules_text import helper_text
@@ -341,7 +341,7 @@ def test_in_solo_the_subsistence_farmer_tells_the_solo_rule_on_its_face_and_dial
 
 
 def test_a_hints_step_numbers_never_hide_one_another(monkeypatch):
-    from loyang_game.coach import Hint
+    from loyang_game.play.coach import Hint
     from loyang_game.ui import coach as coach_view
 
     s, seat = turn()
@@ -441,7 +441,7 @@ def test_the_end_panel_counts_the_foremans_claim_as_a_helper_used_and_loans_as_l
     import random
 
     from loyang_game.engine import GameConfig, new_game
-    from loyang_game.summary import final_rows
+    from loyang_game.text.summary import final_rows
     from loyang_game.ui import endpanel
 
     from .drawn import record_text
@@ -489,7 +489,7 @@ def test_the_end_panel_counts_the_foremans_claim_as_a_helper_used_and_loans_as_l
 def test_the_solo_challenge_marks_a_best_score_played_with_hints(monkeypatch):
     from datetime import date
 
-    from loyang_game import highscores
+    from loyang_game.files import highscores
     from loyang_game.ui.director import Director
     from loyang_game.ui.scenes import SCENES, scores
 
@@ -558,7 +558,7 @@ def test_a_tooltip_waits_for_a_still_pointer_and_never_covers_what_was_clicked(m
 
 
 def test_a_message_stands_above_the_hint_line_not_over_it(monkeypatch):
-    from loyang_game.coach import Hint
+    from loyang_game.play.coach import Hint
     from loyang_game.ui import coach as coach_view
 
     s, seat = turn()

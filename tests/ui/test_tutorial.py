@@ -3,9 +3,9 @@ entry to the first real game it offers; its refusals, skipping, leaving and resu
 
 from __future__ import annotations
 
-from loyang_game.commands import clicks_for
 from loyang_game.engine import Move
 from loyang_game.engine.moves import NONE
+from loyang_game.play.commands import clicks_for
 from loyang_game.tutorial import progress, script
 
 from .menu_driver import click, click_item, frames, make_director

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from loyang_game.settings import MIN_SIZE
+from loyang_game.files.settings import MIN_SIZE
 from loyang_game.ui.director import SCREEN_MARGIN, fit_window
 
 

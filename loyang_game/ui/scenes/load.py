@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 
 from ...engine.cards import ROUNDS
-from ...replay import Replay
-from ...save import SUFFIX, SaveError, SaveInfo, load_with_info
-from ...save_index import Listing, index_for
+from ...files.save import SUFFIX, SaveError, SaveInfo, load_with_info
+from ...files.save_index import Listing, index_for
+from ...play.replay import Replay
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page

@@ -7,8 +7,8 @@ import pygame
 
 from ai.agents import PLAYER_LEVELS
 
-from ... import records
-from ...session import SEAT_NAMES
+from ...files import records
+from ...play.session import SEAT_NAMES
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page

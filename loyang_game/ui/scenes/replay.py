@@ -15,11 +15,11 @@ from typing import Any
 
 import pygame
 
-from ... import commands
 from ...engine import GameState, Move
 from ...engine.moves import NONE
-from ...log import describe_move
-from ...replay import Replay
+from ...play import commands
+from ...play.replay import Replay
+from ...text.log import describe_move
 from .. import layout, overlay, render, replaybar
 from ..layout import Layout
 from ..prompts import hover_lines

@@ -22,8 +22,8 @@ from ai.review import (
     worth_showing,
 )
 
-from ...coach import imperative
-from ...log import describe_move
+from ...play.coach import imperative
+from ...text.log import describe_move
 from .. import theme as t
 from ..draw import fit, panel, text, wrap
 from ..menu import GREY, SOFT, MenuScene, message_box, page

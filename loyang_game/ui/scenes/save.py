@@ -11,9 +11,9 @@ from pathlib import Path, PurePath
 
 import pygame
 
-from ...paths import save_dir
-from ...save import MAX_NAME, SaveError, save_game
-from ...save_names import default_save_name, save_path, taken_by
+from ...files.paths import save_dir
+from ...files.save import MAX_NAME, SaveError, save_game
+from ...files.save_names import default_save_name, save_path, taken_by
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, DialogScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ... import highscores
+from ...files import highscores
 from .. import theme as t
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from ... import highscores
+from ...files import highscores
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page

@@ -7,7 +7,7 @@ from datetime import date
 
 import pygame
 
-from ... import records
+from ...files import records
 from .. import theme as t
 from ..chart import Band, Line, Look, line_chart
 from ..draw import fit, text

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import pygame
 
-from ... import commands
 from ...engine import Move
 from ...engine.moves import NONE
-from ...session import GameSession
+from ...play import commands
+from ...play.session import GameSession
 from .. import choreo, layout
 from ..anim import Timeline
 from ..endpanel import EndPanel

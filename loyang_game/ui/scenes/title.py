@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...save import SaveInfo
-from ...save_index import Listing, index_for
+from ...files.save import SaveInfo
+from ...files.save_index import Listing, index_for
 from ...tutorial import progress as tutorial
 from .. import theme as t
 from ..draw import panel, text

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from ... import commands
 from ...engine import GameState, Move
-from ...session import SEAT_NAMES, GameSession
+from ...play import commands
+from ...play.session import SEAT_NAMES, GameSession
 from ...tutorial import progress as saved
 from ...tutorial import script
 from .. import coach as coach_lights

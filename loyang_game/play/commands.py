@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .engine import GameState, Move
-from .engine import flow as _flow
-from .engine.actionphase import two_pack_price
-from .engine.cards import (
+from ..engine import GameState, Move
+from ..engine import flow as _flow
+from ..engine.actionphase import two_pack_price
+from ..engine.cards import (
     BUY_PRICE,
     CARDS,
     NEEDS,
@@ -28,7 +28,7 @@ from .engine.cards import (
     VEG_NAMES,
     path_cost,
 )
-from .engine.moves import (
+from ..engine.moves import (
     ADVANCE,
     BUY,
     CASUAL,
@@ -56,8 +56,8 @@ from .engine.moves import (
     UPGRADE,
     USE,
 )
-from .engine.state import CARD, FIRST_DUE, RED, SERVED
-from .log import casual_pay
+from ..engine.state import CARD, FIRST_DUE, RED, SERVED
+from ..text.log import casual_pay
 
 Target = tuple
 

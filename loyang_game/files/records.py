@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .engine import GameState
+from ..engine import GameState
+from ..text.safe_text import displayable
 from .paths import save_dir
-from .safe_text import displayable
 from .storage import open_document, sound_entries, update_document
 
 FILE_NAME = "records.msgpack"

@@ -20,13 +20,13 @@ from filelock import FileLock
 from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
-from . import highscores, records
+from ..engine import GameState, IllegalMove, Move, solo
+from ..files import highscores, records
+from ..files.save import autosave, new_autosave_id
+from ..text.log import before_move, replay_log, turn_lines
+from ..text.summary import final_rows
 from .coach import Coach, Hint
 from .commands import UndoStack
-from .engine import GameState, IllegalMove, Move, solo
-from .log import before_move, replay_log, turn_lines
-from .save import autosave, new_autosave_id
-from .summary import final_rows
 
 SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
 log = logging.getLogger(__name__)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from .engine import GameConfig, GameState, new_game
-from .engine.cards import CARDS, NONE, VEG_NAMES
-from .engine.helpers import describe_use
-from .engine.moves import Move, MoveKind
-from .engine.serving import casual_modifier
-from .engine.state import CASUAL_BONUS, PlayerState
+from ..engine import GameConfig, GameState, new_game
+from ..engine.cards import CARDS, NONE, VEG_NAMES
+from ..engine.helpers import describe_use
+from ..engine.moves import Move, MoveKind
+from ..engine.serving import casual_modifier
+from ..engine.state import CASUAL_BONUS, PlayerState
 
 Names = Sequence[str] | None
 

@@ -1,5 +1,5 @@
 """Save and load times of a late-game 4-player state, and how long the hardest hostile files
-take to refuse: `python -m loyang_game.save_bench`.
+take to refuse: `python -m loyang_game.files.save_bench`.
 
 An autosave follows every move of a person's turn, so a save must not be felt (the aim is at
 most 50 ms), and no file, however built, may hold up the Load menu (the aim is well under a
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgpack
 
-from .engine import GameConfig, new_game
+from ..engine import GameConfig, new_game
 from .paths import save_dir
 from .save import MAX_MOVES, SaveError, load_game, save_game
 

@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .engine import GameState, solo
+from ..engine import GameState, solo
+from ..text.safe_text import displayable
 from .paths import save_dir
-from .safe_text import displayable
 from .storage import open_document, sound_entries, update_document
 
 FILE_NAME = "highscores.msgpack"

@@ -13,8 +13,8 @@ from pathlib import Path
 SAVE_DIR_VARIABLE = "LOYANG_SAVE_DIR"
 
 # The checkout: the folder that holds the `loyang_game` package.
-PROJECT_DIR = Path(__file__).resolve().parent.parent
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # loyang_game/ (this file is in files/)
+PROJECT_DIR = PACKAGE_DIR.parent
 
 
 def in_checkout() -> bool:

@@ -33,10 +33,10 @@ from typing import Any
 
 import msgpack
 
+from ..engine import GameConfig, Move
+from ..text.safe_text import displayable
 from .atomic import write_atomically
-from .engine import GameConfig, Move
 from .paths import save_dir
-from .safe_text import displayable
 from .save import SUFFIX, SaveError, SaveInfo, read_moves, read_summary
 from .save_names import DOCUMENTS
 from .storage import DocumentError, read_bounded

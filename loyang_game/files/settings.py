@@ -15,9 +15,9 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from ..text.safe_text import displayable
 from .atomic import remove_leftovers
 from .paths import save_dir
-from .safe_text import displayable
 from .storage import open_document, update_document
 
 FILE_NAME = "settings.msgpack"

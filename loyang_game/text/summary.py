@@ -5,8 +5,8 @@ Haggler and a Shopper is three), or the Foreman by its claim; one discarded unus
 
 from __future__ import annotations
 
-from .engine import GameState, new_game
-from .engine.moves import CASUAL, CLAIM, NONE, REGULAR, USE
+from ..engine import GameState, new_game
+from ..engine.moves import CASUAL, CLAIM, NONE, REGULAR, USE
 
 
 def final_rows(state: GameState) -> list[dict]:

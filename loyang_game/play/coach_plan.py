@@ -21,12 +21,12 @@ from ai.options import act_options, rollout_option, store_options
 from ai.policy import default_move
 from ai.search import kind_chance, planning, state_key
 
+from ..engine import GameState, Move, flow
+from ..engine.cards import CARDS
+from ..engine.moves import END, REGULAR, TWO_PACK
+from ..engine.state import ACTIONS, CARD, RED
+from ..text.log import describe_move
 from .commands import due_unserved
-from .engine import GameState, Move, flow
-from .engine.cards import CARDS
-from .engine.moves import END, REGULAR, TWO_PACK
-from .engine.state import ACTIONS, CARD, RED
-from .log import describe_move
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises
 

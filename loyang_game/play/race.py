@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import GameState
+from ..engine import GameState
 from .replay import Replay
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine import GameConfig, GameState, Move, new_game
-from .log import before_move, turn_lines
+from ..engine import GameConfig, GameState, Move, new_game
+from ..text.log import before_move, turn_lines
 
 CHECKPOINT = 16  # moves between the stored states
 

@@ -34,10 +34,10 @@ from pathlib import Path
 
 import msgpack
 
+from ..engine import GameConfig, GameState, IllegalMove, Move, new_game
+from ..text.safe_text import displayable, file_name_shown
 from .atomic import write_atomically
-from .engine import GameConfig, GameState, IllegalMove, Move, new_game
 from .paths import save_dir
-from .safe_text import displayable, file_name_shown
 from .storage import DocumentError, read_bounded
 
 FORMAT = "loyang-save"

@@ -26,10 +26,10 @@ from dataclasses import dataclass, replace
 from ai.agents import PLAYER_LEVELS
 from ai.worker import AIWorker
 
+from ..engine import GameState, Move, flow
+from ..engine.moves import ADVANCE, TWO_PACK
+from ..text.log import describe_move
 from . import coach_plan
-from .engine import GameState, Move, flow
-from .engine.moves import ADVANCE, TWO_PACK
-from .log import describe_move
 
 STRONGEST = PLAYER_LEVELS[-1]
 CLOSE_CALL = 0.1  # Path spaces: options nearer than this are "about as good"
