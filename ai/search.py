@@ -82,7 +82,8 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
         entry = _path_tables[id(ev)] = (ev, {})
     table = entry[1]
     offer = tuple(state.offer) if ahead and state.config.solo else ()
-    key = (board_key(p, state.round, p.path, p.cash), tuple(moves), ahead, cards, weight,
+    steps = tuple(m.a for m in moves if m.kind == ADVANCE)  # the only moves looked at
+    key = (board_key(p, state.round, p.path, p.cash), steps, ahead, cards, weight,
            state.config.solo, offer, p.done)
     found = table.get(key)
     if found is None:
@@ -519,6 +520,8 @@ class MCTSAgent:
                 break
             if deadline is not None and self.clock() > deadline:
                 break
+            time.sleep(0)  # hands the GIL to a waiting thread (the table's frames): compiled,
+            # the search holds it between the few places where plain Python runs
             det = determinise(view, seat, self.rng)  # a fresh sample every iteration
             self._iterate(det, seat, root, halving.next() if halving else None)
             done = i + 1
