@@ -205,3 +205,19 @@ def test_the_looked_up_path_steps_and_offer_gains_are_the_ones_worked_out():
                 base = ev.predict(p, state.round, p.path, p.cash)
                 assert gain == offer_ahead._gain(state, seat, ev, p.path, p.cash, 2, 1, base)
     assert search._path_tables and offer_ahead._tables
+
+
+def test_the_tables_keys_are_not_walked_by_the_garbage_collector():
+    """A table of 60,000 keys of nested card tuples made every full collection walk them
+    (0.25 s frames at the table); a flat tuple of numbers is untracked by the collector."""
+    import gc
+
+    boards = _boards(games=4)
+    keys = [projection.board_key(p, round_, p.path, p.cash) for p, round_ in boards]
+    gc.collect()
+    assert keys and not any(gc.is_tracked(key) for key in keys)
+    rich = next(p for p, _ in boards if p.regulars and p.stalls)
+    other = rich.clone()
+    other.stalls = other.stalls[:-1]
+    other.regulars = [*other.regulars, rich.stalls[-1]]  # same numbers, other places
+    assert projection.board_key(rich, 5, 3, 2) != projection.board_key(other, 5, 3, 2)
