@@ -28,6 +28,7 @@ from ai.worker import AIWorker
 
 from ..engine import GameState, Move, flow
 from ..engine.moves import ADVANCE, TWO_PACK
+from ..engine.state import Decision
 from ..text.log import describe_move
 from . import coach_plan
 
@@ -106,7 +107,7 @@ class Coach:
         level = getattr(self._agent(state, seat), "level", None)
         if level is None:
             return 0
-        acting = flow.decision(state) == "act"
+        acting = flow.decision(state) == Decision.ACT
         iterations = level.act_iterations if acting else level.other_iterations
         seconds = level.act_seconds if acting else level.other_seconds
         done = self.worker.progress.get("iterations", 0) / max(1, iterations)

@@ -24,7 +24,7 @@ from ai.search import kind_chance, planning, state_key
 from ..engine import GameState, Move, flow
 from ..engine.cards import CARDS
 from ..engine.moves import END, REGULAR, TWO_PACK
-from ..engine.state import ACTIONS, CARD, RED
+from ..engine.state import ACTIONS, CARD, RED, Decision
 from ..text.log import describe_move
 from .commands import due_unserved
 
@@ -59,7 +59,7 @@ def whole_plan(agent, state: GameState, seat: int, move: Move) -> list[Move]:
             break
         decision = flow.decision(view)
         moves = view.legal_moves()
-        if decision == "path":
+        if decision == Decision.PATH:
             choice = getattr(agent, "_path_choice", None)
             play(choice(view, seat)[0] if choice else default_move(view, moves))
             break
@@ -81,9 +81,9 @@ def _best_option(agent, view, seat: int, decision: str) -> tuple[Move, ...]:
     option = node.best_option() if node is not None else None
     if option is not None and node.q(node.edges[option]) + 1e-9 >= node.floor:
         return option
-    if decision == "act":
+    if decision == Decision.ACT:
         return rollout_option(act_options(view, seat))
-    if decision == "store":
+    if decision == Decision.STORE:
         return store_options(view, seat)[0]
     return (default_move(view),)
 
@@ -148,7 +148,7 @@ def _serving_values(agent) -> dict[int, float]:
 
 def _can_serve(state: GameState, seat: int, card: int) -> bool:
     view = state.observe(seat)
-    if flow.decision(view) != "act":
+    if flow.decision(view) != Decision.ACT:
         return False
     return any(m.kind == REGULAR and m.a == card
                for option, _kind, _score in act_options(view, seat) for m in option)

@@ -56,7 +56,7 @@ from ..engine.moves import (
     UPGRADE,
     USE,
 )
-from ..engine.state import CARD, FIRST_DUE, RED, SERVED
+from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision
 from ..text.log import casual_pay
 
 Target = tuple
@@ -322,7 +322,7 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
     if seat is None:
         return "The game is over."
     decision = _flow.decision(state)
-    if target[0] == "btn" and target[1] in ACTION_BUTTONS and decision == "act":
+    if target[0] == "btn" and target[1] in ACTION_BUTTONS and decision == Decision.ACT:
         return button_reason(state, target[1]) or "That is not possible now."
     try:
         guess = _guess(state, selection, target)
@@ -355,7 +355,7 @@ def _guess(state: GameState, selection: list[Target], target: Target) -> Move | 
     if kind == "shop":
         if veg != NONE:
             return Move(SELL, veg) if veg == target[1] else None
-        return Move(HOME if _flow.decision(state) == "home" else BUY, target[1])
+        return Move(HOME if _flow.decision(state) == Decision.HOME else BUY, target[1])
     if kind == "regular":
         return Move(REGULAR, target[1])
     if kind == "casual":
@@ -372,7 +372,7 @@ def _guess(state: GameState, selection: list[Target], target: Target) -> Move | 
     if kind == "store":
         return Move(UPGRADE)
     if kind == "draw":
-        return Move(TWO_PACK) if _flow.decision(state) == "act" else Move(FLIP)
+        return Move(TWO_PACK) if _flow.decision(state) == Decision.ACT else Move(FLIP)
     return None
 
 

@@ -25,6 +25,7 @@ from ..engine.moves import (
 from ..engine.moves import (
     REGULAR as SERVE,
 )
+from ..engine.state import Decision
 
 # The kinds of card it likes best to play (a lower number is liked more).
 LIKING = {STALL: 0, REGULAR: 1, HELPER: 3}
@@ -47,28 +48,28 @@ def choose(state: GameState) -> Move:
             return None
         return min(found, key=key) if key else found[0]
 
-    if decision == "home":
+    if decision == Decision.HOME:
         return max((m for m in moves if m.kind == HOME), key=lambda m: m.a)  # a Turnip farm
-    if decision == "cards":
+    if decision == Decision.CARDS:
         take = first(TAKE, key=lambda m: (_liked(m.a) + _liked(m.b) if m.a >= 0 else 9, m))
         if take is not None and (len(p.hand) <= 2 or PLACE not in kinds):
             return take
         place = first(PLACE, key=lambda m: (-_liked(m.a), m.a))
         return place or take or moves[0]
-    if decision == "act":
+    if decision == Decision.ACT:
         for kind in (SERVE, CASUAL, SOW):
             move = first(kind)
             if move is not None:
                 return move
         return first(END) or moves[0]
-    if decision == "store":
+    if decision == Decision.STORE:
         return first(SELL) or first(RETURN) or moves[0]
-    if decision == "path":
+    if decision == Decision.PATH:
         walks = [m for m in moves if m.kind == ADVANCE]
         return max(walks, key=lambda m: m.a) if walks else moves[0]
-    if decision == "keep":
+    if decision == Decision.KEEP:
         return Move(KEEP) if Move(KEEP) in moves else moves[0]
-    if decision == "harvest":
+    if decision == Decision.HARVEST:
         return first(PASS) or moves[0]
     # Raising money, or anything else: sell first, a Loan only when nothing else will do.
     return first(SELL) or next((m for m in moves if m.kind != LOAN), moves[0])

@@ -7,6 +7,7 @@ from ..engine import GameState, flow
 from ..engine.cards import CARDS
 from ..engine.moves import FLIP
 from ..engine.solo import price
+from ..engine.state import Decision
 from ..play import commands
 from ..play.session import GameSession
 from .draw import wrap
@@ -66,7 +67,7 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
         return []
     kind = target[0]
     if kind == "path":  # a price only while that seat is choosing where to walk
-        if flow.decision(state) != "path" or state.current_player != seat:
+        if flow.decision(state) != Decision.PATH or state.current_player != seat:
             return []
         return [commands.path_preview(state, seat, target[1])]
     if kind == "shop":
@@ -86,7 +87,8 @@ def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) ->
     if kind == "store":
         return ["Storehouse: what stays in it at the end of your Action phase.",
                 "Upgrade (2 Cash): holds 4 instead of 1."]
-    if kind == "btn" and target[1] in commands.ACTION_BUTTONS and flow.decision(state) == "act":
+    acting = flow.decision(state) == Decision.ACT
+    if kind == "btn" and target[1] in commands.ACTION_BUTTONS and acting:
         reason = commands.button_reason(state, target[1])
         if reason:
             return [reason]

@@ -13,6 +13,7 @@ import pygame
 
 from ..engine import flow
 from ..engine.cards import CARDS
+from ..engine.state import Decision
 from ..play import commands
 from . import coach, guide, layout, overlay, render
 from . import theme as t
@@ -115,7 +116,7 @@ class TableView:
             return []
         state = table.game.state
         nxt = table.picker.next_targets(state)
-        acting = flow.decision(state) == "act"
+        acting = flow.decision(state) == Decision.ACT
         out = []
         for name in layout.BUTTON_SLOTS:
             target = ("btn", name)
@@ -336,7 +337,7 @@ class TableView:
             return
         nxt = table.picker.next_targets(state)
         sel = table.picker.selection
-        if sel or flow.decision(state) != "act":
+        if sel or flow.decision(state) != Decision.ACT:
             rects = [L.targets[x] for x in nxt if x in L.targets and x[0] != "btn"]
             overlay.highlights(surf, rects, table.clock_time, L)
         overlay.picked(surf, [L.targets[x] for x in sel if x in L.targets], L)

@@ -31,7 +31,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from ai.agents import make_agent
 
 from ..engine import GameConfig, flow, new_game
-from ..engine.state import ACTIONS
+from ..engine.state import ACTIONS, Decision
 from ..files.settings import Settings
 from ..play.session import GameSession
 
@@ -81,12 +81,12 @@ def positions(seats: int, seed: int, count: int) -> list[tuple[str, object]]:
         seat = state.current_player
         decision = flow.decision(state)
         if seat == 0 and len(state.legal_moves()) > 1:
-            if decision == "act" and state.round != last_act_round and state.round >= 2:
+            if decision == Decision.ACT and state.round != last_act_round and state.round >= 2:
                 last_act_round = state.round
                 if kinds_seen["act"] < count:
                     out.append(("act", state.clone()))
                     kinds_seen["act"] += 1
-            elif (decision == "cards" and state.round >= 2 and seats != 1
+            elif (decision == Decision.CARDS and state.round >= 2 and seats != 1
                   and kinds_seen["card"] < count):
                 out.append(("card", state.clone()))
                 kinds_seen["card"] += 1
