@@ -25,7 +25,7 @@ from pathlib import Path
 from ..engine import GameState, solo
 from ..text.safe_text import displayable
 from .paths import save_dir
-from .storage import open_document, sound_entries, update_document
+from .storage import change_shared, open_document, sound_entries
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
@@ -88,14 +88,7 @@ class HighScores:
             self.results = _ranked([*self.results, result])
             return {"results": [_row(r) for r in self.results]}
 
-        if self.read_only:
-            change(None)
-        else:
-            opened = update_document(self.path, FORMAT, VERSION, "high-score file", change)
-            if opened.read_only:  # a newer Loyang wrote the file meanwhile: shown, not saved
-                self.read_only, self.problem = True, opened.problem
-                change(None)
-            self.problem = opened.problem or self.problem
+        change_shared(self, FORMAT, VERSION, "high-score file", change)
         return self.results.index(result) + 1 if result in self.results else None
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from ..engine import GameState
 from ..text.safe_text import displayable
 from .paths import save_dir
-from .storage import open_document, sound_entries, update_document
+from .storage import change_shared, open_document, sound_entries
 
 FILE_NAME = "records.msgpack"
 FORMAT = "loyang-records"
@@ -61,14 +61,7 @@ class Records:
             self.games = [*self.games, entry][-KEEP:]
             return {"games": self.games}
 
-        if self.read_only:
-            change(None)
-            return
-        opened = update_document(self.path, FORMAT, VERSION, "record of games", change)
-        if opened.read_only:  # a newer Loyang wrote the file meanwhile: kept, not saved
-            self.read_only, self.problem = True, opened.problem
-            change(None)
-        self.problem = opened.problem or self.problem
+        change_shared(self, FORMAT, VERSION, "record of games", change)
 
     def wins_by_level(self) -> dict[str, tuple[int, int]]:
         """Per AI level: (games a person played against it, games a person won)."""

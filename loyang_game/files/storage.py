@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -136,6 +137,23 @@ def update_document(path: Path, fmt: str, version: int, what: str,
         if not opened.read_only:
             write_document(path, fmt, version, change(opened.doc))
     return opened
+
+
+def change_shared(owner: Any, fmt: str, version: int, what: str,
+                  change: Callable[[dict | None], dict]) -> None:
+    """Change a table kept in a shared document (`owner`: its `path`, `problem` and
+    `read_only`, kept up to date here): `change` gets the document as the file holds it now,
+    under its lock, and returns the body written. For a newer Loyang's file (found now or
+    when it was read) `change(None)` changes the table in memory alone and nothing is
+    written."""
+    if owner.read_only:
+        change(None)
+        return
+    opened = update_document(owner.path, fmt, version, what, change)
+    if opened.read_only:  # a newer Loyang wrote the file meanwhile: kept, not written over
+        owner.read_only = True
+        change(None)
+    owner.problem = opened.problem or owner.problem
 
 
 def put_aside(path: Path) -> str:
