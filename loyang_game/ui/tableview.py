@@ -264,7 +264,7 @@ class TableView:
         table.timeline.draw(surf)
         self._buttons(surf, L)
         for target, (r, label) in self.top_rects().items():
-            enabled = ((target[1] != "undo" or game.undo.can_undo())
+            enabled = ((target[1] != "undo" or table.undo_possible())
                        and (target[1] != "hint" or not table.hint_problem()))
             button(surf, r, label, L, hover=r.collidepoint(mouse), colour=(110, 70, 40),
                    enabled=enabled)

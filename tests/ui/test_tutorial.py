@@ -178,3 +178,33 @@ def test_every_guided_move_is_legal_where_the_script_makes_it():
             assert clicks_for(state, step.guided)
         script.play_step(state, step)
     assert state.round == 3
+
+
+def test_the_tutorials_hint_and_undo_buttons_are_drawn_greyed(monkeypatch):
+    from loyang_game.ui import tableview
+
+    drawn = {}
+    real = tableview.button
+
+    def recorded(surf, r, label, L, **kwargs):
+        drawn[label] = kwargs.get("enabled", True)
+        return real(surf, r, label, L, **kwargs)
+
+    monkeypatch.setattr(tableview, "button", recorded)
+    d = make_director()
+    scene = open_tutorial(d)
+    for _ in range(40):  # on to the person's first guided move: at a table, Undo is lit then
+        wait(d, scene)
+        if scene.game.undo.can_undo():
+            break
+        if scene.current.move:
+            before = len(scene.game.state.moves())
+            while len(scene.game.state.moves()) == before:
+                click_target(d, scene, scene.lit())
+        else:
+            press(d, scene, "next")
+    assert scene.game.undo.can_undo()
+    d.draw()
+    assert drawn.get("Undo") is False and drawn.get("Menu") is True
+    assert not any(enabled for label, enabled in drawn.items() if label.startswith("Hint"))
+    d.close()

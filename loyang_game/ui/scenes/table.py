@@ -278,6 +278,10 @@ class TableScene(Scene):
                         self.sprites, self.viewer)
         return True
 
+    def undo_possible(self) -> bool:
+        """Can the person at the screen take a move back now (the Undo button is lit)?"""
+        return self.person_to_play() and self.game.undo.can_undo()
+
     def undo(self) -> None:
         if not self.person_to_play() or not self.game.take_back():
             self.sound.refused()

@@ -192,6 +192,13 @@ class TutorialScene(TableScene):
         self.sound.refused()
         self.toast(words)
 
+    def undo_possible(self) -> bool:
+        """The guide shows the way: Undo is refused, and drawn so."""
+        return False
+
+    def hint_problem(self) -> str:
+        return "In the tutorial the guide shows the way: no Hint or Undo here."
+
     def click(self, pos) -> None:
         target = self.view.target_at(pos)
         if target is not None and target[0] == "tut":
