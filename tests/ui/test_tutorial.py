@@ -160,9 +160,15 @@ def test_a_finished_tutorial_is_replayed_from_the_start():
     assert scene.place == (0, 0) and scene.game.state.moves() == []
 
 
-def test_a_first_start_offers_it_and_a_begun_tutorial_is_not_offered_again():
+def test_a_first_start_offers_it_and_a_begun_tutorial_is_not_offered_again(monkeypatch):
+    from loyang_game.ui.menu import GREEN
+    from loyang_game.ui.scenes import title
+
+    colours = []
+    monkeypatch.setattr(title, "message_box", lambda _s, _L, _m, colour: colours.append(colour))
     d = make_director()
     assert d.top.message == progress.FIRST_START
+    assert colours and colours[-1] == GREEN  # an invitation, not a problem
     progress.save(progress.Progress(chapter=2, step=1))
     d = make_director()
     assert d.top.message != progress.FIRST_START

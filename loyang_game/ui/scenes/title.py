@@ -10,7 +10,7 @@ from ...files.save_index import Listing, index_for
 from ...tutorial import progress as tutorial
 from .. import theme as t
 from ..draw import panel, text
-from ..menu import GREEN, GREY, MenuScene, backdrop, message_box
+from ..menu import GREEN, GREY, PROBLEM, MenuScene, backdrop, message_box
 from ..scene import frame_layout
 from ..start import resume
 from ..widgets import BUTTON, Form, Item
@@ -117,4 +117,6 @@ class TitleScene(MenuScene):
         self.form.draw(surf, L, d.mouse)
         text(surf, "Arrows or Tab: move   Enter: choose   Esc: quit   F11: full screen",
              L.px(17), (210, 190, 160), center=L.R(640, 784, 0, 0).topleft)
-        message_box(surf, L, self.message)
+        # The first start's invitation is news, in green; problems stay red.
+        message_box(surf, L, self.message,
+                    GREEN if self.message == tutorial.FIRST_START else PROBLEM)
