@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import ClassVar
 
 import pygame
+import pytest
 
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files import save
@@ -259,4 +260,24 @@ def test_a_long_list_holds_only_its_rows_on_screen_and_walks_through_all():
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
     frames(d)
     assert scene.top == 12 - rows - 3 and scene.form.focused.key == f"row{scene.top + rows - 1}"
+    d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_rows_kept_as_pictures_look_as_drawn_afresh(size):
+    from loyang_game.ui.scenes import load as load_scene
+
+    for seed in range(10):
+        save_game(new_game(GameConfig(seats=2, seed=seed)),
+                  save_dir() / f"game{seed:02d}.msgpack")
+    d = Director(SCENES, Settings(hints=False), size=size, fullscreen=False, fps_cap=0)
+    d.open("title")
+    d.open("load")
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DELETE, pygame.K_UP):
+        key(d, k)  # lit rows and buttons, a Delete armed: every picture kept on the way
+    frames(d, 2)
+    kept = pygame.image.tobytes(d.screen, "RGB")
+    load_scene._ROW_PICTURES.clear()
+    d.frame()
+    assert pygame.image.tobytes(d.screen, "RGB") == kept
     d.close()

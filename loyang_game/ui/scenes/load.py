@@ -6,6 +6,7 @@ buttons sit in the same columns, whether a row has them all or not."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -20,9 +21,30 @@ from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..start import resume
-from ..widgets import BUTTON, Form, Item
+from ..widgets import BUTTON, Form, Item, draw_item
 
 ROW_ITEMS = ("row", "replay", "review", "del")  # a row's items, left to right
+# Rows and their buttons as last drawn, by what they show and where (over the page, which is
+# the same at every frame of a size); the oldest give way.
+ROW_PICTURES = 256
+_ROW_PICTURES: dict[tuple, pygame.Surface] = {}
+
+
+def kept(surf: pygame.Surface, L, r: pygame.Rect, look: tuple,
+         draw: Callable[[], None]) -> None:
+    """Blit the picture kept for `look` at `r`, or `draw` it and keep it (with the strip
+    below it where a button's shadow falls)."""
+    area = pygame.Rect(r.x, r.y, r.w, r.h + L.px(2) + 1).clip(surf.get_rect())
+    key = (*look, tuple(area), surf.get_size(), t.HIGHLIGHT, t.GOLD)
+    picture = _ROW_PICTURES.get(key)
+    if picture is not None:
+        surf.blit(picture, area)
+        return
+    draw()
+    if area.w and area.h:
+        _ROW_PICTURES[key] = surf.subsurface(area).copy()
+        while len(_ROW_PICTURES) > ROW_PICTURES:
+            _ROW_PICTURES.pop(next(iter(_ROW_PICTURES)))
 COLUMNS = (130, 772, 900, 1034)  # their design x: the same in every row
 
 
@@ -99,11 +121,11 @@ class LoadScene(MenuScene):
             f.add(Item(f"row{i}", BUTTON, info.shown_name, action=partial(self.load, i),
                        paint=self.paint_row))
             f.add(Item(f"replay{i}", BUTTON, "Replay", action=partial(self.replay, i),
-                       visible=info.error is None))
+                       visible=info.error is None, paint=self.paint_row))
             f.add(Item(f"review{i}", BUTTON, "Review", action=partial(self.review, i),
-                       visible=reviewable(info)))
+                       visible=reviewable(info), paint=self.paint_row))
             f.add(Item(f"del{i}", BUTTON, "Delete", action=partial(self.delete, i),
-                       colour=RED))
+                       colour=RED, paint=self.paint_row))
         f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
         if focus and any(item.key == focus and item.visible for item in f.items):
             f.set_focus(f.get(focus))
@@ -223,10 +245,21 @@ class LoadScene(MenuScene):
             self.armed = None
 
     def paint_row(self, surf, L, item: Item, focused: bool, hover: bool) -> None:
+        """A save's row or one of its buttons, drawn once and kept: drawn again only when what
+        it shows, where it stands or how it is lit changes (the list shows at once, however
+        often it is opened)."""
         row = _row_item(item.key)
-        assert row is not None, item.key  # only a row's item is painted here
+        assert row is not None, item.key  # only a row's items are painted here
         info = self.saves[row[1]]
-        r = item.rect
+        if row[0] == "row":
+            kept(surf, L, item.rect, (info, focused, hover),
+                 lambda: self.draw_row(surf, L, info, item.rect, focused, hover))
+        else:  # its buttons
+            kept(surf, L, item.rect, (item.label, item.colour, focused, hover),
+                 lambda: draw_item(surf, L, item, focused, hover))
+
+    def draw_row(self, surf, L, info: SaveInfo, r: pygame.Rect, focused: bool,
+                 hover: bool) -> None:
         bad = info.error is not None
         panel(surf, r, (70, 40, 34) if bad else (60, 44, 30), radius=L.px(8), alpha=235)
         pygame.draw.rect(surf, t.HIGHLIGHT if focused else t.GOLD if hover else (120, 95, 60),
