@@ -180,15 +180,28 @@ CHAPTERS: tuple[Chapter, ...] = (
         note("Prices rise as you go: from space 10, one more step costs 11. Walking far "
              "late in the game is dear, so climb a little every round."),
     )),
-    Chapter("Round 2, your way", (
+    Chapter("Round 2: a customer served", (
         note("That was a whole round. Bao walks now, then round 2 begins with the Harvest: "
-             "both your fields give a Wheat. From here you choose; the guide says what each "
-             "move did. Remember R4: serve it (Wheat and Cabbage), or pay 2 Cash."),
+             "both your fields give a Wheat. This Card phase is yours to play as you like; "
+             "then we serve Regular customer R4 together."),
         Step("Round 2's Card phase: place a card, or take a Courtyard card with a hand "
              "card. Your choice.", free=True, until=_card_phase_over),
-        Step("Your Action phase: serve R4 if you can, sow the new 5-space field, trade, "
-             "buy or sell; then end it and walk the Path.", free=True,
-             until=_round_over(2)),
+        do("Your Action phase. R4's marker is red: unserved again, it costs 2 Cash. It "
+           "wants a Wheat and a Cabbage; you have 2 Wheat but 3 Cash, and a Cabbage costs 5. "
+           "First trade a Wheat at your stall for its Leek: click a Wheat in your Cart, then "
+           "the stall's Leek.", "trade", 4, 2, 0),
+        do("Sell the Leek to your Shop: it has a free Leek space, and a Leek sells for the "
+           "pale price, 2 Cash. Click the Leek in your Cart.", "sell", 5),
+        do("Now 5 Cash: buy a Cabbage at the Shop (the dark price, 5 Cash).", "buy", 3),
+        do("Serve R4: click it. The Wheat and Cabbage go onto its lowest empty row and you "
+           "are paid that row's price at once: 4 Cash. The next delivery pays 5, then 6, "
+           "then 7; after the fourth the card is discarded. Its marker stays red, so "
+           "missing it again would still cost 2 Cash.", "regular", 17),
+    )),
+    Chapter("Round 2, your way", (
+        Step("Now play the rest of your Action phase as you like: a Wheat (3 Cash) would "
+             "sow the new 5-space field, or keep the Cash for the Path. Then end the phase "
+             "and walk.", free=True, until=_round_over(2)),
     )),
     Chapter("The end of the game", (
         note("The game goes on like this for 9 rounds; your Home field's last Wheat comes in "

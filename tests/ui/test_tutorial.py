@@ -214,3 +214,28 @@ def test_the_tutorials_hint_and_undo_buttons_are_drawn_greyed(monkeypatch):
     assert drawn.get("Undo") is False and drawn.get("Menu") is True
     assert not any(enabled for label, enabled in drawn.items() if label.startswith("Hint"))
     d.close()
+
+
+def test_whatever_is_played_in_round_2s_card_phase_the_guided_serve_stays_legal():
+    titles = [chapter.title for chapter in script.CHAPTERS]
+    chapter = script.CHAPTERS[titles.index("Round 2: a customer served")]
+    free = chapter.steps[1]
+    assert free.free and all(step.move for step in chapter.steps[2:])
+    ends = 0
+
+    def walk(state):
+        nonlocal ends
+        script.opponent_moves(state)
+        if free.until(state):
+            ends += 1
+            for step in chapter.steps[2:]:  # IllegalMove if a choice broke the guided serve
+                script.play_step(state, step)
+            assert state.players[script.PERSON].regulars[0].rows == 1
+            return
+        for move in state.legal_moves():
+            after = state.clone()
+            after.apply(move)
+            walk(after)
+
+    walk(script.run_to(titles.index("Round 2: a customer served"), 1))
+    assert ends > 100  # every sequence of the person's Card-phase choices was tried
