@@ -47,11 +47,10 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
     extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
     rows = [(target, label, option_lines(L, label, room))
             for target, label in [*options, *extra]]
-    body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in rows) + L.px(10)
+    body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in rows) + L.px(14)
     card_lines = wrap(helper_text(card, solo), L.px(16), L.px(154)) if has_card else []
-    card_h = L.px(16 + 210 + 6) + len(card_lines) * L.px(15) + L.px(14)
-    height = min(max(L.px(400) if has_card else L.px(200), body, card_h),
-                 surf.get_height() - L.px(20))
+    card_h = L.px(16 + 210 + 6) + len(card_lines) * L.px(15) + L.px(14) if has_card else 0
+    height = min(max(L.px(400) if has_card else 0, body, card_h), surf.get_height() - L.px(20))
     r = L.R(300, 0, 680, 0)
     r.h = height
     r.centery = L.R(0, 400, 0, 0).y

@@ -607,3 +607,21 @@ def test_the_rules_tell_the_two_player_draw_pile_rule_and_the_h_key(monkeypatch)
     game = type("Game", (), {"state": state, "names": ["Anna", "Bao"],
                              "is_person": lambda self, seat: True})()
     assert "turn over the draw pile's top card" in prompt(game, None)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_choice_without_a_card_has_no_empty_space_below_its_buttons(size):
+    s, seat = turn()
+    put_regular(s, seat, "R1", red=False)
+    app = person_table(s, seat, size)
+    app.click(app.view.position_of(("btn", "end")))
+    app.d.draw()
+    L = app.view.L
+    cancel = app.view.overlay_targets[("ui", "cancel")]
+    screen = app.d.screen
+    x, y = cancel.centerx, cancel.bottom + L.px(4)  # below the button's shadow
+    panel = screen.get_at((x, y))
+    while y < screen.get_height() - 1 and screen.get_at((x, y + 1)) == panel:
+        y += 1
+    assert y - cancel.bottom <= L.px(24), "the dialog ends soon after its last button"
+    app.d.close()
