@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import GameConfig, GameState, Move, flow, new_game
-from ..engine.cards import BUY_PRICE, CARDS, SELL_PRICE, VEG_NAMES
+from ..engine.cards import CARDS, VEG_NAMES
 from ..engine.moves import (
     ADVANCE,
     BUY,
@@ -105,17 +105,20 @@ CHAPTERS: tuple[Chapter, ...] = (
            "Home field with 9 Wheat, and the field gives you one every round.", "home", 0),
     )),
     Chapter("The Harvest", (
-        note("Each round begins with the Harvest: every sown field gives 1 vegetable into "
-             "your Cart. Your Home field gave you a Wheat: look at your Cart."),
+        note("Each round begins with the Harvest: what your Storehouse kept comes back into "
+             "your Cart, and every sown field gives 1 vegetable into it. Your Home field gave "
+             "you a Wheat: look at your Cart."),
         note("Then the top card of your field pile turns over: a new 6-space field, still "
              "empty. You will sow it in the Action phase; until then it gives nothing."),
     )),
     Chapter("The Card phase", (
         note("Now the Card phase: you and Bao each hold 4 cards. In turn you either place a "
              "hand card into the Courtyard (the middle), or take one Courtyard card with one "
-             "hand card and play both. Whoever takes is out of this phase."),
-        do("In a 2-player game you may first turn the top card of the draw pile face up "
-           "into the Courtyard, for more to choose from. Click the draw pile.", "flip"),
+             "hand card and play both. Whoever takes is out of this phase; the last one "
+             "left, or one with a single card, must take."),
+        do("In a 2-player game, at the start of each of your turns, you may first turn the "
+           "top card of the draw pile face up into the Courtyard, for more to choose from. "
+           "Click the draw pile.", "flip"),
         do("A Regular customer R4 came up: it wants Wheat and Cabbage, and you grow "
            "Wheat. Keep your options open: place Regular customer R7 (Pumpkin and Bean, "
            "dear ones) into the Courtyard.", "place", 20),
@@ -127,7 +130,8 @@ CHAPTERS: tuple[Chapter, ...] = (
              "own fields come free from your field pile."),
     )),
     Chapter("Fields and the Shop", (
-        do("Your Action phase: do as many actions as you like, in any order. Sow first: "
+        do("Your Action phase: do as many actions as you like, in any order (only the "
+           "Two-pack is once a phase). Sow first: "
            "click the Wheat in your Cart, then the empty 6-space field. One vegetable sows "
            "the whole field: it fills with 6 Wheat.", "sow", 74, 0),
         do("Buy at the Shop: click the Pumpkin in your Shop. You pay the dark price (4 "
@@ -154,7 +158,8 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("Customers and a Loan", (
         note("Casual customer K8 came out from under the Helper: it wants a Wheat, a "
              "Pumpkin and a Leek, once, and pays 9 (2 more with more Regular than Casual "
-             "customers, 2 less with fewer; you have one of each)."),
+             "customers, 2 less with fewer; you have one of each). Unlike a Regular "
+             "customer, a Casual one costs nothing if it is never served."),
         do("You have the Leek but only 2 Cash. Take a Loan: 5 Cash at once, at any time. "
            "It is never repaid: at the end of the game each Loan moves you one space back on "
            "the Path.", "loan"),
@@ -166,19 +171,21 @@ CHAPTERS: tuple[Chapter, ...] = (
            "good) and it keeps 4: click the Storehouse.", "upgrade"),
     )),
     Chapter("A customer not served", (
-        note("Regular customer R4 wants Wheat and Cabbage every round from now on, and "
-             "pays more each time (4, 5, 6, 7). Your Wheat went into the field and the "
-             "Cabbage costs 5: this round it goes without."),
+        note("Regular customer R4 wants a Wheat and a Cabbage once in every round from now "
+             "on, until it has had 4 deliveries, and pays more each time (4, 5, 6, 7). Your "
+             "Wheat went into the field, and buying both (3 + 5 Cash) is more than your 7: "
+             "this round it goes without."),
         do("End your Action phase (the button at the bottom). The game asks first, as R4 "
-           "is due: confirm. Its blue marker turns red; left unserved again while red, it "
-           "costs a 2-Cash penalty.", "end"),
+           "is due: confirm. Its blue marker turns red; each round it is left unserved "
+           "while red costs a 2-Cash penalty.", "end"),
     )),
     Chapter("The Path of Prosperity", (
         do("Last, walk on the Path. The first step of a round costs 1 Cash, each further "
            "step the number of the space you step on. Space 3 is two steps: 1 + 3 = 4 Cash "
            "of your 7. Click space 3.", "advance", 2),
-        note("Prices rise as you go: from space 10, one more step costs 11. Walking far "
-             "late in the game is dear, so climb a little every round."),
+        note("Prices rise as you go: from space 10, a round's first step still costs 1, "
+             "but a second costs 12, the space it reaches. Walking far late in the game is "
+             "dear, so climb a little every round."),
     )),
     Chapter("Round 2: a customer served", (
         note("That was a whole round. Bao walks now, then round 2 begins with the Harvest: "
@@ -277,14 +284,14 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
     if k == TAKE:
         cards = [CARDS[c].name for c in (move.a, move.b) if c >= 0]
         return (f"You played {' and '.join(cards)}. Taking early gets the cards you want; "
-                "taking last makes you starting player next round.")
+                "taking last makes you starting player, first in the Action phase.")
     if k == "flip":
         return "You turned the draw pile's top card over: one more card to choose from."
     if k == BUY:
-        return (f"Bought a {VEG_NAMES[move.a]} for {BUY_PRICE[move.a]} Cash. Buying is dear: "
+        return (f"Bought a {VEG_NAMES[move.a]} for {p0.cash - p1.cash} Cash. Buying is dear: "
                 "fields and stalls give vegetables more cheaply.")
     if k == SELL:
-        return (f"Sold a {VEG_NAMES[move.a]} for {SELL_PRICE[move.a]} Cash: little, but "
+        return (f"Sold a {VEG_NAMES[move.a]} for {p1.cash - p0.cash} Cash: little, but "
                 "Cash at any time.")
     if k == SOW:
         return (f"Sowed {VEG_NAMES[move.b]}: that field gives one every round until it is "
@@ -292,8 +299,8 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
     if k == TRADE:
         return "A stall trade: often the cheapest way to a dear vegetable."
     if k == REGULAR:
-        return (f"Served {CARDS[move.a].name}: {p1.cash - p0.cash} Cash, and it stays "
-                "happy this round.")
+        return (f"Served {CARDS[move.a].name}: {p1.cash - p0.cash} Cash, and no marker "
+                "turn or penalty for it this round.")
     if k == CASUAL:
         return f"Served {CARDS[move.a].name} for {p1.cash - p0.cash} Cash."
     if k in (USE, DISCARD):
