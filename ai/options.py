@@ -29,6 +29,7 @@ from loyang_game.engine.cards import (
     SHOP_SPACES,
     SMALL_STOREHOUSE,
 )
+from loyang_game.engine.helpers.market import good_vegetable
 from loyang_game.engine.moves import (
     BUY,
     CASUAL,
@@ -339,7 +340,7 @@ def _helper_options(p, moves: list[Move], due: list[int]):
             score = -paid
         else:
             key = ("crier",)
-            score = sum(SELL_PRICE[CARDS[code // 4].offers[code % 4][0]]
+            score = sum(SELL_PRICE[good_vegetable(code)]
                         for code in (move.c, move.d, move.e) if code != NONE)
         if key not in best or score > best[key][0]:
             best[key] = (score, move)

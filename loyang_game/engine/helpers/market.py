@@ -60,6 +60,23 @@ class Maid(Helper):
         return "activates the Maid: 1:1 at every Market stall this Action phase"
 
 
+def stall_good(stall: int, index: int) -> int:
+    """A Market crier's move argument for the good in place `index` (0-2) of Market stall
+    card `stall`: one number, so that a sale of up to three fits a move."""
+    return stall * 4 + index
+
+
+def good_of(code: int) -> tuple[int, int]:
+    """The (stall card, place) a Market crier's move argument names (`stall_good`)."""
+    return code // 4, code % 4
+
+
+def good_vegetable(code: int) -> int:
+    """The vegetable a Market crier's move argument sells."""
+    stall, index = good_of(code)
+    return CARDS[stall].offers[index][0]
+
+
 @register
 class MarketCrier(Helper):
     name = "Market crier"
@@ -75,7 +92,7 @@ class MarketCrier(Helper):
         for size in (1, 2, 3):
             for chosen in combinations(offers, size):
                 if _fits_shop(p, chosen):
-                    codes = [stall * 4 + index for stall, index in chosen]
+                    codes = [stall_good(stall, index) for stall, index in chosen]
                     moves.append(use(card, 2, *codes))
         return moves
 
@@ -86,7 +103,7 @@ class MarketCrier(Helper):
             earned = 0
             for code in (move.c, move.d, move.e):
                 if code != NONE:
-                    veg = take_from_stall(s, p, code // 4, code % 4)
+                    veg = take_from_stall(s, p, *good_of(code))
                     p.shop[veg] += 1
                     earned += SELL_PRICE[veg]
             p.cash += min(MARKET_CRIER_LIMIT, earned)
@@ -95,8 +112,7 @@ class MarketCrier(Helper):
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         if move.b == 1:
             return "uses the Market crier: refills all Market stalls"
-        vegs = [VEG_NAMES[CARDS[c // 4].offers[c % 4][0]] for c in (move.c, move.d, move.e)
-                if c != NONE]
+        vegs = [VEG_NAMES[good_vegetable(c)] for c in (move.c, move.d, move.e) if c != NONE]
         return f"uses the Market crier: sells {', '.join(vegs)} from the stalls to the Shop"
 
 
