@@ -16,7 +16,8 @@ difference of a few tenths of a space is visible over 100 deals where two unpair
 
 `--jsonl FILE` appends one line per game (solo) or deal (duel) as it finishes, so a long run
 can be watched and its lines kept with the lab notebook; `--reuse FILE` takes the solo games
-already in such a file rather than playing them again (for the frozen yardstick, hard-v1).
+(or the duels of the same two agents) already in such a file rather than playing them again
+(for a frozen yardstick such as hard-v1, or to take up a stopped run).
 Agent names may carry knob overrides for experiments: `hard:exploration=0.6` (see
 `agents.make_agent`).
 """
@@ -102,6 +103,20 @@ def known_scores(path: str | None) -> dict[tuple[str, int], int]:
     return out
 
 
+def known_duels(path: str | None, a: str, b: str) -> dict[int, dict]:
+    """Duels of `a` against `b` in earlier runs (their `--jsonl` lines), by deal: a long
+    duel screen can be stopped and taken up again."""
+    if not path:
+        return {}
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row.get("seats") == 2 and row.get("a") == a and row.get("b") == b:
+                out[row["deal"]] = row
+    return out
+
+
 def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
     out: dict = {"seats": seats, "a": a, "b": b, "deals": len(rows)}
     if seats == 1:
@@ -141,12 +156,14 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
     """Play the deals (solo: each agent's game is a job of its own, and a game found in
     `reuse` is not played again) and summarise them."""
     known = known_scores(reuse)
+    duels = known_duels(reuse, a, b) if seats == 2 else {}
     if seats == 1:
         jobs = [(name, deal) for deal in deals for name in dict.fromkeys((a, b))
                 if (name, deal) not in known]
         play = play_solo
     else:
-        jobs, play = [(a, b, deal) for deal in deals], play_duel
+        jobs = [(a, b, deal) for deal in deals if deal not in duels]
+        play = play_duel
     played = []
     sink = open(jsonl, "a", encoding="utf-8") if jsonl else None  # noqa: SIM115
     try:
@@ -164,7 +181,8 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
             known[(row["agent"], row["deal"])] = row["score"]
         rows = [{"deal": deal, a: known[(a, deal)], b: known[(b, deal)]} for deal in deals]
     else:
-        rows = sorted(played, key=lambda r: r["deal"])
+        rows = sorted([*played, *(duels[deal] for deal in deals if deal in duels)],
+                      key=lambda r: r["deal"])
     return summarise(seats, a, b, rows)
 
 
@@ -178,9 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=2, help="processes to play in")
     parser.add_argument("--jsonl", help="append one line per deal to this file")
-    parser.add_argument("--reuse", help="solo: take the games already in this --jsonl file "
-                        "instead of playing them again (only for agents unchanged since, such "
-                        "as the frozen hard-v1)")
+    parser.add_argument("--reuse", help="take the games (solo) or deals (duels of the same "
+                        "A and B) already in this --jsonl file instead of playing them again "
+                        "(only for agents unchanged since, such as the frozen hard-v1, or to "
+                        "take up a stopped run)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1:

@@ -131,3 +131,15 @@ def test_a_solo_row_keeps_the_board_at_the_end_of_every_round():
     assert paths == sorted(paths) and paths[0] > 1
     path, _, loans = row["rounds"][-1]
     assert row["score"] == path - loans
+
+
+def test_a_stopped_duel_run_is_taken_up_where_it_stopped(tmp_path):
+    sink = tmp_path / "duels.jsonl"
+    first = compare.run(2, "greedy", "random", range(2), jsonl=str(sink))
+    assert len(sink.read_text().splitlines()) == 2
+    sink.write_text(sink.read_text().replace('"share": 1.0', '"share": 0.25'))
+    again = compare.run(2, "greedy", "random", range(3), jsonl=str(sink), reuse=str(sink))
+    assert len(sink.read_text().splitlines()) == 3  # only deal 2 was played
+    assert again["deals"] == 3 and again["a_win_share"]["mean"] < first["a_win_share"]["mean"]
+    other = compare.run(2, "random", "greedy", range(1), reuse=str(sink))
+    assert other["a_win_share"]["mean"] == 0.0  # another pair's lines are not taken
