@@ -28,6 +28,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -91,8 +92,9 @@ def play_duel(job: tuple[str, str, int]) -> dict:
 
 
 def known_scores(path: str | None) -> dict[tuple[str, int], int]:
-    """Solo scores of earlier runs (their `--jsonl` lines), by (agent, deal)."""
-    if not path:
+    """Solo scores of earlier runs (their `--jsonl` lines), by (agent, deal); none if the
+    file is not there yet (the first run of a command that takes itself up)."""
+    if not path or not os.path.exists(path):
         return {}
     out = {}
     with open(path, encoding="utf-8") as f:
@@ -106,7 +108,7 @@ def known_scores(path: str | None) -> dict[tuple[str, int], int]:
 def known_duels(path: str | None, a: str, b: str) -> dict[int, dict]:
     """Duels of `a` against `b` in earlier runs (their `--jsonl` lines), by deal: a long
     duel screen can be stopped and taken up again."""
-    if not path:
+    if not path or not os.path.exists(path):
         return {}
     out = {}
     with open(path, encoding="utf-8") as f:

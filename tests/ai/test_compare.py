@@ -143,3 +143,9 @@ def test_a_stopped_duel_run_is_taken_up_where_it_stopped(tmp_path):
     assert again["deals"] == 3 and again["a_win_share"]["mean"] < first["a_win_share"]["mean"]
     other = compare.run(2, "random", "greedy", range(1), reuse=str(sink))
     assert other["a_win_share"]["mean"] == 0.0  # another pair's lines are not taken
+
+
+def test_a_run_that_takes_itself_up_may_start_without_its_file(tmp_path):
+    sink = tmp_path / "new.jsonl"
+    result = compare.run(1, "random", "greedy", range(1), jsonl=str(sink), reuse=str(sink))
+    assert result["deals"] == 1 and len(sink.read_text().splitlines()) == 2
