@@ -7,10 +7,12 @@ Each module is compiled from a copy of its source that carries the source's SHA-
 compiled module left beside a changed source is noticed and not used (`ai/__init__.py`).
 """
 
+import contextlib
 import hashlib
 import os
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
 HOT = ("farm", "options", "policy", "search", "verify", "view")
@@ -52,4 +54,15 @@ def extensions() -> list:
     return built
 
 
-setup(ext_modules=extensions())
+class BuildExt(build_ext):
+    """`build_ext --inplace` that puts a new file beside the source rather than writing over
+    the old one, which a running process (a long lab run) may still have mapped."""
+
+    def copy_file(self, infile, outfile, *args, **kwargs):
+        if str(outfile).endswith((".so", ".pyd")) and os.path.exists(outfile):
+            with contextlib.suppress(OSError):  # Windows: a module in use stays
+                os.unlink(outfile)
+        return super().copy_file(infile, outfile, *args, **kwargs)
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
