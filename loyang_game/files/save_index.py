@@ -134,7 +134,7 @@ class SaveIndex:
             stat = path.stat()
         except OSError:
             return
-        identity = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        identity = _identity(stat)
         self._summaries[key] = (identity, SaveInfo(path=path, error=displayable(reason)))
         self._failed = True
         self._stamp = None  # the next look lists it anew
@@ -147,7 +147,7 @@ class SaveIndex:
             stat = info.path.stat()
         except OSError:
             return None
-        identity = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        identity = _identity(stat)
         if (key, identity) not in self._moves:
             try:
                 moves: tuple[Move, ...] | None = read_moves(info.path)
@@ -246,6 +246,11 @@ def _stamp(folder: Path) -> int | None:
     return mtime if time.time_ns() - mtime > 1_000_000_000 else None
 
 
+def _identity(stat: os.stat_result) -> Identity:
+    """A file's identity as the index keys it (see `Identity`)."""
+    return stat.st_size, stat.st_mtime_ns, stat.st_ino
+
+
 def _newness(info: SaveInfo) -> tuple:
     return info.date, info.move_count, os.fsencode(info.path.name)
 
@@ -266,7 +271,7 @@ def _save_files(folder: Path) -> list[tuple[bytes, Path, Identity]]:
             if entry.is_file():
                 stat = entry.stat()
                 found.append((os.fsencode(name), Path(entry.path),
-                              (stat.st_size, stat.st_mtime_ns, stat.st_ino)))
+                              _identity(stat)))
     return found
 
 
