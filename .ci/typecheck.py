@@ -1,4 +1,4 @@
-"""CI's type check: mypy over loyang_game, ai and tools ([tool.mypy] in pyproject.toml).
+"""CI's type check: mypy over loyang_game, ai, lab and tools ([tool.mypy] in pyproject.toml).
 
     python .ci/typecheck.py            check; exit 1 if a module has more errors than allowed
     python .ci/typecheck.py --update   lower the baseline to today's counts (never raises one)

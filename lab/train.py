@@ -1,6 +1,6 @@
-"""Fit the evaluation from self-play: `python -m ai.train`.
+"""Fit the evaluation from self-play: `python -m lab.train`.
 
-The evaluation is the farm simulation of `projection.py` with knobs (`Params`) and a per-round
+The evaluation is the farm simulation of `ai/projection.py` with knobs (`Params`) and a per-round
 calibration (final position = a + b * projected). Both are fitted here, from games the greedy
 agent plays with them:
 
@@ -32,13 +32,12 @@ from typing import Any
 
 import numpy as np
 
+from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
+from ai.projection import DEFAULT_PARAMS, Params
+from ai.search import LEVELS, GreedyAgent, MCTSAgent
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
-
-from .evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
-from .projection import DEFAULT_PARAMS, Params
-from .search import LEVELS, GreedyAgent, MCTSAgent
 
 GRIDS = {  # the values `--tune` tries for each knob
     "card_cost": (1.0, 1.5, 2.0, 2.5, 3.0),
@@ -158,7 +157,7 @@ def tune(play: SelfPlay, knobs: list[str], weights, params: Params, report: list
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m lab.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=60, help="games per seat count")
     parser.add_argument("--seats", default="1,2", help="seat counts to play")
@@ -194,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     section = {"params": params.to_data(),
                "weights": {str(r): w for r, w in weights.items()},
                "mean_final_in_self_play": round(mean, 3),
-               "made_by": "python -m ai.train " + " ".join(argv if argv is not None
+               "made_by": "python -m lab.train " + " ".join(argv if argv is not None
                                                            else sys.argv[1:]),
                "report": report}
     write_section(args.out, section, args.solo)

@@ -1,4 +1,4 @@
-"""Frame timing while the AI thinks: `python -m ai.framebench --json`.
+"""Frame timing while the AI thinks: `python -m lab.framebench --json`.
 
 A pygame loop (SDL's dummy video driver unless `--window`) draws a table-like frame at 60
 frames per second (`Clock.tick(60)`: a few hundred rectangles, some text, a full flip) while
@@ -22,10 +22,9 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
             seats: int = 2) -> dict:
     import pygame
 
+    from ai import worker as worker_module
+    from ai.policy import default_move
     from loyang_game.engine import GameConfig, new_game
-
-    from . import worker as worker_module
-    from .policy import default_move
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 800))
@@ -84,7 +83,7 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ai.framebench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lab.framebench", description=__doc__)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--intervals", default="none,0.005,0.002,0.001,0.0005",

@@ -1,4 +1,5 @@
-"""The learned correction to the solo projection and its fitting."""
+"""The learned correction to the solo projection and its fitting (`python -m lab.fit_residual`);
+the two that play games are marked `lab`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
-from ai import fit_residual, residual
+from lab import fit_residual, residual
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
 
@@ -37,6 +38,7 @@ def test_the_leaf_takes_the_step_the_corrected_value_prefers():
     assert fit_residual.leaf(steps, np.array([1.0, 0.0])) == (pytest.approx(11.5), steps[0])
 
 
+@pytest.mark.lab
 def test_record_and_fit_round_trip(tmp_path, capsys):
     """Two easy games recorded (a board per round), then fitted: targets exist for every
     round but the last, and the file names its features."""
@@ -56,6 +58,7 @@ def test_record_and_fit_round_trip(tmp_path, capsys):
     assert "held-out" in capsys.readouterr().out
 
 
+@pytest.mark.lab
 def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
     """The sampler keeps boards the search judged, each played a round on; the fit reports
     its held-out error and how often it orders sibling boards as the round-later values do."""

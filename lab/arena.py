@@ -1,4 +1,4 @@
-"""Matches between agents: `python -m ai.arena --seats 4 --agents random,random,random,random`.
+"""Matches between agents: `python -m lab.arena --seats 4 --agents random,random,random,random`.
 
 `--seats 1` plays the solo game and reports the score distribution.
 `--swap` rotates the agents round the seats from game to game (2 agents: seats swapped half
@@ -8,7 +8,7 @@ first place counts as half a win); `--workers 2` spreads the games over two proc
 Prints wins and mean final position per seat, errors (any exception inside the engine or an
 agent, which must stay at 0) and mean decisions per game; `--json` prints one JSON object,
 `--log` prints the log of the first game. `--deterministic` counts iterations, never the
-clock; `python -m ai.compare` pairs two agents on the same deals for experiments.
+clock; `python -m lab.compare` pairs two agents on the same deals for experiments.
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ import statistics
 import sys
 import traceback
 
+from ai.agents import AGENTS, make_agent
+from ai.play import play_game
 from loyang_game.engine import GameConfig, solo
-
-from .agents import AGENTS, make_agent
-from .play import play_game
 
 
 def _play_one(job: tuple) -> dict:
@@ -118,7 +117,7 @@ def score_summary(scores: list[int]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lab.arena", description=__doc__)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--agents", default=None,
                         help=f"comma-separated, one per seat, from: {', '.join(AGENTS)}")

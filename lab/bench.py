@@ -1,4 +1,4 @@
-"""Engine and AI speed figures: `python -m ai.bench --json`.
+"""Engine and AI speed figures: `python -m lab.bench --json`.
 
 Per seat count: median time of a whole random game, and the cost of `clone`, `legal_moves`
 and `apply` measured on states sampled from random games. Per AI level (`--levels`): MCTS
@@ -96,7 +96,7 @@ def bench(seat_counts=(2, 3, 4), games: int = 60) -> dict:
 def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2) -> dict:
     """Thinking times per level in `games` games against greedy (seats swapped), or alone in
     the solo game (`seats` 1)."""
-    from .agents import make_agent
+    from ai.agents import make_agent
 
     out = {}
     for level in levels:
@@ -149,12 +149,13 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
 
 def cpu_game(spec: str) -> dict:
     """CPU seconds of one deterministic solo game, `LEVEL@DEAL` (the agent seeded as
-    `python -m ai.compare` seeds it), and its moves' digest."""
+    `python -m lab.compare` seeds it), and its moves' digest."""
     import hashlib
 
-    from .agents import make_agent
+    from ai.agents import make_agent
+    from ai.play import play_game
+
     from .compare import agent_seed
-    from .play import play_game
 
     level, _, deal = spec.rpartition("@")
     agent = make_agent(level, agent_seed(int(deal), 0), deterministic=True)
@@ -166,7 +167,7 @@ def cpu_game(spec: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ai.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m lab.bench", description=__doc__)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--levels", default="greedy,easy,normal,hard",
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cpu-game", default="hard@200",
                         help="LEVEL@DEAL: time one deterministic solo game ('' for none)")
     args = parser.parse_args(argv)
-    from . import hot_path
+    from ai import hot_path
 
     result = {"hot_path": hot_path()}
     result.update(bench(games=args.games))

@@ -1,7 +1,7 @@
 """Fit the solo projection's learned correction (`residual.py`) from self-play.
 
-    python -m ai.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
-    python -m ai.fit_residual fit --dir runs/boards --out runs/residual.json
+    python -m lab.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
+    python -m lab.fit_residual fit --dir runs/boards --out runs/residual.json
 
 `record` plays solo games with an agent (the shipped `hard` by default: the data come from the
 policy that will use them) and keeps, for every round, the board at the farmer's Path step: the
@@ -31,16 +31,17 @@ from multiprocessing import Pool
 
 import numpy as np
 
+from ai import verify
+from ai.agents import make_agent
+from ai.evaluate import default_evaluator
+from ai.offer_ahead import next_offer_gain
+from ai.search import MCTSAgent, apply_option, final_value
 from loyang_game.engine import GameConfig, flow, new_game, solo
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
-from . import residual, verify
-from .agents import make_agent
+from . import residual
 from .compare import agent_seed
-from .evaluate import default_evaluator
-from .offer_ahead import next_offer_gain
-from .search import MCTSAgent, apply_option, final_value
 
 
 def record_one(job: tuple[str, str, int]) -> int:
@@ -247,7 +248,7 @@ def fit(games, alpha: float, sweeps: int = 6, out=None) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.fit_residual",
+    parser = argparse.ArgumentParser(prog="python -m lab.fit_residual",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("record", "fit", "sample", "fit-leaves"))
     parser.add_argument("--dir", required=True, help="the folder of recorded games")
@@ -292,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"names": list(residual.NAMES), "weights": [round(float(v), 5) for v in w],
                    "games": len(games), "alpha": args.alpha,
-                   "command": "python -m ai.fit_residual " + " ".join(argv or sys.argv[1:])},
+                   "command": "python -m lab.fit_residual " + " ".join(argv or sys.argv[1:])},
                   f, indent=1)
     return 0
 

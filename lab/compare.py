@@ -1,7 +1,7 @@
 """Paired comparison of two agents on the same deals, in deterministic mode.
 
-    python -m ai.compare --seats 1 --a hard --b hard-v1 --deals 100 --workers 2
-    python -m ai.compare --seats 2 --a hard --b greedy --deals 100 --workers 2
+    python -m lab.compare --seats 1 --a hard --b hard-v1 --deals 100 --workers 2
+    python -m lab.compare --seats 2 --a hard --b greedy --deals 100 --workers 2
 
 Every deal (a game seed) is played by both agents, with iteration budgets only (no clock), so
 the figures do not depend on how busy the machine is and a rerun repeats them exactly. Pairing
@@ -33,10 +33,9 @@ import statistics
 import sys
 import time
 
+from ai.agents import make_agent
+from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game, solo
-
-from .agents import make_agent
-from .play import play_game
 
 Z95 = 1.96
 
@@ -189,7 +188,7 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.compare", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m lab.compare", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seats", type=int, choices=(1, 2), default=1)
     parser.add_argument("--a", required=True, help="the agent under test, e.g. hard")

@@ -1,8 +1,8 @@
-"""The board features of a learned correction to the solo projection (`ai.fit_residual`).
+"""The board features of a learned correction to the solo projection (`lab.fit_residual`).
 
-The projection (`projection.py`) is a hand-built farm simulation; where it is wrong in a way
+The projection (`ai/projection.py`) is a hand-built farm simulation; where it is wrong in a way
 that depends on the board (Cash it over- or under-values, customers, fields, Helpers), the
-search is led astray. `python -m ai.fit_residual` fits a small linear term on these features
+search is led astray. `python -m lab.fit_residual` fits a small linear term on these features
 and reports how well it predicts and orders boards. The features are scaled by the rounds
 still to come, so such a correction fades to nothing by the last round, where the
 projection is exact. No level uses one: fitted both on hard's own games and on the boards

@@ -1,0 +1,19 @@
+"""The AI's lab: the tools that measure, compare and fit the AI the game plays (`ai/`).
+
+A checkout has it and the installed game does not (it is not among pyproject.toml's
+packages): each tool runs with `python -m lab.X` from the checkout's folder. The lab imports
+`ai` and `loyang_game`; nothing there imports the lab. numpy, which `train` and
+`fit_residual` need, comes with `pip install ".[lab]"` (and with ".[test]").
+
+    python -m lab.arena --seats 4 --agents random,greedy,normal,hard --games 50 --json
+                                  matches between agents: wins, positions, errors
+    python -m lab.compare --seats 1 --a hard --b hard-v1 --deals 100 --workers 2
+                                  two agents paired on the same deals, deterministic
+    python -m lab.bench --json    the engine's speed and the levels' think times
+    python -m lab.framebench      the table's frame rate while the hard AI thinks
+    python -m lab.train           fits the evaluation from self-play into ai/weights.json
+    python -m lab.fit_residual record|fit|sample|fit-leaves --dir DIR
+                                  a learned correction to the solo evaluation (`residual`)
+
+`docs/ai-lab.md` is the notebook of every experiment run with them.
+"""
