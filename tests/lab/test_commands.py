@@ -1,0 +1,47 @@
+"""The commands the README, ARCHITECTURE.md and the lab's own docstring give are true: every
+`python -m X` names a module that is there, every tool of the lab is listed, and each one
+answers `--help`."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+import lab
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMAND = re.compile(r"python3? -m\s+([A-Za-z_][\w.]*)")
+# The lab's modules that are no command: the features `fit_residual` fits on.
+LIBRARIES = {"__init__", "residual"}
+TOOLS = sorted(p.stem for p in (ROOT / "lab").glob("*.py") if p.stem not in LIBRARIES)
+
+
+def commands_in(text: str) -> set[str]:
+    return {name.rstrip(".") for name in COMMAND.findall(text)}
+
+
+@pytest.mark.parametrize("document", ["README.md", "ARCHITECTURE.md", "lab/__init__.py"])
+def test_every_command_names_a_module_that_is_there(document):
+    named = commands_in((ROOT / document).read_text()) - {"lab.X"}  # the pattern itself
+    if document != "ARCHITECTURE.md":
+        assert {f"lab.{tool}" for tool in TOOLS} <= named  # every tool is listed
+    missing = sorted(name for name in named if importlib.util.find_spec(name) is None)
+    assert missing == []
+
+
+def test_the_lab_has_its_tools():
+    assert {"arena", "bench", "compare", "fit_residual", "framebench", "train"} == set(TOOLS)
+    assert commands_in(lab.__doc__ or "") >= {f"lab.{tool}" for tool in TOOLS}
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_each_tool_answers_help(tool, capsys):
+    module = importlib.import_module(f"lab.{tool}")
+    with pytest.raises(SystemExit) as done:
+        module.main(["--help"])
+    assert done.value.code == 0
+    assert f"python -m lab.{tool}" in capsys.readouterr().out
