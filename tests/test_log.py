@@ -8,6 +8,21 @@ import re
 from ai.agents import make_agent
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.cards import CARDS, NONE, B, L, W, card_by_code, helper_id
+from loyang_game.engine.events import (
+    Cash,
+    Claimed,
+    Discarded,
+    FieldRemoved,
+    Flipped,
+    GameOver,
+    Harvested,
+    MarkerRed,
+    NewField,
+    Penalty,
+    Reshuffled,
+    Revealed,
+    TwoPackDrawn,
+)
 from loyang_game.text.log import (
     before_move,
     casual_pay,
@@ -30,17 +45,24 @@ def test_events_of_whole_games_read_as_lines():
             assert describe_move(state.moves()[-1], NAMES)
             lines = describe_events(state.events, NAMES)
             assert all(isinstance(line, str) and line for line in lines)
-            told = [e for e in state.events if e[0] != "place"]
-            harvested = {e[1] for e in told if e[0] == "harvest"}
-            assert len(lines) == len(told) - sum(e[0] == "harvest" for e in told) + len(
+            told = [e for e in state.events if isinstance(e, TOLD)
+                    or (isinstance(e, Cash) and e.is_debt)]
+            harvested = {e.seat for e in told if isinstance(e, Harvested)}
+            assert len(lines) == len(told) - sum(isinstance(e, Harvested) for e in told) + len(
                 harvested)
-            kinds.update(e[0] for e in state.events)
-    assert {"harvest", "discard", "paid", "new field", "game over"} <= kinds
+            kinds.update(type(e) for e in told)
+    assert {Harvested, Discarded, Cash, NewField, GameOver} <= kinds
+
+
+# The events that have a line of their own (debts paid too: a `Cash` event that `is_debt`).
+TOLD = (GameOver, Reshuffled, Harvested, Discarded, Revealed, NewField, FieldRemoved, Flipped,
+        MarkerRed, Penalty, Claimed, TwoPackDrawn)
 
 
 def test_harvests_come_first_and_are_summed_per_player():
-    events = [("discard", 0, helper_id("Maid")), ("harvest", 1, 0), ("harvest", 1, 4),
-              ("claim", 0, helper_id("Maid"))]
+    maid, field = helper_id("Maid"), card_by_code("CF3a").id
+    events = [Discarded(0, maid), Harvested(1, field, 0), Harvested(1, field, 4),
+              Claimed(0, maid)]
     assert describe_events(events, NAMES) == [
         "Bo harvests Wheat, Bean.",
         "Ana's Maid goes to the discard pile.",
@@ -77,8 +99,9 @@ def test_every_sale_purchase_and_delivery_tells_its_cash():
     seen = set()
     for before, move, after, lines in _logged_games():
         seat = before.current_player
-        paid = sum(e[2] for e in after.events if e[0] == "paid" and e[1] == seat)
-        gain = after.players[seat].cash - before.players[seat].cash + paid
+        paid = sum(e.amount for e in after.events
+                   if isinstance(e, Cash) and e.is_debt and e.seat == seat)
+        gain = after.players[seat].cash - before.players[seat].cash - paid
         if move.kind in ("buy", "sell", "regular", "upgrade", "offer") and gain:
             assert lines[0].endswith(f": {gain:+d} Cash"), lines[0]
             assert lines[0].startswith(f"R{max(1, before.round)} {NAMES[seat]}: ")

@@ -25,6 +25,16 @@ from .cards import (
     path_cost,
     trade_gives,
 )
+from .events import (
+    Delivered,
+    GoodTaken,
+    MarkerRed,
+    PathStep,
+    Penalty,
+    Source,
+    TwoPackDrawn,
+    Why,
+)
 from .moves import (
     ADVANCE,
     BUY,
@@ -131,7 +141,7 @@ def apply(s: State, move: Move) -> None:
     elif kind == BUY:
         p.shop[move.a] -= 1
         p.cart[move.a] += 1
-        p.cash -= BUY_PRICE[move.a]
+        s.change_cash(p, -BUY_PRICE[move.a], Why.SHOP)
     elif kind == TRADE:
         _trade(s, p, move)
     elif kind == REGULAR:
@@ -141,14 +151,16 @@ def apply(s: State, move: Move) -> None:
     elif kind == TWO_PACK:
         _buy_two_pack(s, p)
     elif kind == UPGRADE:
-        p.cash -= STOREHOUSE_UPGRADE_COST
+        s.change_cash(p, -STOREHOUSE_UPGRADE_COST, Why.STOREHOUSE)
         p.upgraded = True
     elif kind == END:
         _end_actions(s, p)
     elif kind == RETURN:
         p.cart[move.a] -= 1
     elif kind == ADVANCE:
-        p.cash -= path_cost(p.path, move.a)
+        s.change_cash(p, -path_cost(p.path, move.a), Why.PATH)
+        if move.a:
+            s.events.append(PathStep(p.seat, p.path, p.path + move.a))
         p.path += move.a
         next_turn(s)
     else:
@@ -171,7 +183,9 @@ def _trade(s: State, p: PlayerState, move: Move) -> None:
     p.cart[move.c] -= 1
     if move.d != NONE:
         p.cart[move.d] -= 1
-    p.cart[CARDS[move.a].offers[move.b][0]] += 1
+    veg = CARDS[move.a].offers[move.b][0]
+    p.cart[veg] += 1
+    s.events.append(GoodTaken(p.seat, move.a, veg, p.seat))
     mask = slot.mask & ~(1 << move.b)
     if mask:
         p.stalls[index] = new_slot(StallSlot, (slot.card, slot.under, mask))
@@ -192,11 +206,13 @@ def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     rows = slot.rows
     pays = CARDS[card].pays
     if slot.served == s.round:  # the Messenger-boy's second delivery
-        p.cash += pays[rows - 1]
+        s.change_cash(p, pays[rows - 1], Why.CUSTOMER, card)
+        s.events.append(Delivered(p.seat, card, p.seat, rows))
         p.regulars[index] = new_slot(RegularSlot, (card, slot.under, rows, slot.red,
                                                    slot.first_due, slot.served, s.round))
         return
-    p.cash += pays[rows] * (2 if double else 1)
+    s.change_cash(p, pays[rows] * (2 if double else 1), Why.CUSTOMER, card)
+    s.events.append(Delivered(p.seat, card, p.seat, rows + 1))
     if rows + 1 == 4:
         leave(s, p, p.regulars, index)
     else:
@@ -206,14 +222,14 @@ def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
 
 def _buy_two_pack(s: State, p: PlayerState) -> None:
     """Action H: pay, draw two cards (R9), then decide what to keep."""
-    p.cash -= two_pack_price(p)
+    s.change_cash(p, -two_pack_price(p), Why.TWO_PACK)
     p.two_pack_used = True
     drawn = []
     for _ in range(2):
         card = s.draw_card()
         if card != NONE:
             drawn.append(card)
-    s.events.append(("two-pack", p.seat, tuple(drawn)))
+    s.events.append(TwoPackDrawn(p.seat, tuple(drawn)))
     s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
 
 
@@ -234,7 +250,7 @@ def apply_keep(s: State, move: Move) -> None:
         if card not in kept:
             s.discard.append(card)
     if move.a != NONE:
-        place_card(s, p, move.a, move.b)
+        place_card(s, p, move.a, move.b, Source.TWO_PACK)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
         s.pending.append((PAY, seat, cost, "common field"))
@@ -251,12 +267,12 @@ def _end_actions(s: State, p: PlayerState) -> None:
         if slot.first_due <= s.round and slot.served != s.round:
             if slot.red:
                 penalty += REGULAR_PENALTY
-                s.events.append(("penalty", p.seat, slot.card))
+                s.events.append(Penalty(p.seat, slot.card))
             else:
                 p.regulars[index] = new_slot(RegularSlot, (
                     slot.card, slot.under, slot.rows, True, slot.first_due, slot.served,
                     slot.doubled))
-                s.events.append(("red", p.seat, slot.card))
+                s.events.append(MarkerRed(p.seat, slot.card))
     if ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
+from .events import Flipped, IntoCourtyard, PhaseBegan, Source
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
 from .state import CARDS_PHASE, PAY, PlayerState, State
@@ -24,6 +25,7 @@ _FLIP = Move(FLIP)
 def begin(s: State) -> None:
     """Shuffle the discard pile into the draw pile, deal, and open the Distribution round."""
     s.phase = CARDS_PHASE
+    s.events.append(PhaseBegan(s.phase, s.round))
     s.draw.extend(s.discard)
     s.discard = []
     s.shuffle(s.draw)
@@ -70,11 +72,12 @@ def apply(s: State, move: Move) -> None:
         card = s.draw.pop()
         s.courtyard.append(card)
         s.flipped = True
-        s.events.append(("flip", p.seat, card))
+        s.events.append(Flipped(p.seat, card))
         return
     if move.kind == PLACE:
         p.hand.remove(move.a)
         s.courtyard.append(move.a)
+        s.events.append(IntoCourtyard(p.seat, move.a))
         next_turn(s)
         return
     if move.kind == USE:  # the Squire: a hand card and up to 3 Courtyard cards
@@ -85,15 +88,18 @@ def apply(s: State, move: Move) -> None:
         cost = 0
         if move.a != NONE:
             s.courtyard.remove(move.a)
-            cost += _play(s, p, move.a)
+            cost += _play(s, p, move.a, Source.COURTYARD)
     if hand_card == p.intro:
         p.intro = NONE
+        source = Source.INTRO
     else:
         p.hand.remove(hand_card)
-    cost += _play(s, p, hand_card)
+        source = Source.HAND
+    cost += _play(s, p, hand_card, source)
     if move.kind == USE:
         helpers.use_up(s, p, move.a)
     s.courtyard.extend(p.hand)
+    s.events.extend(IntoCourtyard(p.seat, card) for card in p.hand)
     p.hand = []
     s.active.remove(p.seat)
     s.takers.append(p.seat)
@@ -112,9 +118,9 @@ def taker_has_paid(s: State) -> bool:
     return s.turn not in s.active and not s.config.solo
 
 
-def _play(s: State, p: PlayerState, card: int) -> int:
+def _play(s: State, p: PlayerState, card: int, source: Source) -> int:
     """Play a card into its place; return what it costs (2 Cash for a common field)."""
-    place_card(s, p, card)
+    place_card(s, p, card, source=source)
     return COMMON_FIELD_COST if CARDS[card].kind == COMMON_FIELD else 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import helpers, solo
 from .cards import CARDS, NONE, PRIVATE_FIELD, ROUNDS
+from .events import FieldRemoved, Harvested, NewField
 from .moves import PASS, USE, Move
 from .play_area import leave
 from .state import FieldSlot, State, held, new_slot
@@ -49,13 +50,13 @@ def harvest(s: State) -> None:
                 index += 1
                 continue
             p.cart[veg] += 1
-            s.events.append(("harvest", p.seat, veg))
+            s.events.append(Harvested(p.seat, card, veg))
             if tokens > 1:
                 p.fields[index] = new_slot(FieldSlot, (card, under, veg, tokens - 1))
                 index += 1
             elif CARDS[card].kind == PRIVATE_FIELD:
                 p.fields.pop(index)  # an emptied private field leaves the game
-                s.events.append(("removed", p.seat, card))
+                s.events.append(FieldRemoved(p.seat, card))
                 solo.reshuffle_once(s)
             else:
                 leave(s, p, p.fields, index)  # a common field goes to the discard pile
@@ -64,4 +65,4 @@ def harvest(s: State) -> None:
             card = p.pile.pop()
             p.pile_known = min(p.pile_known, len(p.pile))
             p.fields.append(new_slot(FieldSlot, (card, NONE, NONE, 0)))
-            s.events.append(("new field", p.seat, card))
+            s.events.append(NewField(p.seat, card))

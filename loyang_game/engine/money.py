@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import helpers
 from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from .events import Why
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
 from .state import PAY, PlayerState, State, find
@@ -30,16 +31,16 @@ def legal_pay(s: State, p: PlayerState) -> list[Move]:
     return [*sell_moves(p), LOAN_MOVE, *discard_moves(p), *helpers.pay_moves(s, p)]
 
 
-def sell(p: PlayerState, veg: int) -> None:
+def sell(s: State, p: PlayerState, veg: int) -> None:
     """Action C: one vegetable from the Cart to a free space of its kind in the Shop."""
     p.cart[veg] -= 1
     p.shop[veg] += 1
-    p.cash += SELL_PRICE[veg]
+    s.change_cash(p, SELL_PRICE[veg], Why.SALE)
 
 
-def take_loan(p: PlayerState) -> None:
+def take_loan(s: State, p: PlayerState) -> None:
     p.loans += 1
-    p.cash += LOAN_CASH
+    s.change_cash(p, LOAN_CASH, Why.LOAN)
 
 
 def discard_helper(s: State, p: PlayerState, card: int) -> None:
@@ -50,9 +51,9 @@ def discard_helper(s: State, p: PlayerState, card: int) -> None:
 def apply_money_move(s: State, p: PlayerState, move: Move) -> bool:
     """Apply a selling, Loan or discarding move; False if `move` is none of those."""
     if move.kind == SELL:
-        sell(p, move.a)
+        sell(s, p, move.a)
     elif move.kind == LOAN:
-        take_loan(p)
+        take_loan(s, p)
     elif move.kind == DISCARD:
         discard_helper(s, p, move.a)
     else:
@@ -76,9 +77,8 @@ def settle(s: State) -> bool:
     p = s.players[decision[1]]
     if p.cash < decision[2]:
         return False
-    p.cash -= decision[2]
     s.pending.pop()
-    s.events.append(("paid", p.seat, decision[2], decision[3]))
+    s.change_cash(p, -decision[2], Why(decision[3]))
     return True
 
 

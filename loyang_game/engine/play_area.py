@@ -8,6 +8,7 @@ Foreman (RULINGS R9, R13).
 from __future__ import annotations
 
 from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
+from .events import Discarded, Placed, Revealed, Source
 from .state import (
     ACTIONS,
     CLAIM,
@@ -24,8 +25,9 @@ from .state import (
 )
 
 
-def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
-    """Put a played or revealed card into its place in `p`'s play area.
+def place_card(s: State, p: PlayerState, card: int, under: int = NONE,
+               source: Source = Source.HAND) -> None:
+    """Put a played or revealed card, come from `source`, into its place in `p`'s play area.
 
     Stalls are filled at once; a Regular customer gets a blue marker and is due this round
     unless `p` has already finished this round's Action phase (RULINGS R7).
@@ -40,7 +42,7 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE) -> None:
         p.fields.append(new_slot(FieldSlot, (card, under, NONE, 0)))
     else:  # Helpers and Casual customers have no state of their own.
         p.area(kind).append(new_slot(Slot, (card, under)))
-    s.events.append(("place", p.seat, card))
+    s.events.append(Placed(p.seat, card, source))
 
 
 def lift(s: State, p: PlayerState, area: list[AnySlot], index: int) -> AnySlot:
@@ -48,8 +50,8 @@ def lift(s: State, p: PlayerState, area: list[AnySlot], index: int) -> AnySlot:
     placed at once (rulebook, E: "the lower card is immediately moved")."""
     slot = area.pop(index)
     if slot.under != NONE:
-        s.events.append(("reveal", p.seat, slot.under))
-        place_card(s, p, slot.under)
+        s.events.append(Revealed(p.seat, slot.under))
+        place_card(s, p, slot.under, source=Source.UNDER)
     return slot
 
 
@@ -61,7 +63,7 @@ def leave(s: State, p: PlayerState, area: list[AnySlot], index: int) -> None:
     """
     slot = lift(s, p, area, index)
     s.discard.append(slot.card)
-    s.events.append(("discard", p.seat, slot.card))
+    s.events.append(Discarded(p.seat, slot.card))
     if area is p.helpers:
         offer_foreman_claim(s, p.seat, slot.card)
 

@@ -7,6 +7,7 @@ moment of delivery, or with the Saleswoman's bonus.
 from __future__ import annotations
 
 from .cards import CARDS, CASUAL_MODIFIER, NEEDS, modifier_by_count
+from .events import Why
 from .play_area import leave
 from .state import CASUAL_BONUS, PlayerState, State, find
 
@@ -29,5 +30,5 @@ def deliver_casual(s: State, p: PlayerState, card: int) -> None:
     """Action G: three vegetables for the price, with the +2/-2 modifier (R8)."""
     index = find(p.casuals, card)
     take_vegetables(p, card)
-    p.cash += CARDS[card].pays[0] + casual_modifier(p)
+    s.change_cash(p, CARDS[card].pays[0] + casual_modifier(p), Why.CUSTOMER, card)
     leave(s, p, p.casuals, index)

@@ -5,6 +5,7 @@ may choose the same vegetable."""
 from __future__ import annotations
 
 from .cards import BUY_PRICE, CARDS, HOME_VEGETABLES, MAX_SAME_HOME_VEGETABLE, VEG_NAMES
+from .events import Why
 from .moves import HOME, Move
 from .state import SETUP, State
 from .turns import begin_round
@@ -30,7 +31,7 @@ def apply(s: State, move: Move) -> None:
     """Buy the starting vegetable from one's own Shop and sow the Home field with it."""
     p = s.players[s.order[s.turn]]
     veg = move.a
-    p.cash -= BUY_PRICE[veg]
+    s.change_cash(p, -BUY_PRICE[veg], Why.HOME_FIELD)
     p.shop[veg] -= 1
     home = p.fields[0]
     p.fields[0] = home._replace(veg=veg, tokens=CARDS[home.card].spaces)

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import helpers, money
 from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, NONE, REGULAR, STALL
+from .events import PhaseBegan, Reshuffled, Source, Why
 from .moves import DONE, OFFER, SELL, USE, Move
 from .play_area import place_card
 from .state import CARDS_PHASE, PlayerState, State
@@ -41,7 +42,7 @@ def set_up(s: State) -> None:
         kind = CARDS[card].kind
         if wanted.get(kind):
             wanted[kind] -= 1
-            place_card(s, opponent, card)
+            place_card(s, opponent, card, source=Source.DRAW)
         else:
             s.discard.append(card)
     s.offer = [NONE] * (ROWS * COLUMNS)
@@ -56,6 +57,7 @@ def price(s: State, index: int) -> int:
 
 def begin_card_phase(s: State) -> None:
     s.phase = CARDS_PHASE
+    s.events.append(PhaseBegan(s.phase, s.round))
     s.turn = 0
     s.bought = []
     s.buy_limit = BUY_LIMIT
@@ -83,10 +85,10 @@ def apply(s: State, move: Move) -> None:
     p = s.players[0]
     if move.kind == OFFER:
         index = s.offer.index(move.a)
-        p.cash -= price(s, index)
+        s.change_cash(p, -price(s, index), Why.OFFER)
         s.offer[index] = NONE
         s.bought.append(move.a)
-        place_card(s, p, move.a)
+        place_card(s, p, move.a, source=Source.OFFER)
     elif move.kind == DONE:
         end_card_phase(s)
     elif move.kind == USE and CARDS[move.a].name == "Squire":
@@ -130,7 +132,7 @@ def reshuffle_once(s: State) -> None:
         s.draw.extend(s.discard)
         s.discard = []
         s.shuffle(s.draw)
-        s.events.append(("reshuffle",))
+        s.events.append(Reshuffled())
 
 
 def band(position: int) -> str:

@@ -30,6 +30,7 @@ from .cards import (
     field_sets,
     home_field,
 )
+from .events import Cash, Event, Reshuffled, Why
 from .moves import Move
 
 
@@ -400,7 +401,7 @@ class State:
         self.buy_limit = 0
         self.reshuffled = False
         self.history: tuple[Any, Move] | None = None  # (previous history, move): shared by clones
-        self.events: list[tuple[Any, ...]] = []  # what the last `apply` did besides the move itself
+        self.events: list[Event] = []  # what the last `apply` did (events.py), in order
         self._legal: list[Move] | None = None
 
     def clone(self) -> Self:
@@ -495,7 +496,7 @@ class State:
         if self.discard and not self.config.solo:
             self.draw, self.discard = self.discard, []
             self.shuffle(self.draw)
-            self.events.append(("reshuffle",))
+            self.events.append(Reshuffled())
 
     def cards_available(self) -> int:
         """Cards a Two-pack could draw (in solo the draw pile alone: RULINGS R14)."""
@@ -603,12 +604,21 @@ class State:
             return [self.opponent]
         return [p for p in self.players if p.seat != seat]
 
-    def pay(self, payer: PlayerState, payee: PlayerState, amount: int) -> None:
+    def change_cash(self, p: PlayerState, amount: int, why: Why, card: int = NONE) -> None:
+        """`p` gets `amount` Cash (pays, if negative) for `why` (`card`: the customer or
+        Helper it is for): the one door a player's Cash goes through in play, so that every
+        change is told (`events.Cash`)."""
+        p.cash += amount
+        if amount:
+            self.events.append(Cash(p.seat, amount, why, card))
+
+    def pay(self, payer: PlayerState, payee: PlayerState, amount: int, why: Why,
+            card: int = NONE) -> None:
         """Cash from one player to another; the imaginary opponent neither keeps nor pays
         money (RULINGS R14: what is owed to it goes to the supply)."""
-        payer.cash -= amount
+        self.change_cash(payer, -amount, why, card)
         if payee is not self.opponent:
-            payee.cash += amount
+            self.change_cash(payee, amount, why, card)
 
 
 def _resample_pile(seat: int, pile: list[int], known: int,

@@ -5,6 +5,7 @@ last player's Path step ends the round."""
 from __future__ import annotations
 
 from .cards import NONE, ROUNDS
+from .events import GameOver, PhaseBegan
 from .state import ACT, ACTIONS, HARVEST_PHASE, OVER, PARTNER, State
 
 
@@ -13,6 +14,7 @@ def begin_round(s: State) -> None:
     s.round += 1
     s.phase = HARVEST_PHASE
     s.harvest_passed = []
+    s.events.append(PhaseBegan(s.phase, s.round))
     for p in s.players:
         p.done = False  # a Regular customer placed from now on is due this round (R7)
 
@@ -22,6 +24,7 @@ def begin_actions(s: State) -> None:
     partner."""
     s.phase = ACTIONS
     s.step = ACT
+    s.events.append(PhaseBegan(s.phase, s.round))
     s.turn = 0
     for p in s.players:
         p.two_pack_used = False
@@ -53,7 +56,7 @@ def next_turn(s: State) -> None:
 def end_round(s: State) -> None:
     if s.round >= ROUNDS:
         s.phase = OVER
-        s.events.append(("game over",))
+        s.events.append(GameOver())
     else:
         begin_round(s)
 

@@ -409,9 +409,6 @@ def two_pack_label(state: GameState, seat: int) -> str:
 
 # --- undo ----------------------------------------------------------------------------------------
 
-REVEALING = {"two-pack", "flip", "reshuffle", "new field", "harvest", "removed"}
-
-
 class UndoStack:
     """States before each of a person's moves in the current turn (BGA policy)."""
 
@@ -425,7 +422,7 @@ class UndoStack:
             self._stack = []
             self._seat = seat
         self._stack.append(before)
-        revealed = any(e[0] in REVEALING for e in after.events)
+        revealed = any(e.reveals_hidden for e in after.events)
         pile_looked = (after.players[seat].pile_seen and not before.players[seat].pile_seen)
         if revealed or pile_looked or after.current_player != seat or after.is_over:
             self._stack = []

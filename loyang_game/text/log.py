@@ -9,7 +9,30 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..engine import GameConfig, GameState, new_game
-from ..engine.cards import CARDS, NONE, VEG_NAMES
+from ..engine.cards import CARDS, CASUAL, HELPER, NONE, STALL, VEG_NAMES
+from ..engine.events import (
+    Cash,
+    Claimed,
+    Delivered,
+    Discarded,
+    Event,
+    FieldRemoved,
+    Flipped,
+    GameOver,
+    GoodTaken,
+    Handed,
+    Harvested,
+    MarkerRed,
+    NewField,
+    Penalty,
+    PhaseBegan,
+    Placed,
+    Reshuffled,
+    Revealed,
+    Source,
+    TokenTaken,
+    TwoPackDrawn,
+)
 from ..engine.helpers import describe_use
 from ..engine.moves import Move, MoveKind
 from ..engine.serving import casual_modifier
@@ -96,41 +119,40 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names], str]] = {
     MoveKind.DONE: lambda m, n: "buys no more cards from the Offer",
 }
 
-# Events about one player's card: (kind, seat, card) -> a line ("place" is told by the move).
-_CARD_EVENTS = {
-    "discard": "{who}'s {card} goes to the discard pile.",
-    "reveal": "{who}'s {card} is revealed from under it.",
-    "new field": "{who} turns over a {card}.",
-    "removed": "{who}'s emptied {card} leaves the game.",
-    "flip": "{who} turns over {card} into the Courtyard.",
-    "red": "{who}'s {card} was not served: its marker turns red.",
-    "penalty": "{who}'s {card} was not served again: 2 Cash penalty.",
-    "claim": "{who}'s Foreman takes the {card} from the discard pile.",
-}
-_GAME_EVENTS = {
-    "game over": "The game is over.",
-    "reshuffle": "The discard pile is shuffled into a new draw pile.",
+# Events about one player's card -> a line ("Placed" is told by the move).
+_CARD_EVENTS: dict[type[Event], str] = {
+    Discarded: "{who}'s {card} goes to the discard pile.",
+    Revealed: "{who}'s {card} is revealed from under it.",
+    NewField: "{who} turns over a {card}.",
+    FieldRemoved: "{who}'s emptied {card} leaves the game.",
+    Flipped: "{who} turns over {card} into the Courtyard.",
+    MarkerRed: "{who}'s {card} was not served: its marker turns red.",
+    Penalty: "{who}'s {card} was not served again: 2 Cash penalty.",
+    Claimed: "{who}'s Foreman takes the {card} from the discard pile.",
 }
 
 
-def describe_events(events: Iterable[tuple], names: Sequence[str]) -> list[str]:
+def describe_events(events: Iterable[Event], names: Sequence[str]) -> list[str]:
     """One line per event worth telling (harvests are summed per player, first)."""
     lines: list[str] = []
     harvests: dict[int, list[str]] = {}
     for event in events:
-        kind = event[0]
-        if kind in _GAME_EVENTS:
-            lines.append(_GAME_EVENTS[kind])
-        elif kind == "harvest":
-            harvests.setdefault(event[1], []).append(VEG_NAMES[event[2]])
-        elif kind in _CARD_EVENTS:
-            lines.append(_CARD_EVENTS[kind].format(who=names[event[1]],
-                                                   card=CARDS[event[2]].name))
-        elif kind == "two-pack":
-            drawn = " and ".join(CARDS[c].name for c in event[2]) or "nothing"
-            lines.append(f"{names[event[1]]} draws {drawn}.")
-        elif kind == "paid":
-            lines.append(f"{names[event[1]]} pays {event[2]} Cash for the {event[3]}.")
+        match event:
+            case GameOver():
+                lines.append("The game is over.")
+            case Reshuffled():
+                lines.append("The discard pile is shuffled into a new draw pile.")
+            case Harvested(seat=seat, veg=veg):
+                harvests.setdefault(seat, []).append(VEG_NAMES[veg])
+            case Discarded() | Revealed() | NewField() | FieldRemoved() | Flipped() \
+                    | MarkerRed() | Penalty() | Claimed():
+                lines.append(_CARD_EVENTS[type(event)].format(
+                    who=names[event.seat], card=CARDS[event.card].name))
+            case TwoPackDrawn(seat=seat, cards=cards):
+                drawn = " and ".join(CARDS[c].name for c in cards) or "nothing"
+                lines.append(f"{names[seat]} draws {drawn}.")
+            case Cash(seat=seat, amount=amount, why=why) if event.is_debt:
+                lines.append(f"{names[seat]} pays {-amount} Cash for the {why}.")
     harvested = [f"{names[seat]} harvests {', '.join(vegs)}." for seat, vegs in harvests.items()]
     return harvested + lines
 
@@ -176,10 +198,10 @@ _TELLS_ITS_CASH = {MoveKind.LOAN}
 
 def _moved(before: Before, after: GameState) -> list[int]:
     """Each seat's Cash change, less the debts paid that the events tell."""
-    moved = []
-    for p in after.players:
-        paid = sum(e[2] for e in after.events if e[0] == "paid" and e[1] == p.seat)
-        moved.append(p.cash - before.cash[p.seat] + paid)
+    moved = [0] * len(after.players)
+    for event in after.events:
+        if isinstance(event, Cash) and not event.is_debt:
+            moved[event.seat] += event.amount
     return moved
 
 
@@ -216,69 +238,87 @@ def headline(before: Before, move: Move, after: GameState, names: Sequence[str])
 
 def touched(before: GameState, after: GameState, move: Move, seat: int, names: Sequence[str],
             placed_by: Mapping[int, int], you: bool = True) -> list[str]:
-    """What `move`, made by another seat in `before`, did to `seat`: one clause each
-    ('Leek taken from your Market stall S7', 'you get 1 Cash'), told to that seat (`you`) or
-    about it by name; empty if it did nothing to it. `placed_by`: who put each Courtyard card
-    there (a card of `seat`'s taken from the Courtyard is told too). Only what happened
-    within one phase is the move's doing: the steps that run between phases (the Harvest,
-    new cards) happen to everybody."""
+    """What `move`, made by another seat in `before`, did to `seat`, read from the move's
+    events (`after.events`): one clause each ('Leek taken from your Market stall S7', 'you
+    get 1 Cash'), told to that seat (`you`) or about it by name; empty if it did nothing to
+    it. `placed_by`: who put each Courtyard card there (a card of `seat`'s taken from the
+    Courtyard is told too). Only what happened within the move's own phase is its doing: the
+    steps that run between phases (the Harvest, new cards) happen to everybody."""
     mover = before.to_move
     who = names[mover]
     subject, owner = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
     get, pay = ("get", "pay") if you else ("gets", "pays")
     out = [f"{who} chooses {subject} as partner"] if (
         move.kind == MoveKind.PARTNER and move.a == seat) else []
-    mine = {slot.card for area in _areas(after.players[mover]) for slot in area}
-    out += [f"{who} takes the {_card(card)} {subject} put in the Courtyard"
-            for card in before.courtyard if card in mine and placed_by.get(card) == seat]
-    if (before.phase, before.round) != (after.phase, after.round):
-        return out
-    p, q = before.players[seat], after.players[seat]
-    out += _stall_clauses(p.stalls, q.stalls, owner, who, mine)
-    fields = {f.card: f for f in q.fields}
-    for f in p.fields:
-        now = fields.get(f.card)
-        taken = f.tokens - (now.tokens if now and now.veg == f.veg else 0)
-        if taken > 0 and f.veg != NONE:
-            out.append(f"{taken} {_veg(f.veg)} taken from {owner} {_card(f.card)}")
-    rows = {r.card: r.rows for r in q.regulars}
-    for r in p.regulars:
-        if r.card not in rows:
-            out.append(f"{owner} {_card(r.card)} is fully served by {who} and leaves")
-        elif rows[r.card] > r.rows:
-            out.append(f"{who} delivers to {owner} {_card(r.card)}")
-    for kind in ("stalls", "casuals", "helpers"):
-        had = {slot.card for slot in getattr(p, kind)}
-        has = {slot.card for slot in getattr(q, kind)}
-        if kind != "stalls":  # a stall's losses are told above, with its vegetables
-            out += [f"{owner} {_card(c)} goes to {who}" if c in mine
-                    else f"{owner} {_card(c)} leaves" for c in sorted(had - has)]
-        out += [f"{subject} {get} {_card(c)}" for c in sorted(has - had)]
-    cash = q.cash - p.cash
+    events = _own_phase(after.events)
+    came, left, where = _card_moves(events, seat)
+    court = [e.card for e in events if isinstance(e, Placed) and e.source == Source.COURTYARD
+             and where.get(e.card) == mover and placed_by.get(e.card) == seat]
+    court.sort(key=before.courtyard.index)
+    out += [f"{who} takes the {_card(card)} {subject} put in the Courtyard" for card in court]
+    taken: dict[int, list[str]] = {}  # stall -> its vegetables taken
+    tokens: dict[tuple[int, int], int] = {}  # (field, vegetable) -> tokens taken
+    cash = 0
+    for event in events:
+        match event:
+            case GoodTaken(owner=o, stall=stall, veg=veg) if o == seat:
+                taken.setdefault(stall, []).append(_veg(veg))
+            case TokenTaken(owner=o, field=field, veg=veg) if o == seat:
+                tokens[field, veg] = tokens.get((field, veg), 0) + 1
+            case Cash(seat=s, amount=amount) if s == seat:
+                cash += amount
+    for stall in dict.fromkeys([*taken, *(c for c in left if CARDS[c].kind == STALL)]):
+        if stall in left and where.get(stall) == mover:
+            out.append(f"{owner} {_card(stall)} goes to {who}")
+        elif stall in taken:
+            out.append(f"{' and '.join(taken[stall])} taken from {owner} {_card(stall)}"
+                       + (", which leaves empty" if stall in left else ""))
+    out += [f"{n} {_veg(veg)} taken from {owner} {_card(field)}"
+            for (field, veg), n in tokens.items()]
+    for event in events:
+        if isinstance(event, Delivered) and event.owner == seat and event.server == mover:
+            out.append(f"{owner} {_card(event.card)} is fully served by {who} and leaves"
+                       if event.rows == 4 else f"{who} delivers to {owner} {_card(event.card)}")
+    for kind in (STALL, CASUAL, HELPER):
+        if kind != STALL:  # a stall's losses are told above, with its vegetables
+            out += [f"{owner} {_card(c)} goes to {who}" if where.get(c) == mover
+                    else f"{owner} {_card(c)} leaves"
+                    for c in sorted(c for c in left if CARDS[c].kind == kind)]
+        out += [f"{subject} {get} {_card(c)}"
+                for c in sorted(c for c in came if CARDS[c].kind == kind)]
     if cash:
         out.append(f"{subject} {get if cash > 0 else pay} {abs(cash)} Cash")
     return out
 
 
-def _areas(p: PlayerState) -> tuple:
-    return (p.fields, p.stalls, p.helpers, p.regulars, p.casuals)
+def _own_phase(events: Sequence[Event]) -> Sequence[Event]:
+    """The events of a move before the next phase began (the move's own doing)."""
+    for index, event in enumerate(events):
+        if isinstance(event, PhaseBegan | GameOver):
+            return events[:index]
+    return events
 
 
-def _stall_clauses(had: list, has: list, owner: str, who: str, mine: set[int]) -> list[str]:
-    now = {slot.card: slot for slot in has}
-    out = []
-    for slot in had:
-        left = now.get(slot.card)
-        if left is None and slot.card in mine:
-            out.append(f"{owner} {_card(slot.card)} goes to {who}")
-            continue
-        mask = left.mask if left else 0
-        taken = [_veg(CARDS[slot.card].offers[i][0]) for i in range(3)
-                 if slot.mask & (1 << i) and not mask & (1 << i)]
-        if taken:
-            out.append(f"{' and '.join(taken)} taken from {owner} {_card(slot.card)}"
-                       + ("" if left else ", which leaves empty"))
-    return out
+def _card_moves(events: Iterable[Event], seat: int) -> tuple[set[int], set[int], dict[int, int]]:
+    """The played cards that came into `seat`'s play area and stayed, those that were there
+    and left it, and the seat whose play area each card that moved ended in (none: the
+    discard pile)."""
+    where: dict[int, int] = {}  # card -> the seat whose play area it is in now
+    first: dict[int, int] = {}  # card -> the seat it left first (NONE: it came from no one)
+    for event in events:
+        match event:
+            case Placed(seat=s, card=card) | Claimed(seat=s, card=card):
+                first.setdefault(card, NONE)
+                where[card] = s
+            case Handed(card=card, giver=giver, taker=taker):
+                first.setdefault(card, giver)
+                where[card] = taker
+            case Discarded(seat=s, card=card):
+                first.setdefault(card, s)
+                where.pop(card, None)
+    came = {card for card, s in where.items() if s == seat and first[card] != seat}
+    left = {card for card, s in first.items() if s == seat and where.get(card) != seat}
+    return came, left, where
 
 
 def replay_log(config: GameConfig, moves: Iterable[Move], names: Sequence[str]) -> list[str]:

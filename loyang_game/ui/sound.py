@@ -1,9 +1,10 @@
 """The table's sound effects: what happened on the table, heard.
 
 `EFFECT_OF` is the one table from what can happen to the effect it plays: every kind of
-move, every kind of event the engine reports after a move (`GameState.events`) and the
-table's own kinds (Cash up or down, a step on the Path, the round's turn, a refused click).
-`kinds_of` says which kinds one move made happen; `choose` picks the effects to play for
+move, every kind of event the engine reports after a move (`GameState.events`, named by
+`EVENT_KIND`) and the kinds the events add up to (Cash up or down, a step on the Path, the
+round's turn) or the table's own (a refused click). `kinds_of` says which kinds one move made
+happen, from the move and its events; `choose` picks the effects to play for
 them: the most telling of the move's own, at most `MOST_AT_ONCE`, played together as one
 sound, and what followed it (a harvest, the round's turn, the game's end) `AFTER` seconds
 later, so that the last step on the Path is heard before the new round's chime.
@@ -37,8 +38,35 @@ from typing import Any
 
 import pygame
 
-from ..engine import GameState, Move
+from ..engine import Move
+from ..engine.events import (
+    Cash,
+    Claimed,
+    Delivered,
+    Discarded,
+    Event,
+    FieldRemoved,
+    Flipped,
+    GameOver,
+    GoodTaken,
+    Handed,
+    Harvested,
+    IntoCourtyard,
+    IntoOffer,
+    MarkerRed,
+    NewField,
+    PathStep,
+    Penalty,
+    PhaseBegan,
+    Placed,
+    Reshuffled,
+    Revealed,
+    TokenTaken,
+    TwoPackDrawn,
+    UnderPile,
+)
 from ..engine.moves import ADVANCE, MoveKind
+from ..engine.state import HARVEST_PHASE
 from ..files.paths import asset_dir
 
 RATE = 22050  # the files' sample rate (tools/make_sounds.py), and the mixer's
@@ -57,11 +85,21 @@ EFFECTS = ("game_end", "round", "penalty", "serve", "trade", "veg_harvest", "pat
            "coins_get", "coins_pay", "veg_sow", "card_flip", "card_take", "card_place",
            "veg_place", "refused")
 
-# Kinds the engine's events have (GameState.events: "harvest", "paid"...); the tests check
-# this against the engine's source.
-ENGINE_EVENTS = ("place", "reveal", "discard", "new field", "removed", "flip", "red",
-                 "penalty", "claim", "harvest", "two-pack", "paid", "game over", "reshuffle")
-# The table's own kinds, found by comparing the state before and after a move.
+# The engine's events (engine/events.py) by the kind each is heard as; None: heard through
+# the kinds they add up to (below), or through the move itself. The tests check that every
+# kind of event is here.
+EVENT_KIND: dict[type[Event], str | None] = {
+    Placed: "place", Revealed: "reveal", Discarded: "discard", NewField: "new field",
+    FieldRemoved: "removed", Flipped: "flip", MarkerRed: "red", Penalty: "penalty",
+    Claimed: "claim", Harvested: "harvest", TwoPackDrawn: "two-pack", GameOver: "game over",
+    Reshuffled: "reshuffle", Handed: None, IntoCourtyard: None, GoodTaken: None,
+    TokenTaken: None, Delivered: None, Cash: None, PathStep: None, PhaseBegan: None,
+    UnderPile: None, IntoOffer: None,
+}
+DEBT_PAID = "paid"  # a `Cash` event paying a debt (a common field, a penalty)
+ENGINE_EVENTS = (*(kind for kind in EVENT_KIND.values() if kind is not None), DEBT_PAID)
+# What a move's events add up to: somebody's Cash up or down, a step on the Path, a new round;
+# and the table's own: a refused click.
 CASH_UP, CASH_DOWN, PATH, ROUND, REFUSED = "cash up", "cash down", "path", "round", "refused"
 TABLE_KINDS = (CASH_UP, CASH_DOWN, PATH, ROUND, REFUSED)
 
@@ -101,8 +139,8 @@ EFFECT_OF: dict[str, str] = {
     "penalty": "penalty",
     "harvest": "veg_harvest",
     "two-pack": "card_flip",
-    "paid": "coins_pay",
     "game over": "game_end",
+    DEBT_PAID: "coins_pay",
     "reshuffle": "card_flip",
     # the table's own
     CASH_UP: "coins_get",
@@ -113,21 +151,31 @@ EFFECT_OF: dict[str, str] = {
 }
 
 
-def kinds_of(before: GameState, after: GameState, move: Move | None) -> list[str]:
-    """What `move` (None: an automatic step) made happen, as keys of `EFFECT_OF`."""
+def kinds_of(move: Move | None, events: Iterable[Event]) -> list[str]:
+    """What `move` (None: an automatic step) made happen, told by its `events`, as keys of
+    `EFFECT_OF`. Cash is heard by each seat's sum: a Deliveryman's proceeds less the fee he
+    pays on are Cash up only."""
     kinds: list[str] = []
     if move is not None and not (move.kind == ADVANCE and move.a <= 0):
         kinds.append(str(move.kind))
-    kinds += [str(event[0]) for event in after.events]
-    cash = [q.cash - p.cash for p, q in zip(before.players, after.players)]
-    if any(d > 0 for d in cash):
+    cash: dict[int, int] = {}
+    for event in events:
+        kind = EVENT_KIND[type(event)]
+        if kind is not None:
+            kinds.append(kind)
+        match event:
+            case Cash(seat=seat, amount=amount):
+                cash[seat] = cash.get(seat, 0) + amount
+                if event.is_debt:
+                    kinds.append(DEBT_PAID)
+            case PathStep():
+                kinds.append(PATH)
+            case PhaseBegan(phase=phase) if phase == HARVEST_PHASE:
+                kinds.append(ROUND)
+    if any(d > 0 for d in cash.values()):
         kinds.append(CASH_UP)
-    if any(d < 0 for d in cash):
+    if any(d < 0 for d in cash.values()):
         kinds.append(CASH_DOWN)
-    if any(q.path > p.path for p, q in zip(before.players, after.players)):
-        kinds.append(PATH)
-    if after.round != before.round and not after.is_over:
-        kinds.append(ROUND)
     return kinds
 
 
@@ -271,9 +319,9 @@ class SoundPlayer:
         for name in due:
             self.play(name)
 
-    def moved(self, before: GameState, after: GameState, move: Move | None) -> list[str]:
-        """`move` took the game from `before` to `after`: play what it made happen."""
-        return self.play_all(kinds_of(before, after, move))
+    def moved(self, move: Move | None, events: Iterable[Event]) -> list[str]:
+        """`move` was made and `events` happened: play what it made happen."""
+        return self.play_all(kinds_of(move, events))
 
     def refused(self) -> bool:
         """A click the table could not take."""

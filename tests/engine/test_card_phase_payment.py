@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from loyang_game.engine import Move
-from loyang_game.engine.cards import B
+from loyang_game.engine.cards import NONE, B
+from loyang_game.engine.events import Cash, Why
 
 from .scenario import (
     card,
@@ -70,7 +71,7 @@ def test_a_field_taken_in_the_card_phase_is_paid_with_card_phase_means_only(seat
     assert set(s.legal_moves()) == allowed
 
     s.apply(Move("sell", B))  # 2 Cash for the Bean: the field is paid
-    assert ("paid", payer, 2, "common field") in s.events
+    assert Cash(payer, -2, Why.COMMON_FIELD, NONE) in s.events
     assert s.players[payer].cash == 0
     if index < seats - 1:
         assert decision(s) == "cards"

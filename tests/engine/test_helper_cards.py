@@ -13,6 +13,7 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import CARDS, COMMON_FIELD
+from loyang_game.engine.events import Cash, Discarded, Why
 
 from .helper_scenarios import (
     NONE,
@@ -269,7 +270,7 @@ def test_foreman_harvest_helper_twice_three_tokens_from_a_field_of_five():
     assert decision(s) == "claim" and s.current_player == seat
     s.apply(Move("claim", hh))
     assert decision(s) == "harvest" and s.current_player == seat
-    assert ("discard", seat, foreman) in s.events
+    assert Discarded(seat, foreman) in s.events
     assert set(s.legal_moves()) == {Move("pass"), Move("use", hh, 1, 1)}  # only the 5 (now 4)
     s.apply(Move("use", hh, 1, 1))
     assert s.phase == "cards"
@@ -443,7 +444,7 @@ def test_official_common_field_in_the_two_pack_still_costs_two():
     s.apply(Move("twopack"))
     s.apply(Move("keep", card("CF3a")))
     assert s.players[seat].cash == 8
-    assert ("paid", seat, 2, "common field") in s.events
+    assert Cash(seat, -2, Why.COMMON_FIELD, NONE) in s.events
 
 
 def test_official_only_this_action_phase():
@@ -497,7 +498,7 @@ def test_squire_common_fields_cost_two_each():
     hand = set_hand(s, seat, ["K3", "K4", "K5", "K6"])
     s.apply(Move("use", squire, hand[0], *sorted(court)))
     assert s.players[seat].cash == 6
-    assert ("paid", seat, 4, "common field") in s.events
+    assert Cash(seat, -4, Why.COMMON_FIELD, NONE) in s.events
     assert all(CARDS[f.card].kind != COMMON_FIELD or f[2:] == (NONE, 0)
                for f in s.players[seat].fields)
 

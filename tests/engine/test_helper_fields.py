@@ -15,6 +15,7 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import CARDS, COMMON_FIELD
+from loyang_game.engine.events import Cash, Discarded
 
 from .helper_scenarios import (
     NONE,
@@ -72,7 +73,7 @@ def test_harvest_helper_option_1_in_the_harvest_phase_per_field():
     home_before = s.players[seat].fields[0].tokens
     only_f4 = s.clone()
     only_f4.apply(Move("use", hh, 1, 1))
-    assert ("discard", seat, hh) in only_f4.events  # then shuffled in at the Card phase
+    assert Discarded(seat, hh) in only_f4.events  # then shuffled in at the Card phase
     assert only_f4.players[seat].helpers == []
     advance(only_f4, lambda st: st.phase == "cards")
     assert [field(only_f4, seat, f).tokens for f in (f4, f5, f3)] == [2, 4, 2]
@@ -333,7 +334,7 @@ def test_tenant_farmer_common_field_under_the_pile_is_free_when_turned_over_agai
     assert field(s, seat, cf)[2:] == (NONE, 0)
     assert p.pile == []
     assert p.cash == cash
-    assert all(e[0] != "paid" for e in s.events)
+    assert not any(isinstance(e, Cash) and e.is_debt for e in s.events)
 
 
 def test_tenant_farmer_must_take_a_field():

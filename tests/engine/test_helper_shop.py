@@ -14,6 +14,7 @@ import pytest
 
 from loyang_game.engine import IllegalMove, Move
 from loyang_game.engine.cards import BUY_PRICE, SHOP_SPACES
+from loyang_game.engine.events import Cash, Why
 
 from .helper_scenarios import (
     NONE,
@@ -111,7 +112,7 @@ def test_book_keeper_in_card_phase_only_to_finance_a_common_field():
     assert decision(s) == "shop"
     for veg in range(6):
         s.apply(Move("shop", veg, p.shop[veg]))
-    assert ("paid", seat, 2, "common field") in s.events
+    assert Cash(seat, -2, Why.COMMON_FIELD, NONE) in s.events
     assert p.cash == 0
     assert bk in s.discard
 
@@ -145,7 +146,7 @@ def test_book_keeper_raises_money_for_a_penalty():
     s.apply(Move("use", bk, home_veg))
     for veg in range(6):
         s.apply(Move("shop", veg, s.players[seat].shop[veg]))
-    assert ("paid", seat, 2, "Regular customer penalty") in s.events
+    assert Cash(seat, -2, Why.PENALTY, NONE) in s.events
     assert s.players[seat].cash == 0 and s.players[seat].loans == 0
 
 

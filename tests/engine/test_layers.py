@@ -70,7 +70,8 @@ def find_circle(graph: dict[str, set[str]]) -> list[str]:
 
 # The layers, lowest first; a module may import from its own layer and those below.
 LAYERS = (
-    ("cards", "moves", "rng"),  # card data and what is derived from it; moves
+    ("cards", "moves", "rng", "events"),  # card data and what is derived from it; moves;
+    # what a move did (the events)
     ("state",),  # the data, clone, observe
     ("play_area", "turns", "serving"),  # operations every rule shares
     ("helpers", "money"),  # one small unit per Helper; raising money

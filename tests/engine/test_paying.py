@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from loyang_game.engine import Move
-from loyang_game.engine.cards import B, W
+from loyang_game.engine.cards import NONE, B, W
+from loyang_game.engine.events import Cash, Why
 
 from .scenario import (
     card,
@@ -39,7 +40,7 @@ def test_a_helper_may_be_used_to_finance_a_two_pack_field():
                      and m.c == card("S8") * 4 + 1)  # the stall's Bean
     s.apply(sell_bean)
     assert decision(s) == "act"  # 2 Cash from the Bean: the field is paid
-    assert ("paid", seat, 2, "common field") in s.events
+    assert Cash(seat, -2, Why.COMMON_FIELD, NONE) in s.events
 
 
 def test_a_regular_customer_revealed_while_paying_a_penalty_is_due_next_round():

@@ -12,6 +12,7 @@ import pytest
 
 from loyang_game.engine import GameConfig, IllegalMove, Move, new_game
 from loyang_game.engine.cards import BUY_PRICE, CARDS, field_sets, home_field
+from loyang_game.engine.events import Cash, Discarded, FieldRemoved, Reshuffled, Revealed, Why
 from loyang_game.engine.moves import KINDS
 from loyang_game.engine.state import FieldSlot
 
@@ -127,7 +128,7 @@ def test_nina_regular_customer():
     s.apply(Move("regular", r9))
     assert s.players[nina].cash == 18
     assert slot_of(s, r9) is None and r9 in s.discard
-    assert ("discard", nina, r9) in s.events
+    assert Discarded(nina, r9) in s.events
     to_path(s)
     assert s.players[nina].cash == 18  # no more checks: the card is gone
 
@@ -164,7 +165,7 @@ def test_regular_customer_penalty_forces_pay_decision():
     s.apply(Move("loan"))  # 8 Cash: the 4 are paid at once
     p = s.players[seat]
     assert (p.cash, p.loans) == (4, 1)
-    assert ("paid", seat, 4, "Regular customer penalty") in s.events
+    assert Cash(seat, -4, Why.PENALTY, NONE) in s.events
     assert decision(s) == "path"  # the Wheat left fits the small Storehouse
     assert p.store == [1, 0, 0, 0, 0, 0]
 
@@ -282,7 +283,7 @@ def test_claudia_two_pack():
     s.apply(Move("trade", s7, 2, W, W))
     assert s.players[claudia].cart == [0, 1, 0, 1, 0, 1]
     assert slot_of(s, s7) is None and s7 in s.discard
-    assert ("reveal", claudia, r3) in s.events
+    assert Revealed(claudia, r3) in s.events
     slot = slot_of(s, r3)
     assert slot in s.players[claudia].regulars
     assert (slot.under, slot.rows, slot.red, slot.first_due) == (NONE, 0, False, s.round)
@@ -329,7 +330,7 @@ def test_two_pack_common_field_underneath_costs_two_at_once():
     s.apply(Move("keep", s1, cf))
     assert s.players[seat].cash == 8
     assert slot_of(s, s1) == (s1, cf, 0b111)
-    assert ("paid", seat, 2, "common field") in s.events
+    assert Cash(seat, -2, Why.COMMON_FIELD, NONE) in s.events
     assert decision(s) == "act"
 
 
@@ -352,7 +353,7 @@ def test_two_pack_common_field_pay_decision_when_short():
     assert decision(s) == "pay" and maid in s.discard
     s.apply(Move("sell", B))
     assert s.players[seat].cash == 0
-    assert ("paid", seat, 2, "common field") in s.events
+    assert Cash(seat, -2, Why.COMMON_FIELD, NONE) in s.events
     assert decision(s) == "act"
     assert slot_of(s, s1) == (s1, cf, 0b111)
 
@@ -380,7 +381,7 @@ def test_two_pack_reshuffles_an_empty_draw_pile():
     refresh(s)
     pool = sorted(s.discard)
     s.apply(Move("twopack"))
-    assert ("reshuffle",) in s.events
+    assert Reshuffled() in s.events
     drawn = next(d for d in s.pending if d[0] == "keep")[2]
     assert len(drawn) == 2 and drawn[0] == last
     assert s.discard == []
@@ -459,9 +460,9 @@ def test_emptied_private_field_leaves_common_field_discarded():
     cart_before = s.players[seat].cart[:]
     to_card_phase(s, s.round + 1)
     events = s.events
-    assert ("removed", seat, private) in events
-    assert ("discard", seat, card("CF3a")) in events
-    assert ("reveal", seat, card("S7")) in events
+    assert FieldRemoved(seat, private) in events
+    assert Discarded(seat, card("CF3a")) in events
+    assert Revealed(seat, card("S7")) in events
     assert all(f.card != private for f in p.fields) and private not in p.pile
     assert private not in s.discard and private not in s.draw
     cf3a = card("CF3a")  # the discard pile was then shuffled into the draw pile and dealt

@@ -16,6 +16,7 @@ from loyang_game.engine.cards import (
     W,
     helper_id,
 )
+from loyang_game.engine.events import Discarded, FieldRemoved, Reshuffled
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import DONE, NONE, OFFER, USE
 from loyang_game.engine.state import Slot, StallSlot
@@ -173,12 +174,12 @@ def test_discard_pile_is_shuffled_in_once_at_the_first_emptied_field():
         agent = make_agent("random", seed)
         while not state.is_over:
             state.apply(agent.choose(state))
-            if ("reshuffle",) in state.events:
+            if Reshuffled() in state.events:
                 reshuffles += 1
                 assert decision(state) == "cards"  # it happened in the Harvest phase
-                before = state.events[:state.events.index(("reshuffle",))]
-                cause = [e for e in before if e[0] in ("removed", "discard")][-1]
-                assert CARDS[cause[2]].kind in ("private field", COMMON_FIELD)
+                before = state.events[:state.events.index(Reshuffled())]
+                cause = [e for e in before if isinstance(e, FieldRemoved | Discarded)][-1]
+                assert CARDS[cause.card].kind in ("private field", COMMON_FIELD)
         assert state.reshuffled
         assert reshuffles == 1, seed
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
+from ..events import Claimed, Handed, IntoOffer, Placed, Source
 from ..moves import CLAIM, Move
 from ..play_area import lift, place_card
 from ..state import CLAIM as CLAIM_DECISION
@@ -37,12 +38,14 @@ class ConMan(Helper):
             lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
             p.helpers.append(Slot(move.b))
+            s.events += (IntoOffer(p.seat, move.a), Placed(p.seat, move.b, Source.OFFER))
             return
         other = owner_of(s, "helpers", move.b)
         lift(s, other, other.helpers, find(other.helpers, move.b))
         lift(s, p, p.helpers, find(p.helpers, move.a))
         p.helpers.append(Slot(move.b))
         other.helpers.append(Slot(move.a))
+        s.events += (Handed(move.a, p.seat, other.seat), Handed(move.b, other.seat, p.seat))
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
@@ -80,7 +83,7 @@ def apply_claim(s: State, move: Move) -> None:
     use_up(s, p, held(p, "Foreman")[0])
     s.discard.remove(card)
     p.helpers.append(Slot(card))
-    s.events.append(("claim", seat, card))
+    s.events.append(Claimed(seat, card))
     if s.phase == HARVEST_PHASE and CARDS[card].name == "Harvest helper":
         s.harvest_passed = [t for t in s.harvest_passed if t != seat]  # asked again
 
@@ -126,7 +129,7 @@ class Squire(Helper):
         for taken in (move.c, move.d, move.e):
             if taken != NONE:
                 s.courtyard.remove(taken)
-                place_card(s, p, taken)
+                place_card(s, p, taken, source=Source.COURTYARD)
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import CARDS, NEEDS, has
+from ..events import Delivered, Handed, Why
 from ..moves import Move
 from ..play_area import leave, lift
 from ..serving import deliver_casual, take_vegetables
@@ -32,9 +33,10 @@ class Deliveryman(Helper):
         at = find(owner.regulars, move.b)
         slot = owner.regulars[at]
         take_vegetables(p, move.b)
-        p.cash += CARDS[move.b].pays[slot.rows]
+        s.change_cash(p, CARDS[move.b].pays[slot.rows], Why.CUSTOMER, move.b)
+        s.events.append(Delivered(owner.seat, move.b, p.seat, slot.rows + 1))
         if slot.rows == 3:
-            s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE)
+            s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE, Why.HELPER, move.a)
             leave(s, owner, owner.regulars, at)
         else:
             owner.regulars[at] = slot._replace(rows=slot.rows + 1)
@@ -128,6 +130,7 @@ class Tout(Helper):
             lift(s, other, other.casuals, find(other.casuals, move.d))
             p.casuals.append(Slot(move.d))
             other.casuals.append(Slot(move.c))
+            s.events += (Handed(move.c, p.seat, other.seat), Handed(move.d, other.seat, p.seat))
         else:
             # Jon's example: the customer is served at once; the 2 Cash come from the
             # proceeds, and a card under the Tout is revealed only after, so it does not count
@@ -135,8 +138,9 @@ class Tout(Helper):
             other = owner_of(s, "casuals", move.c)
             lift(s, other, other.casuals, find(other.casuals, move.c))
             p.casuals.append(Slot(move.c))
+            s.events.append(Handed(move.c, other.seat, p.seat))
             deliver_casual(s, p, move.c)
-            s.pay(p, other, TOUT_PRICE)
+            s.pay(p, other, TOUT_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:

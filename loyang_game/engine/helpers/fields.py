@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
+from ..events import FieldRemoved, Harvested, Placed, Source, TokenTaken, UnderPile, Why
 from ..moves import PASS, Move
 from ..play_area import leave, lift
 from ..state import EXTRA_TOKEN, FieldSlot, PlayerState, State, find, held, new_slot
@@ -30,13 +31,13 @@ def harvest_token(s: State, p: PlayerState, index: int) -> None:
     game, common fields to the discard pile)."""
     field = p.fields[index]
     p.cart[field.veg] += 1
-    s.events.append(("harvest", p.seat, field.veg))
+    s.events.append(Harvested(p.seat, field.card, field.veg))
     if field.tokens > 1:
         p.fields[index] = new_slot(FieldSlot, (field.card, field.under, field.veg,
                                                field.tokens - 1))
     elif CARDS[field.card].kind == PRIVATE_FIELD:
         p.fields.pop(index)
-        s.events.append(("removed", p.seat, field.card))
+        s.events.append(FieldRemoved(p.seat, field.card))
     else:
         leave(s, p, p.fields, index)
 
@@ -142,7 +143,7 @@ class SubsistenceFarmer(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == SOLO:
             p.cart[move.c] += 1
-            p.cash -= SUBSISTENCE_PRICE
+            s.change_cash(p, -SUBSISTENCE_PRICE, Why.HELPER, move.a)
             use_up(s, p, move.a)
             return
         owner = owner_of(s, "fields", move.b)
@@ -150,7 +151,8 @@ class SubsistenceFarmer(Helper):
         field = owner.fields[at]
         owner.fields[at] = field._replace(tokens=field.tokens - 1)
         p.cart[field.veg] += 1
-        s.pay(p, owner, SUBSISTENCE_PRICE)
+        s.events.append(TokenTaken(owner.seat, move.b, field.veg, p.seat))
+        s.pay(p, owner, SUBSISTENCE_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
@@ -179,11 +181,12 @@ class TenantFarmer(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         """The owner has now looked through the pile: its order is known to them."""
         if move.b == 1:
-            p.cash -= TENANT_PRICE
+            s.change_cash(p, -TENANT_PRICE, Why.HELPER, move.a)
             chosen = move.c
         else:
             slot = lift(s, p, p.fields, find(p.fields, move.c))
             p.pile.insert(0, slot.card)
+            s.events.append(UnderPile(p.seat, slot.card))
             p.pile_known += 1
             chosen = move.d
         at = p.pile.index(chosen)
@@ -192,6 +195,7 @@ class TenantFarmer(Helper):
             p.pile_known -= 1
         p.pile_seen = True
         p.fields.append(FieldSlot(chosen))
+        s.events.append(Placed(p.seat, chosen, Source.PILE))
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:

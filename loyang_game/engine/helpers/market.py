@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
+from ..events import GoodTaken, Handed, Why
 from ..moves import Move
 from ..play_area import leave, lift
 from ..state import FULL_STALL, MAID, PlayerState, StallSlot, State, find
@@ -31,16 +32,19 @@ def stall_offers(p: PlayerState, maid: bool, singles: list[tuple[int, int]],
                     yield card, index, give_a, give_b
 
 
-def take_from_stall(s: State, owner: PlayerState, stall: int, index: int) -> int:
-    """Take one offered vegetable off a stall; an emptied stall goes to the discard pile."""
+def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker: int) -> int:
+    """`taker` takes one offered vegetable off a stall; an emptied stall goes to the discard
+    pile."""
     at = find(owner.stalls, stall)
     slot = owner.stalls[at]
+    veg = CARDS[stall].offers[index][0]
+    s.events.append(GoodTaken(owner.seat, stall, veg, taker))
     mask = slot.mask & ~(1 << index)
     if mask:
         owner.stalls[at] = StallSlot(stall, slot.under, mask)
     else:
         leave(s, owner, owner.stalls, at)
-    return CARDS[stall].offers[index][0]
+    return veg
 
 
 @register
@@ -103,10 +107,10 @@ class MarketCrier(Helper):
             earned = 0
             for code in (move.c, move.d, move.e):
                 if code != NONE:
-                    veg = take_from_stall(s, p, *good_of(code))
+                    veg = take_from_stall(s, p, *good_of(code), p.seat)
                     p.shop[veg] += 1
                     earned += SELL_PRICE[veg]
-            p.cash += min(MARKET_CRIER_LIMIT, earned)
+            s.change_cash(p, min(MARKET_CRIER_LIMIT, earned), Why.HELPER, move.a)
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
@@ -140,6 +144,7 @@ class MarketWoman(Helper):
         lift(s, other, other.stalls, find(other.stalls, move.c))
         p.stalls.append(StallSlot(move.c))
         other.stalls.append(StallSlot(move.b))
+        s.events += (Handed(move.b, p.seat, other.seat), Handed(move.c, other.seat, p.seat))
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
@@ -172,9 +177,9 @@ class Trader(Helper):
         p.cart[move.d] -= 1
         if move.e != NONE:
             p.cart[move.e] -= 1
-        p.cart[take_from_stall(s, owner, move.b, move.c)] += 1
+        p.cart[take_from_stall(s, owner, move.b, move.c, p.seat)] += 1
         fee = TRADER_FEES.get(s.round, 0)
-        s.pay(p, owner, fee)
+        s.pay(p, owner, fee, Why.HELPER, move.a)
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:

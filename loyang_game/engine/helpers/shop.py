@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
+from ..events import Why
 from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
 from ..state import PlayerState, State, held
@@ -29,13 +30,14 @@ def _combo_names(combo: int) -> str:
     return f" with the {' and the '.join(parts)}" if parts else ""
 
 
-def _buy_extra(s: State, p: PlayerState, veg: int, combo: int, price: int) -> None:
-    """Buy `veg` once for `price` (twice with the Haggler; from the supply with the Shopper)."""
+def _buy_extra(s: State, p: PlayerState, veg: int, combo: int, price: int, helper: int) -> None:
+    """Buy `veg` once for `price` (twice with the Haggler; from the supply with the Shopper),
+    with the Helper `helper`."""
     quantity = 2 if combo & WITH_HAGGLER else 1
     if not combo & WITH_SHOPPER:
         p.shop[veg] -= quantity
     p.cart[veg] += quantity
-    p.cash -= _combo_price(price, combo)
+    s.change_cash(p, -_combo_price(price, combo), Why.HELPER, helper)
 
 
 def _use_partners(s: State, p: PlayerState, combo: int) -> None:
@@ -67,7 +69,8 @@ class BookKeeper(Helper):
         return [use(card, veg) for veg in range(6)]
 
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
-        p.cash += sum(1 for field in p.fields if field.veg == move.b and field.tokens)
+        s.change_cash(p, sum(1 for field in p.fields if field.veg == move.b and field.tokens),
+                      Why.HELPER, move.a)
         s.pending.append((SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
@@ -108,7 +111,7 @@ class Haggler(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         _use_partners(s, p, move.b)
-        _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c])
+        _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c], move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return (f"uses the Haggler{_combo_names(move.b)}: 2 {VEG_NAMES[move.c]} "
@@ -160,9 +163,9 @@ class Merchant(Helper):
         for veg in range(6):
             if move.c & (1 << veg):
                 if veg == move.d:
-                    _buy_extra(s, p, veg, move.b, 1)
+                    _buy_extra(s, p, veg, move.b, 1, move.a)
                 else:
-                    _buy_extra(s, p, veg, 0, 1)
+                    _buy_extra(s, p, veg, 0, 1, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         vegs = ", ".join(VEG_NAMES[v] for v in range(6) if move.c & (1 << v))
@@ -183,7 +186,7 @@ class Shopper(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         p.cart[move.c] += 1
-        p.cash -= _combo_price(BUY_PRICE[move.c], WITH_SHOPPER)
+        s.change_cash(p, -_combo_price(BUY_PRICE[move.c], WITH_SHOPPER), Why.HELPER, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Shopper: buys {VEG_NAMES[move.c]} from the supply, 2 Cash off"

@@ -261,7 +261,7 @@ class TableScene(Scene):
             return False
         game = self.game
         self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
-        self.sound.moved(before, game.state, move)
+        self.sound.moved(move, game.state.events)
         self.log_scroll = 0
         self.picker.reset()
         self.version += 1

@@ -1,0 +1,273 @@
+"""What an `apply` did, as typed events (`State.events`): one small frozen record per thing
+that happened, emitted by the engine where it happens, in the order it happened.
+
+The game log, the sounds, the table's call-outs and the undo stack read these rather than
+comparing the state before and after a move, so a move's consequences are worked out once,
+here. Events are news, not position: they are in no save and not in `State.to_data()`, a
+clone starts with none, and `State.events` always holds what the last `apply` did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+
+class Why(StrEnum):
+    """Why Cash changed hands (`Cash.why`). The debts, paid when the Cash is there
+    (RULINGS R6), are spelt as the log tells them: 'pays 2 Cash for the common field'."""
+
+    HOME_FIELD = "Home field"  # setup: the Home field's vegetable bought
+    SHOP = "Shop"  # a vegetable bought in the Shop
+    SALE = "sale"  # a vegetable sold from the Cart to the Shop
+    LOAN = "Loan"
+    CUSTOMER = "customer"  # a delivery's proceeds (`Cash.card`: the customer)
+    TWO_PACK = "Two-pack"
+    STOREHOUSE = "Storehouse"  # its upgrade
+    PATH = "Path"  # steps on the Path of Prosperity
+    OFFER = "Offer"  # solo: a card bought from the Offer
+    HELPER = "Helper"  # a Helper's price, fee or earnings (`Cash.card`: the Helper)
+    COMMON_FIELD = "common field"  # a debt: each common field played or kept costs 2
+    PENALTY = "Regular customer penalty"  # a debt: an unserved red-marked customer
+
+
+DEBTS = frozenset({Why.COMMON_FIELD, Why.PENALTY})
+
+
+class Source(StrEnum):
+    """Where a card placed into a play area came from (`Placed.source`)."""
+
+    HAND = "hand"
+    INTRO = "Introductory customer"
+    COURTYARD = "Courtyard"
+    TWO_PACK = "Two-pack"
+    UNDER = "under"  # the lower card of a stack, revealed when the card on it left
+    OFFER = "Offer"  # solo
+    DRAW = "draw pile"  # solo: the imaginary opponent's cards, at setup
+    PILE = "field pile"  # a private field (the Tenant-farmer's choice)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Anything that happened. `reveals_hidden`: it showed something nobody knew before (a
+    card from a pile, a new order of one), so a move that caused it cannot be taken back."""
+
+    reveals_hidden: ClassVar[bool] = False
+
+
+# --- cards ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """`card` went into its place in `seat`'s play area, from `source`."""
+
+    seat: int
+    card: int
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """`card`, under a card that left `seat`'s play area, comes to light (a `Placed` with
+    source UNDER follows)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """`seat`'s played `card` went to the discard pile (used, emptied, fully served...)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Handed(Event):
+    """A played `card` went from `giver`'s play area into `taker`'s (the Market woman, the
+    Con man, the Tout)."""
+
+    card: int
+    giver: int
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnderPile(Event):
+    """`seat` put its unsown field `card` under its pile of private fields (the
+    Tenant-farmer)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntoOffer(Event):
+    """Solo: `seat`'s Con man `card` went into the Offer, in place of the Helper he took."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """`seat`'s Foreman took the Helper `card` from the discard pile."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class IntoCourtyard(Event):
+    """`seat` put its hand card `card` into the Courtyard (placed, or left over on taking)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped(Event):
+    """2 players: `seat` turned the draw pile's top card `card` into the Courtyard."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class TwoPackDrawn(Event):
+    """`seat` bought a Two-pack and drew `cards` (fewer when the piles ran out)."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NewField(Event):
+    """`seat` turned over the private field `card` from the pile at the Harvest."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRemoved(Event):
+    """`seat`'s emptied private field `card` left the game."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    """The discard pile was shuffled into a new draw pile."""
+
+    reveals_hidden: ClassVar[bool] = True
+
+
+# --- vegetables ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Harvested(Event):
+    """One `veg` from `seat`'s field `card` into its Cart (the Harvest, or a Helper)."""
+
+    reveals_hidden: ClassVar[bool] = True  # the Harvest phase: new fields, a new deal
+    seat: int
+    card: int
+    veg: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoodTaken(Event):
+    """`taker` took one `veg` off `owner`'s Market stall `stall` (a trade, the Trader, the
+    Market crier's sale)."""
+
+    owner: int
+    stall: int
+    veg: int
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenTaken(Event):
+    """`taker` took one `veg` from `owner`'s field `field` (the Subsistence farmer)."""
+
+    owner: int
+    field: int
+    veg: int
+    taker: int
+
+
+@dataclass(frozen=True, slots=True)
+class Delivered(Event):
+    """`server` delivered to `owner`'s Regular customer `card`, which now has `rows` rows
+    filled (4: fully served, it leaves)."""
+
+    owner: int
+    card: int
+    server: int
+    rows: int
+
+
+# --- Cash, the Path, the customers' markers ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Cash(Event):
+    """`seat`'s Cash changed by `amount` (negative: paid), for `why`; `card` is the customer
+    or Helper that paid or cost it, when one did (else NONE)."""
+
+    seat: int
+    amount: int
+    why: Why
+    card: int
+
+    @property
+    def is_debt(self) -> bool:
+        """A debt paid (a common field, a penalty): the log tells it on a line of its own."""
+        return self.why in DEBTS
+
+
+@dataclass(frozen=True, slots=True)
+class PathStep(Event):
+    """`seat`'s marker walked on the Path of Prosperity from space `start` to `end`."""
+
+    seat: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerRed(Event):
+    """`seat`'s Regular customer `card` was not served: its marker turned red."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty(Event):
+    """`seat`'s red-marked Regular customer `card` was not served again (2 Cash owed)."""
+
+    seat: int
+    card: int
+
+
+# --- the game ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    """Phase `phase` (a `Phase` value) of round `round` began: what follows is no one
+    player's doing until the next decision."""
+
+    phase: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The ninth round is over."""
