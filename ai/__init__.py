@@ -1,6 +1,6 @@
 """The AI opponents of Loyang.
 
-Agents (`agents.AGENTS`, by name in `python -m ai.arena --agents ...`):
+Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
 
 - `random`, `helper-happy`: baselines that shake the engine.
 - `greedy` (`search.GreedyAgent`): one move ahead; each move is finished with the default
@@ -10,11 +10,13 @@ Agents (`agents.AGENTS`, by name in `python -m ai.arena --agents ...`):
   iteration searches a fresh `observe()` sample (`view.py`). The Action phase is searched
   over short plans (`options.py`: "serve this customer, trading for what is missing").
   Levels differ by budget (iterations, seconds) and knowledge (fitted or hand-set
-  evaluation, and a random pick by visit counts for `easy`).
+  evaluation, and a random pick by visit counts for `easy`); a level names the evaluation at
+  its leaves (`evaluators.py`: today the projection of `evaluate.py`).
 
-`worker.AIWorker` runs any of them on a background thread for the table; `python -m ai.train`
-fits the evaluation's knobs and calibration (`weights.json`); `python -m ai.bench --json` and
-`python -m ai.framebench` measure speed and the table's frame rate while the AI thinks.
+`worker.AIWorker` runs any of them on a background thread for the table. The lab's tools are
+in the top-level `lab/`: `python -m lab.train` fits the evaluation's knobs and calibration
+(`weights.json`); `python -m lab.bench --json` and `python -m lab.framebench` measure speed
+and the table's frame rate while the AI thinks.
 """
 
 import importlib.abc
@@ -22,7 +24,9 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+from collections.abc import Sequence
 from hashlib import sha256
+from types import ModuleType
 
 # The search's hot path, compiled by Cython where the package was installed with a C compiler
 # at hand (`setup.py`): the same source, the same values to the last bit, about twice the
@@ -40,20 +44,21 @@ def pure_forced() -> bool:
 class _Made(importlib.abc.Loader):
     """Hands the import machinery a module already made."""
 
-    def __init__(self, module) -> None:
+    def __init__(self, module: ModuleType) -> None:
         self.module = module
 
-    def create_module(self, spec):
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         return self.module
 
-    def exec_module(self, module) -> None:
+    def exec_module(self, module: ModuleType) -> None:
         pass
 
 
 class _HotFinder(importlib.abc.MetaPathFinder):
     """Chooses between a hot module's compiled build and its plain source."""
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.rpartition(".")
         if package != __name__ or name not in COMPILED:
             return None

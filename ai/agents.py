@@ -8,9 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.moves import CLAIM, NONE, USE
+
+
+class Agent(Protocol):
+    """What plays a seat: its move for the decision at hand."""
+
+    def choose(self, state: GameState) -> Move:
+        """One of `state.legal_moves()`, for the seat whose decision it is."""
+        ...
 
 
 class RandomAgent:
@@ -39,23 +48,24 @@ class HelperHappyAgent(RandomAgent):
         return pool[self.rng.randrange(len(pool))]
 
 
-def _greedy(seed: int = 0):
+def _greedy(seed: int = 0) -> Agent:
     from .search import GreedyAgent
 
     return GreedyAgent(seed)  # no clock: always deterministic
 
 
-def _mcts(level: str) -> Callable[..., object]:
-    def factory(seed: int = 0, deterministic: bool = False, **knobs):
+def _mcts(level: str) -> Callable[..., Agent]:
+    def factory(seed: int = 0, deterministic: bool = False,
+                overrides: dict[str, float] | None = None) -> Agent:
         from .search import MCTSAgent
 
-        return MCTSAgent(level, seed, deterministic=deterministic, **knobs)
+        return MCTSAgent(level, seed, deterministic=deterministic, overrides=overrides)
 
     factory.__name__ = f"mcts_{level}"
     return factory
 
 
-AGENTS: dict[str, Callable[..., object]] = {
+AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "helper-happy": HelperHappyAgent,
     "greedy": _greedy,
@@ -72,7 +82,7 @@ AGENTS: dict[str, Callable[..., object]] = {
 PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 
-def make_agent(name: str, seed: int = 0, deterministic: bool = False):
+def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     """An agent by its name in `AGENTS`; ValueError listing the names for anything else.
 
     `deterministic`: search levels count iterations only, never the clock, so the same name,

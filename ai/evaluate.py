@@ -1,14 +1,15 @@
 """The evaluation: a farmer's expected final position, from his board at the end of his turn.
 
 The search stops at the end of the searching seat's Action phase (just before the Path step)
-and asks `predict` what that board is worth, in the game's own unit: spaces on the Path of
+and asks the evaluation (`evaluators.Evaluation`, this module's `Evaluator` unless a level
+names another) what that board is worth, in the game's own unit: spaces on the Path of
 Prosperity after Loans, exact in the last round.
 
 The judgement is the farm simulation of `projection.py`, which knows the Path's prices, the
 customers' wants and pay, what fields will still give and what spare produce is worth to the
 customers still to come. Its knobs (`Params`) and a per-round calibration
 (final = a + b * projected, fitted so that the numbers mean what they say) are data in
-`weights.json`, fitted from self-play by `python -m ai.train`. The calibration is monotonic
+`weights.json`, fitted from self-play by `python -m lab.train`. The calibration is monotonic
 (b > 0), so it never changes which of two boards of one round is judged better: what the
 search prefers is decided by the simulation alone, and cannot be gamed through a weight.
 """
@@ -19,17 +20,21 @@ import json
 import os
 from dataclasses import fields, replace
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loyang_game.engine.cards import ROUNDS
 
+from .evaluators import Evaluation
 from .projection import DEFAULT_PARAMS, Params, project
+
+if TYPE_CHECKING:
+    from loyang_game.engine.state import PlayerState, State
 
 WEIGHTS_FILE = os.path.join(os.path.dirname(__file__), "weights.json")
 FEATURES = ("bias", "projected")
 
 
-def features(p, round_: int, path: int | None = None, cash: int | None = None,
+def features(p: PlayerState, round_: int, path: int | None = None, cash: int | None = None,
              params: Params = DEFAULT_PARAMS) -> list[float]:
     """The calibration's inputs for player `p` at the end of his turn in round `round_`
     (with the Path step `path`/`cash` applied when given)."""
@@ -60,8 +65,10 @@ def load_weights(path: str = WEIGHTS_FILE,
     return weights, params
 
 
-class Evaluator:
-    """`predict(p, round_, path, cash)`: the expected final position (after Loans)."""
+class Evaluator(Evaluation):
+    """The calibrated projection: the seat's board simulated to the end of the game
+    (`projection.py`), then the round's calibration; exact in the last round. The first
+    `Evaluation` (`evaluators.py`), and the one every level uses today."""
 
     def __init__(self, weights: dict[int, list[float]] | None = None,
                  params: Params | None = None, solo: bool = False) -> None:
@@ -71,7 +78,15 @@ class Evaluator:
         self.weights = weights
         self.params = params or DEFAULT_PARAMS
 
-    def predict(self, p, round_: int, path: int | None = None, cash: int | None = None) -> float:
+    def value(self, view: State, seat: int, path: int | None = None,
+              cash: float | None = None) -> float:
+        """`predict` of the seat's board: the projection reads nothing else of the view."""
+        return self.predict(view.players[seat], view.round, path, cash)
+
+    def predict(self, p: PlayerState, round_: int, path: int | None = None,
+                cash: float | None = None) -> float:
+        """The expected final position (after Loans) of the board `p` at the end of its turn
+        in round `round_`, with the Path step `path`/`cash` applied when given."""
         if round_ >= ROUNDS:
             path_now = p.path if path is None else path
             money = p.cash if cash is None else cash

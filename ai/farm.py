@@ -11,6 +11,8 @@ Everything here is plain arithmetic on small lists: it runs at every leaf of the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
     BUY_PRICE,
@@ -26,9 +28,15 @@ from loyang_game.engine.cards import (
 )
 from loyang_game.engine.moves import NONE
 
+if TYPE_CHECKING:
+    from loyang_game.engine.state import PlayerState
+
+    from .projection import Params
+
 ALL = tuple(range(6))
 DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
-_BY_PRICE: dict = {}  # a customer's wants -> its vegetables, dearest first (sorted once)
+# a customer's wants -> its vegetables, dearest first (sorted once)
+_BY_PRICE: dict[tuple[int, ...], list[int]] = {}
 
 
 class Farm:
@@ -37,15 +45,17 @@ class Farm:
     __slots__ = ("capacity", "cash", "casuals", "converts", "fields", "have", "offers",
                  "params", "pile", "regulars", "shop", "unsown")
 
-    def __init__(self, p, cash: float, params) -> None:
+    def __init__(self, p: PlayerState, cash: float, params: Params) -> None:
         self.params = params
         self.cash = float(cash)
         self.converts = 0.0  # this round's trades at the stalls still to come
-        self.shop = list(p.shop)
+        # vegetables on the Shop's spaces and at hand: counts, which turn fractional once the
+        # future customers take a fractional share (`absorb`)
+        self.shop: list[float] = list(p.shop)
         self.capacity = BIG_STOREHOUSE if p.upgraded else SMALL_STOREHOUSE
-        self.have = [p.cart[v] + p.store[v] for v in ALL]
-        self.fields = []  # [vegetable, tokens]
-        self.unsown = []  # [spaces, sowable]
+        self.have: list[float] = [p.cart[v] + p.store[v] for v in ALL]
+        self.fields: list[list[int]] = []  # [vegetable, tokens]
+        self.unsown: list[tuple[int, tuple[int, ...]]] = []  # (spaces, what may be sown)
         for f in p.fields:
             if f.veg == NONE:
                 c = CARDS[f.card]
@@ -55,10 +65,12 @@ class Farm:
         # the pile, face down: its sizes in a fixed order (the order itself is hidden)
         self.pile = sorted(((CARDS[c].spaces, CARDS[c].sowable) for c in p.pile), reverse=True)
         # [wants, payments still to come, red marker]
-        self.regulars = [[CARDS[s.card].wants, list(CARDS[s.card].pays[s.rows:]), s.red]
-                         for s in p.regulars if s.rows < 4]
-        self.casuals = [[CARDS[s.card].wants, CARDS[s.card].pays[0]] for s in p.casuals]
-        self.offers = []  # [vegetable, bowls]
+        self.regulars: list[list[Any]] = [
+            [CARDS[s.card].wants, list(CARDS[s.card].pays[s.rows:]), s.red]
+            for s in p.regulars if s.rows < 4]
+        self.casuals: list[list[Any]] = [[  # [wants, pay]
+            CARDS[s.card].wants, CARDS[s.card].pays[0]] for s in p.casuals]
+        self.offers: list[list[int]] = []  # [vegetable, bowls]
         for s in p.stalls:
             for i, (veg, bowls) in enumerate(CARDS[s.card].offers):
                 if s.mask >> i & 1:
@@ -94,7 +106,7 @@ class Farm:
                 want[v] += 1
         return want
 
-    def _spare(self, reserved: list[int], veg: int) -> list[int]:
+    def _spare(self, reserved: list[int], veg: int) -> list[float]:
         return [max(0, self.have[u] - reserved[u]) if u != veg else 0 for u in ALL]
 
     def _trade_for(self, veg: int, reserved: list[int]) -> bool:
@@ -133,7 +145,7 @@ class Farm:
                 return True
         return False
 
-    def _obtain(self, wants, reserved: list[int], worth: float) -> bool:
+    def _obtain(self, wants: tuple[int, ...], reserved: list[int], worth: float) -> bool:
         """Bring `wants` to hand (trading spare vegetables at the stalls there are, then at
         those to come, then buying while the purchases stay within `worth`); False, with
         nothing spent, if that cannot be done."""
@@ -254,8 +266,8 @@ class Farm:
         return the rest. (Plain comparisons stand in for min(): this runs at every leaf.)"""
         have = self.have
         future = self.params.future
-        keep = [0] * 6
-        room = self.capacity if after else 0
+        keep: list[float] = [0] * 6
+        room: float = self.capacity if after else 0
         if after:
             for v in DEAREST_FIRST:
                 k = have[v]
@@ -265,7 +277,7 @@ class Farm:
                     k = room
                 keep[v] = k
                 room -= k
-        spare = [have[v] - keep[v] for v in ALL]
+        spare: list[float] = [have[v] - keep[v] for v in ALL]  # less what customers take
         # a 1-bowl offer turns a spare vegetable into a dearer one
         for offer in list(self.offers):
             veg, bowls = offer
@@ -331,7 +343,8 @@ def walk(position: int, balances: list[float], lows: list[float] | None = None,
     return position, balances[-1] - spent
 
 
-def simulate(p, round_: int, path, cash, params) -> float:
+def simulate(p: PlayerState, round_: int, path: int | None, cash: float | None,
+             params: Params) -> float:
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
     `round_` (with the Path step `path`/`cash` applied when not None), under the knobs
     `params` (`projection.Params`). `projection.project` calls it for boards it has not

@@ -14,11 +14,16 @@ lucky samples from it.
 
 from __future__ import annotations
 
-from loyang_game.engine import play_area, solo
+from typing import TYPE_CHECKING
+
+from loyang_game.engine import GameState, play_area, solo
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 
 from .projection import board_key
+
+if TYPE_CHECKING:
+    from .evaluators import Evaluation
 
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 # Gains already found, by the board (everything the projection reads of it), the cards on
@@ -27,11 +32,11 @@ CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 # the answer depends on nothing a sample changes. The value is the one the cards give when
 # tried, to the last bit.
 CACHE_SIZE = 30_000
-_tables: dict[int, tuple[object, dict]] = {}
+_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], float]]] = {}
 
 
-def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEAP_ROWS,
-                    cards: int = 1, base: float | None = None) -> float:
+def next_offer_gain(state: GameState, seat: int, ev: Evaluation, path: int, cash: int,
+                    rows: int = CHEAP_ROWS, cards: int = 1, base: float | None = None) -> float:
     """How much better (in final Path spaces) the board is with the best card of the next
     Offer's first `rows` rows bought at the start of the next round (with `cards` = 2, then
     the best second card on top of it, as the solo Card phase allows two); 0 if none helps,
@@ -40,7 +45,7 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEA
         return 0.0
     p = state.players[seat]
     if base is None:
-        base = ev.predict(p, state.round, path, cash)
+        base = ev.value(state, seat, path, cash)
     entry = _tables.get(id(ev))
     if entry is None or entry[0] is not ev:
         if len(_tables) >= 64:
@@ -57,7 +62,7 @@ def next_offer_gain(state, seat: int, ev, path: int, cash: int, rows: int = CHEA
     return gain
 
 
-def _gain(state, seat: int, ev, path: int, cash: int, rows: int, cards: int,
+def _gain(state: GameState, seat: int, ev: Evaluation, path: int, cash: int, rows: int, cards: int,
           base: float) -> float:
     """`next_offer_gain` without the look-up: the cards tried one by one."""
     best, probe = base, state
@@ -71,7 +76,8 @@ def _gain(state, seat: int, ev, path: int, cash: int, rows: int, cards: int,
     return best - base
 
 
-def _best_card(state, seat: int, ev, path: int, cash: int, rows: int, taken: list[int]):
+def _best_card(state: GameState, seat: int, ev: Evaluation, path: int, cash: int, rows: int,
+               taken: list[int]) -> tuple[float, int, GameState, int] | None:
     """(value, index, state with the card placed, Cash left) of the best affordable card of
     the Offer's first `rows` rows not in `taken`; None if there is none."""
     best = None
@@ -83,9 +89,8 @@ def _best_card(state, seat: int, ev, path: int, cash: int, rows: int, taken: lis
         if price > cash:
             continue
         probe = state.clone()
-        player = probe.players[seat]
-        play_area.place_card(probe, player, card)
-        value = ev.predict(player, state.round, path, cash - price)
+        play_area.place_card(probe, probe.players[seat], card)
+        value = ev.value(probe, seat, path, cash - price)
         if best is None or value > best[0]:
             best = (value, index, probe, cash - price)
     return best

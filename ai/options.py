@@ -20,6 +20,7 @@ that stops being legal is simply not taken).
 
 from __future__ import annotations
 
+from loyang_game.engine import GameState
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
     BUY_PRICE,
@@ -48,7 +49,7 @@ from loyang_game.engine.moves import (
     Move,
 )
 from loyang_game.engine.serving import casual_modifier
-from loyang_game.engine.state import Effect
+from loyang_game.engine.state import Effect, PlayerState
 
 from .policy import customer_needs
 
@@ -77,14 +78,14 @@ PRIOR_RANK = {kind: rank for rank, kind in enumerate(
      Kind.UPGRADE, Kind.SELL, Kind.DISCARD, Kind.LOAN))}
 
 
-def keep_value(p, veg: int) -> float:
+def keep_value(p: PlayerState, veg: int) -> float:
     """What a vegetable is worth to keep rather than give away in a trade: its selling price
     if the Shop has room for it, else a little (it might be stored for later)."""
     sell = SELL_PRICE[veg] if p.shop[veg] < SHOP_SPACES[veg] else 0.0
     return sell + 0.1 * BUY_PRICE[veg]
 
 
-def due_wants(s, p, skip: int = NONE) -> list[int]:
+def due_wants(s: GameState, p: PlayerState, skip: int = NONE) -> list[int]:
     """The vegetables the Regular customers still due this round ask for (but `skip`)."""
     want = [0] * 6
     for slot in p.regulars:
@@ -96,7 +97,7 @@ def due_wants(s, p, skip: int = NONE) -> list[int]:
     return want
 
 
-def _open_offers(p) -> list[tuple[int, int, int, int]]:
+def _open_offers(p: PlayerState) -> list[tuple[int, int, int, int]]:
     """(stall card, offer index, vegetable, bowls) for every vegetable still on a stall."""
     maid = Effect.MAID in p.effects
     out = []
@@ -113,7 +114,7 @@ class _Purse:
 
     __slots__ = ("cart", "cash", "offers", "order", "p", "shop", "spent", "traded")
 
-    def __init__(self, p) -> None:
+    def __init__(self, p: PlayerState) -> None:
         self.p = p
         self.cart = p.cart[:]
         self.cash = p.cash
@@ -123,7 +124,8 @@ class _Purse:
         self.traded = 0.0  # keep value of the vegetables given away in trades
         self.order: list[int] | None = None  # vegetables by keep value, once asked for
 
-    def _payment(self, bowls: int, veg: int, needs: list[int], protect: list[int]):
+    def _payment(self, bowls: int, veg: int, needs: list[int],
+                 protect: list[int]) -> list[int] | None:
         """The `bowls` spare vegetables worth least (never `veg` itself), or None."""
         spare = [max(0, self.cart[u] - needs[u] - protect[u]) if u != veg else 0
                  for u in range(6)]
@@ -186,11 +188,12 @@ def _wants_vector(wants: tuple[int, ...], times: int = 1) -> list[int]:
     return need
 
 
-def _with_sources(p, needs: list[int], protect: list[int], final: Move):
+def _with_sources(p: PlayerState, needs: list[int], protect: list[int],
+                  final: Move) -> list[tuple[Option, int, float]]:
     """The option(s) getting `needs` then making `final`: (option, Cash spent, traded value).
     Trading first and buying first are both offered when they differ."""
-    out = []
-    seen = set()
+    out: list[tuple[Option, int, float]] = []
+    seen: set[Option] = set()
     for prefer_buy in (False, True):
         purse = _Purse(p)
         moves = purse.obtain(needs, protect, prefer_buy)
@@ -203,7 +206,7 @@ def _with_sources(p, needs: list[int], protect: list[int], final: Move):
     return out
 
 
-def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
+def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
     """Every option of the Action step, best guesses first: (option, kind, prior score).
     The prior is a rough Cash gain used for ordering and by the rollout rule."""
     p = s.players[seat]
@@ -213,8 +216,8 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     out: list[tuple[Option, int, float]] = []
     due = due_wants(s, p)
     casual_want = [0] * 6
-    for slot in p.casuals:
-        for v in CARDS[slot.card].wants:
+    for casual in p.casuals:
+        for v in CARDS[casual.card].wants:
             casual_want[v] += 1
 
     # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
@@ -243,8 +246,8 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     # G. Casual customers, with the +2/-2 modifier as it would be now
     if p.casuals:
         modifier = casual_modifier(p)
-        for slot in p.casuals:
-            card = slot.card
+        for casual in p.casuals:
+            card = casual.card
             c = CARDS[card]
             used = sum(keep_value(p, v) for v in c.wants)
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), due,
@@ -271,16 +274,16 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     # D. Trades for a vegetable worth more (to sell, to store or for a later customer)
     purse = _Purse(p)
     for card, index, veg, bowls in purse.offers:
-        pay = purse._payment(bowls, veg, [0] * 6, due)
-        if pay is None:
+        payment = purse._payment(bowls, veg, [0] * 6, due)
+        if payment is None:
             continue
-        gain = keep_value(p, veg) - sum(keep_value(p, u) for u in pay)
+        gain = keep_value(p, veg) - sum(keep_value(p, u) for u in payment)
         if casual_want[veg] > p.cart[veg]:
             gain += 1.0
         if gain <= 0 and len(_stall_left(p, card)) > 1:
             continue  # a worse vegetable, and the stall does not even leave
-        pay.sort()
-        move = Move(TRADE, card, index, pay[0], pay[1] if len(pay) == 2 else NONE)
+        payment.sort()
+        move = Move(TRADE, card, index, payment[0], payment[1] if len(payment) == 2 else NONE)
         if move in legal:
             out.append(((move,), Kind.TRADE, gain - 0.5))
 
@@ -304,17 +307,18 @@ def act_options(s, seat: int) -> list[tuple[Option, int, float]]:
     return out
 
 
-def _stall_left(p, card: int) -> list[int]:
+def _stall_left(p: PlayerState, card: int) -> list[int]:
     for slot in p.stalls:
         if slot.card == card:
             return [i for i in range(3) if slot.mask >> i & 1]
     return []
 
 
-def _helper_options(p, moves: list[Move], due: list[int]):
+def _helper_options(p: PlayerState, moves: list[Move],
+                    due: list[int]) -> list[tuple[Option, int, float]]:
     """Helper options in the engine's order of legal moves (never a set's order, which
     depends on PYTHONHASHSEED and would make deterministic games differ between processes)."""
-    out = []
+    out: list[tuple[Option, int, float]] = []
     covering = {slot.card for slot in p.helpers if slot.under != NONE}
     price_setting = not p.two_pack_used and len(p.helpers) > len(p.stalls)
     traders = []
@@ -329,7 +333,7 @@ def _helper_options(p, moves: list[Move], due: list[int]):
             else:
                 out.append(((move,), Kind.USE, 0.25))
     # A Trader or a Market crier sale: one choice per vegetable got, the cheapest payment.
-    best: dict[tuple, tuple[float, Move]] = {}
+    best: dict[tuple[str | int, ...], tuple[float, Move]] = {}
     for move in traders:
         name = CARDS[move.a].name
         if name == "Trader":
@@ -349,7 +353,7 @@ def _helper_options(p, moves: list[Move], due: list[int]):
     return out
 
 
-def store_options(s, seat: int) -> list[Option]:
+def store_options(s: GameState, seat: int) -> list[Option]:
     """Ways to bring the Cart down to what the Storehouse holds: keep the vegetables the
     customers want next round first (dearest first), or each kind in turn; the rest is sold
     where the Shop has room, else returned. An upgrade first is an option too."""
@@ -377,7 +381,7 @@ def store_options(s, seat: int) -> list[Option]:
     return options
 
 
-def _keep_sets(p, capacity: int) -> list[list[int]]:
+def _keep_sets(p: PlayerState, capacity: int) -> list[list[int]]:
     """Candidate Storehouse contents: what the customers want (dearest first) topped up with
     the dearest of the rest; simply the dearest; and each kind alone."""
     wanted = customer_needs(p)

@@ -9,7 +9,7 @@ the early rounds (the first step of a round costs 1: money early is worth more).
 
 from __future__ import annotations
 
-from loyang_game.engine import flow
+from loyang_game.engine import GameState, flow
 from loyang_game.engine.cards import (
     BUY_PRICE,
     CARDS,
@@ -51,18 +51,27 @@ from loyang_game.engine.moves import (
 from loyang_game.engine.moves import (
     REGULAR as REGULAR_MOVE,
 )
+from loyang_game.engine.state import CARDS_PHASE, HARVEST_PHASE, Decision, PlayerState
+
+# The decisions the policy tells apart, bound once: before Python 3.12 looking a member up on
+# the enum class costs several times the comparison, and the policy answers at every step of
+# every rollout.
+HOME_DECISION, HARVEST_DECISION, CARDS_DECISION, ACT_DECISION, STORE_DECISION = (
+    Decision.HOME, Decision.HARVEST, Decision.CARDS, Decision.ACT, Decision.STORE)
+PATH_DECISION, PAY_DECISION, KEEP_DECISION, CLAIM_DECISION = (
+    Decision.PATH, Decision.PAY, Decision.KEEP, Decision.CLAIM)
 
 # Cash a vegetable is worth on average to a farmer who can use it (between the Shop's buying
 # and selling prices).
 VEG_WORTH = (1.5, 1.5, 2.0, 2.0, 2.5, 2.5)
 
 
-def rounds_left(state) -> int:
+def rounds_left(state: GameState) -> int:
     """Rounds after the current one."""
     return max(0, ROUNDS - state.round)
 
 
-def produce(p) -> list[int]:
+def produce(p: PlayerState) -> list[int]:
     """Vegetables the player will have over the next rounds: Cart, Storehouse and fields."""
     have = [p.cart[v] + p.store[v] for v in range(6)]
     for field in p.fields:
@@ -71,10 +80,10 @@ def produce(p) -> list[int]:
     return have
 
 
-def card_value(state, p, card: int) -> float:
+def card_value(state: GameState, p: PlayerState, card: int) -> float:
     """A rough Cash value of playing `card` now (Card phase, Two-pack, the Offer)."""
     c = CARDS[card]
-    left = rounds_left(state) + (1 if state.phase in ("harvest", "cards") else 0)
+    left = rounds_left(state) + (1 if state.phase in (HARVEST_PHASE, CARDS_PHASE) else 0)
     kind = c.kind
     if kind == REGULAR:
         deliveries = min(4, left)
@@ -101,7 +110,7 @@ def card_value(state, p, card: int) -> float:
     return 0.0
 
 
-def _best_sow(state, p, moves: list[Move]) -> Move | None:
+def _best_sow(state: GameState, p: PlayerState, moves: list[Move]) -> Move | None:
     best, best_score = None, 0.0
     left = rounds_left(state) + 1
     need = customer_needs(p)
@@ -118,19 +127,19 @@ def _best_sow(state, p, moves: list[Move]) -> Move | None:
     return best
 
 
-def customer_needs(p) -> list[int]:
+def customer_needs(p: PlayerState) -> list[int]:
     """What all the player's customers (Regular and Casual) ask for, per vegetable."""
     need = [0] * 6
     for slot in p.regulars:
         for v in CARDS[slot.card].wants:
             need[v] += 1
-    for slot in p.casuals:
-        for v in CARDS[slot.card].wants:
+    for casual in p.casuals:
+        for v in CARDS[casual.card].wants:
             need[v] += 1
     return need
 
 
-def path_steps(state, p, moves: list[Move]) -> Move:
+def path_steps(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     """How far to walk: everything in the last round; earlier, keep a reserve."""
     steps = [m.a for m in moves if m.kind == ADVANCE]
     if not steps:
@@ -149,7 +158,7 @@ def path_steps(state, p, moves: list[Move]) -> Move:
     return Move(ADVANCE, k)
 
 
-def act_move(state, p, moves: list[Move]) -> Move:
+def act_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     """One Action-phase move by the rules of thumb; END when nothing is worth doing."""
     kinds: dict[str, list[Move]] = {}
     for m in moves:
@@ -190,7 +199,7 @@ def act_move(state, p, moves: list[Move]) -> Move:
     return Move(END)
 
 
-def store_move(state, p, moves: list[Move]) -> Move:
+def store_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     """Too much in the Cart: sell the vegetable that sells best, else return the cheapest."""
     sells = [m for m in moves if m.kind == SELL]
     if sells:
@@ -201,7 +210,7 @@ def store_move(state, p, moves: list[Move]) -> Move:
     return moves[0]
 
 
-def pay_move(state, p, moves: list[Move]) -> Move:
+def pay_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     sells = [m for m in moves if m.kind == SELL]
     if sells:
         return max(sells, key=lambda m: SELL_PRICE[m.a])
@@ -211,7 +220,7 @@ def pay_move(state, p, moves: list[Move]) -> Move:
     return Move(LOAN)
 
 
-def cards_move(state, p, moves: list[Move]) -> Move:
+def cards_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     takes = [m for m in moves if m.kind == TAKE]
     places = [m for m in moves if m.kind == PLACE]
     offers = [m for m in moves if m.kind == OFFER]
@@ -235,7 +244,7 @@ def cards_move(state, p, moves: list[Move]) -> Move:
     return moves[0]
 
 
-def keep_move(state, p, moves: list[Move]) -> Move:
+def keep_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     best, best_value = Move(KEEP), 0.0
     for m in moves:
         value = 0.0
@@ -247,31 +256,33 @@ def keep_move(state, p, moves: list[Move]) -> Move:
     return best
 
 
-def default_move(state, moves: list[Move] | None = None) -> Move:
+def default_move(state: GameState, moves: list[Move] | None = None) -> Move:
     """The default policy's move for the decision at hand."""
     if moves is None:
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     decision = flow.decision(state)
-    p = state.players[state.current_player]
-    if decision == "act":
+    seat = state.current_player
+    assert seat is not None, "the game is over: no move to make"
+    p = state.players[seat]
+    if decision == ACT_DECISION:
         return act_move(state, p, moves)
-    if decision == "path":
+    if decision == PATH_DECISION:
         return path_steps(state, p, moves)
-    if decision == "store":
+    if decision == STORE_DECISION:
         return store_move(state, p, moves)
-    if decision == "pay":
+    if decision == PAY_DECISION:
         return pay_move(state, p, moves)
-    if decision == "cards":
+    if decision == CARDS_DECISION:
         return cards_move(state, p, moves)
-    if decision == "keep":
+    if decision == KEEP_DECISION:
         return keep_move(state, p, moves)
-    if decision == "harvest":
+    if decision == HARVEST_DECISION:
         return next((m for m in moves if m.kind == PASS), moves[0])
-    if decision == "claim":
+    if decision == CLAIM_DECISION:
         return next((m for m in moves if m.kind == CLAIM and m.a == NONE), moves[0])
-    if decision == "home":
+    if decision == HOME_DECISION:
         homes = [m for m in moves if m.kind == HOME]
         return max(homes, key=lambda m: (m.a == 1, -m.a)) if homes else moves[0]
     return moves[0]

@@ -25,13 +25,17 @@ package was installed); here are its knobs and a table of the boards already pro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from . import farm as _farm  # compiled where it was built so (ai/__init__.py)
+
+if TYPE_CHECKING:
+    from loyang_game.engine.state import PlayerState
 
 
 @dataclass(frozen=True)
 class Params:
-    """The model's knobs (fitted by `python -m ai.train`, stored in `weights.json`)."""
+    """The model's knobs (fitted by `python -m lab.train`, stored in `weights.json`)."""
 
     future: tuple[float, ...] = (2.0, 2.2, 2.4, 2.4, 2.8, 2.8)  # Cash per spare vegetable
     absorb: float = 2.0  # spare vegetables future customers take per round, per round of cards
@@ -45,7 +49,7 @@ class Params:
     card_cost: float = 2.0  # Cash paid for cards at the start of each round still to come
     reserve: float = 0.0  # Cash the walk keeps in hand at the end of each round but the last
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {"future": list(self.future), "absorb": self.absorb,
                 "absorb_max": self.absorb_max, "convert": self.convert,
                 "convert_max": self.convert_max, "convert_cost": self.convert_cost,
@@ -54,7 +58,7 @@ class Params:
                 "card_cost": self.card_cost, "reserve": self.reserve}
 
     @classmethod
-    def from_data(cls, data: dict) -> Params:
+    def from_data(cls, data: dict[str, Any]) -> Params:
         return cls(future=tuple(data["future"]), absorb=data["absorb"],
                    absorb_max=data["absorb_max"], convert=data["convert"],
                    convert_max=data["convert_max"], convert_cost=data["convert_cost"],
@@ -76,10 +80,10 @@ Farm, walk, simulate = _farm.Farm, _farm.walk, _farm.simulate
 # game of hard and a 2-player one, rounds 1-2), so they are looked up rather than simulated
 # again; the value is the one `simulate` gives, to the last bit. Bounded: emptied when full.
 CACHE_SIZE = 60_000
-_tables: dict[int, tuple[Params, dict]] = {}
+_tables: dict[int, tuple[Params, dict[tuple[float, ...], float]]] = {}
 
 
-def board_key(p, round_: int, position: int, money: float) -> tuple:
+def board_key(p: PlayerState, round_: int, position: int, money: float) -> tuple[float, ...]:
     """Everything `simulate` reads of `p` (and its arguments): two calls with equal keys give
     equal values. The pile is a multiset (its order is hidden, and never read). A flat tuple
     of numbers (each list of cards preceded by its length): the garbage collector stops
@@ -96,7 +100,7 @@ def board_key(p, round_: int, position: int, money: float) -> tuple:
     return tuple(key)
 
 
-def project(p, round_: int, path: int | None = None, cash: float | None = None,
+def project(p: PlayerState, round_: int, path: int | None = None, cash: float | None = None,
             params: Params = DEFAULT_PARAMS) -> float:
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
     `round_` (with the Path step `path`/`cash` applied when given): `simulate`, looked up when

@@ -50,17 +50,18 @@ import argparse
 import dataclasses
 import logging
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
+from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
-from .evaluate import Evaluator, default_evaluator
+from .evaluate import default_evaluator
+from .evaluators import Evaluation
 from .search import (
     ROLLOUT_LIMIT,
     MCTSAgent,
@@ -87,7 +88,7 @@ SHOWN = 5  # findings a person is shown
 # The search that proposes an Action-phase plan: hard's knowledge on a smaller budget, no
 # rivalry (the cost is in the seat's own spaces), always its best plan, and no play-on of its
 # plans (the review weighs every candidate on its own samples anyway).
-REVIEW_LEVEL = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
+REVIEW_LEVEL: dict[str, float] = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
                 "temperature": 0.0, "verify": 0}
 
 # A review's bounds, so that any game, however long, is reviewed in bounded time: a game of
@@ -101,9 +102,10 @@ STOP_EVERY = 64
 
 ACTION, PATH, SINGLE = "action", "path", "single"
 # What a decision is called in a finding ("Round 3, Card phase"); the setup is "Setup".
-_LABELS = {"home": "Home vegetable", "path": "Path step", "cards": "Card phase",
-           "harvest": "Harvest", "claim": "Foreman", "pay": "raising money", "keep": "Two-pack",
-           "partner": "choice of partner", "shop": "Book-keeper"}
+_LABELS = {AtHand.HOME: "Home vegetable", AtHand.PATH: "Path step", AtHand.CARDS: "Card phase",
+           AtHand.HARVEST: "Harvest", AtHand.CLAIM: "Foreman", AtHand.PAY: "raising money",
+           AtHand.KEEP: "Two-pack", AtHand.PARTNER: "choice of partner",
+           AtHand.SHOP: "Book-keeper"}
 
 
 class Stopped(Exception):
@@ -141,15 +143,15 @@ class Decision:
 
     step: int
     kind: str  # ACTION, PATH or SINGLE
-    state: object
+    state: GameState
     line: list[Move]
     label: str
     closed: bool = False
 
 
-def unit_kind(state, seat: int) -> str:
+def unit_kind(state: GameState, seat: int) -> str:
     decision = flow.decision(state)
-    if decision == "path":
+    if decision == AtHand.PATH:
         return PATH
     if state.phase == ACTIONS and planning(state, seat):
         return ACTION
@@ -174,8 +176,9 @@ def decisions(config: GameConfig, moves: Sequence[Move], seat: int,
             if current is None and len(state.legal_moves()) > 1:
                 decision = flow.decision(state)
                 label = ("Action phase" if kind == ACTION
-                         else "the Offer" if config.solo and decision == "cards"
+                         else "the Offer" if config.solo and decision == AtHand.CARDS
                          else _LABELS.get(decision, decision))
+                assert kind is not None, "a decision of the seat's own has a kind"
                 current = Decision(step, kind, state.clone(), [], label)
             if current is not None:
                 current.line.append(move)
@@ -185,29 +188,29 @@ def decisions(config: GameConfig, moves: Sequence[Move], seat: int,
         yield current
 
 
-def unit_over(state, seat: int, kind: str, last: Move) -> bool:
+def unit_over(state: GameState, seat: int, kind: str, last: Move) -> bool:
     """Has a candidate line of a decision of `kind` come to its end at `state`?"""
     if kind != ACTION or last.kind == TWO_PACK or state.is_over:
         return True
     return state.current_player != seat or unit_kind(state, seat) != ACTION
 
 
-def turn_value(state, seat: int, ev: Evaluator) -> float:
+def turn_value(state: GameState, seat: int, ev: Evaluation) -> float:
     """Finish the seat's turn by the rules of thumb: its board's worth at its next Path step
     (exact at the game's end)."""
     for _ in range(ROLLOUT_LIMIT):
         if state.is_over:
             return final_value(state, seat)
-        if state.current_player == seat and flow.decision(state) == "path":
+        if state.current_player == seat and flow.decision(state) == AtHand.PATH:
             return path_value(state, seat, ev)[1]
-        planned_move(state, state.current_player)
-    return ev.predict(state.players[seat], state.round)
+        planned_move(state, state.to_move)
+    return ev.value(state, seat)
 
 
 class Judge:
     """The yardstick of one decision: candidate lines valued on the same samples."""
 
-    def __init__(self, unit: Decision, seat: int, ev: Evaluator, seed: int,
+    def __init__(self, unit: Decision, seat: int, ev: Evaluation, seed: int,
                  stop: threading.Event | None = None) -> None:
         self.unit, self.seat, self.ev, self.stop = unit, seat, ev, stop
         self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
@@ -229,15 +232,15 @@ class Judge:
             total += worth
         return total / len(samples)
 
-    def worth(self, s, line: tuple[Move, ...]) -> float | None:
+    def worth(self, s: GameState, line: tuple[Move, ...]) -> float | None:
         """The seat's worth once `line` is played on the sample `s` and its turn finished."""
         *first, last = line
         if not apply_option(s, tuple(first)) or last not in s.legal_moves():
             return None
         if last.kind == ADVANCE:  # the Path step ends the turn: judged as the search does
             p = s.players[self.seat]
-            return self.ev.predict(p, s.round, p.path + last.a,
-                                   p.cash - path_cost(p.path, last.a))
+            return self.ev.value(s, self.seat, p.path + last.a,
+                                 p.cash - path_cost(p.path, last.a))
         s.apply(last)
         if s.is_over:
             return final_value(s, self.seat)
@@ -245,7 +248,7 @@ class Judge:
             return self.best_follow_up(s)
         return turn_value(s, self.seat, self.ev)
 
-    def best_follow_up(self, s) -> float:
+    def best_follow_up(self, s: GameState) -> float:
         """The worth of a turned-over draw-pile card: the seat sees it and then places or
         takes a card, so the turn is worth its best follow-up on this sample (an expectation
         over the card, of the best choice after it). Finished by the rules of thumb alone,
@@ -282,7 +285,7 @@ class Judge:
                 "theirs": sum(a for a, _ in pairs) / n, "yours": sum(b for _, b in pairs) / n}
 
 
-def candidates(judge: Judge, level: dict, seed: int,
+def candidates(judge: Judge, level: dict[str, float], seed: int,
                stop: threading.Event | None) -> list[tuple[Move, ...]]:
     """The AI's alternatives to the person's line (see the module docstring)."""
     unit, view, seat = judge.unit, judge.view, judge.seat
@@ -300,15 +303,16 @@ def candidates(judge: Judge, level: dict, seed: int,
     return [rule_line, searched_line]
 
 
-def play_out(s, seat: int, move: Callable, stop: threading.Event | None = None
-             ) -> tuple[Move, ...]:
+def play_out(s: GameState, seat: int, move: Callable[[GameState], None],
+             stop: threading.Event | None = None) -> tuple[Move, ...]:
     """The seat's moves while `move` plays an Action-phase stretch on `s` to its end."""
     line: list[Move] = []
     for _ in range(ROLLOUT_LIMIT):
         check(stop)
         before = s.history
         move(s)
-        made = s.history[1] if s.history is not before else None
+        after = s.history
+        made = after[1] if after is not None and after is not before else None
         if made is None:
             break
         line.append(made)
@@ -317,8 +321,9 @@ def play_out(s, seat: int, move: Callable, stop: threading.Event | None = None
     return tuple(line)
 
 
-def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
-          level: dict | None = None, stop: threading.Event | None = None) -> Finding | None:
+def judge(unit: Decision, seat: int, ev: Evaluation, seed: int = 0,
+          level: dict[str, float] | None = None,
+          stop: threading.Event | None = None) -> Finding | None:
     """The finding for one decision: what the best line by the yardstick gains over the
     person's (cost 0 and the person's own line when nothing does better)."""
     j = Judge(unit, seat, ev, seed, stop)
@@ -352,15 +357,16 @@ def judge(unit: Decision, seat: int, ev: Evaluator, seed: int = 0,
     at = next((i for i, (a, b) in enumerate(zip(played, best)) if a != b), 0)
     suggestion = best[at] if at < len(best) else played[at]
     where = f"Round {j.round}, {unit.label}" if j.round else "Setup"
-    return Finding(unit.step + at, j.round, where, played[at], suggestion,
-                   *(round(weighed.get(key, 0.0), 3) for key in ("cost", "low", "high")),
-                   int(weighed.get("samples", 0)),
-                   *(round(weighed.get(key, 0.0), 3) for key in ("theirs", "yours")))
+    cost, low, high, theirs, yours = (round(weighed.get(key, 0.0), 3)
+                                      for key in ("cost", "low", "high", "theirs", "yours"))
+    return Finding(unit.step + at, j.round, where, played[at], suggestion, cost, low, high,
+                   int(weighed.get("samples", 0)), theirs, yours)
 
 
 def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
-           stop: threading.Event | None = None, level: dict | None = None) -> list[Finding]:
+           stop: threading.Event | None = None,
+           level: dict[str, float] | None = None) -> list[Finding]:
     """Every decision of `seat` judged (within the bounds: `to_judge`), dearest first (ties:
     earlier first); stops early and returns what it found when `stop` is set."""
     found: list[Finding] = []
@@ -385,9 +391,10 @@ def to_judge(config: GameConfig, moves: Sequence[Move], seat: int,
     return judged, len(units) - len(judged)
 
 
-def judge_all(units: Sequence[Decision], seat: int, ev: Evaluator, found: list[Finding],
+def judge_all(units: Sequence[Decision], seat: int, ev: Evaluation, found: list[Finding],
               seed: int = 0, progress: Callable[[int, int], None] | None = None,
-              stop: threading.Event | None = None, level: dict | None = None) -> None:
+              stop: threading.Event | None = None,
+              level: dict[str, float] | None = None) -> None:
     """Judge `units` in order into `found`, with `progress(done, total)` after each; raises
     Stopped once `stop` is set (what was found so far stays in `found`)."""
     if progress is not None:
@@ -416,7 +423,7 @@ class ReviewWorker:
     (it looks at the stop signal between any two samples, moves or searches)."""
 
     def __init__(self, config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
-                 level: dict | None = None) -> None:
+                 level: dict[str, float] | None = None) -> None:
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._progress = (0, 0)
@@ -444,7 +451,8 @@ class ReviewWorker:
         with self._lock:
             self._progress = (done, total)
 
-    def _run(self, config, moves, seat, seed, level) -> None:
+    def _run(self, config: GameConfig, moves: list[Move], seat: int, seed: int,
+             level: dict[str, float] | None) -> None:
         found: list[Finding] = []
         try:
             units, self.left_out = to_judge(config, moves, seat, self._stop)
@@ -466,7 +474,7 @@ def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig
     state = new_game(config)
     agents = [make_agent(level, seed + i, deterministic=True) for i in range(seats)]
     while not state.is_over:
-        state.apply(agents[state.current_player].choose(state))
+        state.apply(agents[state.to_move].choose(state))
     return config, list(state.moves())
 
 
@@ -493,4 +501,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

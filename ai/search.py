@@ -33,23 +33,36 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable
 
-from loyang_game.engine import Move, flow, helpers
+from loyang_game.engine import GameConfig, GameState, Move, flow, helpers
 from loyang_game.engine.cards import path_cost
-from loyang_game.engine.moves import ADVANCE, DISCARD, LOAN, TWO_PACK
-from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE
+from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, MoveKind
+from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
 from . import verify
-from .evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
+from .evaluate import default_evaluator, tuned_evaluator
+from .evaluators import Evaluation, make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
-from .policy import default_move
+from .policy import (
+    ACT_DECISION,
+    CLAIM_DECISION,
+    KEEP_DECISION,
+    PATH_DECISION,
+    PAY_DECISION,
+    STORE_DECISION,
+    default_move,
+)
 from .projection import board_key
 from .view import canonical_view, determinise
 
+# told now and then how a search goes: (iterations done, the best first move so far)
+Progress = Callable[[int, Move | None], None]
 ROLLOUT_LIMIT = 3000
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
-OWN_PHASE_DECISIONS = ("act", "store", "keep", "pay", "shop", "claim")
+OWN_PHASE_DECISIONS = (ACT_DECISION, STORE_DECISION, KEEP_DECISION, PAY_DECISION, Decision.SHOP,
+                       CLAIM_DECISION)
 
 
 def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> list[Move]:
@@ -57,16 +70,16 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
     Loan (-1 space at the end) unless money must be raised or the farmer has less than
     `loan_below` Cash. A broke farmer without Loans can be stuck for good (a farm of Wheat
     with the Shop's Wheat spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
-    if decision == "pay":
+    if decision == PAY_DECISION:
         return moves
-    drop = (LOAN, DISCARD) if decision == "act" else (LOAN,)
+    drop: tuple[MoveKind, ...] = (LOAN, DISCARD) if decision == ACT_DECISION else (LOAN,)
     if cash < loan_below:
         drop = tuple(kind for kind in drop if kind != LOAN)
     kept = [m for m in moves if m.kind not in drop]
     return kept or moves
 
 
-def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
+def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
                cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
     """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
     Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`).
@@ -94,11 +107,11 @@ def path_value(state, seat: int, ev: Evaluator, ahead: int = 0,
 
 
 PATH_CACHE_SIZE = 30_000
-_path_tables: dict[int, tuple[Evaluator, dict]] = {}
+_path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = {}
 
 
-def _path_value(state, seat: int, ev: Evaluator, moves: list[Move], ahead: int, cards: int,
-                weight: float) -> tuple[Move, float]:
+def _path_value(state: GameState, seat: int, ev: Evaluation, moves: list[Move], ahead: int,
+                cards: int, weight: float) -> tuple[Move, float]:
     """`path_value` without the look-up."""
     p = state.players[seat]
     best, best_value = None, -1e9
@@ -106,33 +119,34 @@ def _path_value(state, seat: int, ev: Evaluator, moves: list[Move], ahead: int, 
         if m.kind != ADVANCE:
             continue
         path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
-        value = ev.predict(p, state.round, path, cash)
+        value = ev.value(state, seat, path, cash)
         if ahead:
             value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards,
                                              base=value)
         if value > best_value:
             best, best_value = m, value
+    assert best is not None, "a Path step always offers the step of 0 spaces"
     return best, best_value
 
 
-def final_value(state, seat: int) -> float:
+def final_value(state: GameState, seat: int) -> float:
     p = state.players[seat]
     return float(p.path - p.loans) + 0.001 * p.cash
 
 
-def finish(state, seat: int, ev: Evaluator, stop: threading.Event | None = None) -> float:
+def finish(state: GameState, seat: int, ev: Evaluation) -> float:
     """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
     for _ in range(ROLLOUT_LIMIT):
         if state.is_over:
             return final_value(state, seat)
-        if state.current_player == seat and flow.decision(state) == "path":
+        if state.current_player == seat and flow.decision(state) == PATH_DECISION:
             return path_value(state, seat, ev)[1]
         state.apply(default_move(state))
-    return ev.predict(state.players[seat], state.round)
+    return ev.value(state, seat)
 
 
-def greedy_pick(det, seat: int, moves: list[Move], ev: Evaluator, stop=None,
-                progress=None) -> Move:
+def greedy_pick(det: GameState, seat: int, moves: list[Move], ev: Evaluation,
+                stop: threading.Event | None = None, progress: Progress | None = None) -> Move:
     """The move whose default completion of the turn the evaluation likes best."""
     best, best_value = moves[0], -1e18
     for i, m in enumerate(moves):
@@ -154,24 +168,25 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, evaluator: Evaluator | None = None) -> None:
+    def __init__(self, seed: int = 0, evaluator: Evaluation | None = None) -> None:
         self.rng = random.Random(seed)
         self.given = evaluator
         self.ev = evaluator or default_evaluator()
 
-    def choose(self, state) -> Move:
+    def choose(self, state: GameState) -> Move:
         return self.choose_interruptible(state)
 
-    def choose_interruptible(self, state, stop=None, progress=None,
-                             seat: int | None = None) -> Move:
+    def choose_interruptible(self, state: GameState, stop: threading.Event | None = None,
+                             progress: Progress | None = None, seat: int | None = None) -> Move:
         seat = state.current_player if seat is None else seat
+        assert seat is not None, "the game is over: no seat to choose for"
         det = determinise(canonical_view(state, seat), seat, self.rng)
         self.ev = self.given or default_evaluator(det.config.solo)
         moves = det.legal_moves()
         if len(moves) == 1:
             return moves[0]
         decision = flow.decision(det)
-        if decision == "path":
+        if decision == PATH_DECISION:
             return path_value(det, seat, self.ev)[0]
         return greedy_pick(det, seat, prune(decision, moves, det.players[seat].cash), self.ev,
                            stop, progress)
@@ -205,14 +220,15 @@ class Level:
     verify_others: bool = False  # ... in 2-4 players too: the follower plays every seat on one
     # shared sample, and a board is worth the rivalry leaf (own position less `rivalry` times
     # the best other's) at the seat's next Path step
+    evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
 
-# Measured with `python -m ai.arena` (2 players): beyond about 150 iterations more search
+# Measured with `python -m lab.arena` (2 players): beyond about 150 iterations more search
 # gains little (hard at 1600/480 and an untempered normal at 150/50 split 40 games 21-19), so
 # the levels differ as much by how often they take a plan other than the best-explored one
 # (temperature) as by budget: hard beat normal 28-12, normal beat easy 27-3.
-# hard over hard-v1, deterministic and paired (`python -m ai.compare`, docs/ai-lab.md):
+# hard over hard-v1, deterministic and paired (`python -m lab.compare`, docs/ai-lab.md):
 # sequential halving at the root, the next solo Offer at the leaves and, in solo, its most
 # explored plans played on a round until three different boards are compared (`verify`,
 # `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
@@ -235,14 +251,15 @@ LEVELS = {
 def tuned(level: Level, overrides: dict[str, float]) -> Level:
     """`level` with some knobs changed (experiments: `hard:exploration=0.6`, or a knob of the
     projection: `hard:p.helper=0.5`); ValueError for a knob that does not exist."""
-    fields = {f.name: f for f in dataclasses.fields(Level) if f.name != "evaluation"}
+    fields = {f.name: f for f in dataclasses.fields(Level)
+              if f.name not in ("evaluator", "evaluation")}
     changes = dict(level.evaluation)
     own = {}
     for name, value in overrides.items():
         if name.startswith("p."):
             changes[name[2:]] = value
         elif name in fields:
-            own[name] = {"int": int, "float": float, "bool": bool}[fields[name].type](value)
+            own[name] = {"int": int, "float": float, "bool": bool}[str(fields[name].type)](value)
         else:
             raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(fields)}, "
                              "or p.<projection knob>")
@@ -295,7 +312,7 @@ class Node:
         return max(sure, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
 
 
-def state_key(s, seat: int) -> tuple:
+def state_key(s: GameState, seat: int) -> tuple[object, ...]:
     """Everything that decides the rest of `seat`'s turn from a planning decision."""
     p = s.players[seat]
     others = tuple((o.cash, tuple(o.stalls), tuple(o.casuals), tuple(o.regulars),
@@ -308,7 +325,7 @@ def state_key(s, seat: int) -> tuple:
             offer, tuple(s.bought), s.buy_limit, tuple(s.harvest_passed), others)
 
 
-def planning(s, seat: int) -> bool:
+def planning(s: GameState, seat: int) -> bool:
     """Is `seat` at a decision of its own turn whose outcome no hidden card and no other
     player can change until the turn ends (but for the Two-pack, a chance edge)? Its own
     Action phase; in the solo game the whole round, the Offer included."""
@@ -362,8 +379,9 @@ class MCTSAgent:
     `deterministic=True`: iteration counts only, no clock (the same game in any process)."""
 
     def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
-                 evaluator: Evaluator | None = None,
-                 overrides: dict[str, float] | None = None, clock=time.perf_counter) -> None:
+                 evaluator: Evaluation | None = None,
+                 overrides: dict[str, float] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock  # seconds; injected by tests, ignored in deterministic mode
         self.level = tuned(LEVELS[level], overrides) if overrides else LEVELS[level]
         self.name = level
@@ -371,32 +389,32 @@ class MCTSAgent:
         self.deterministic = deterministic
         self.given = evaluator
         self.ev = self._evaluator(solo=False)
-        self.table: dict[tuple, Node] = {}  # this turn's planning nodes
-        self.turn_key: tuple | None = None  # (round, seat) of the table
+        self.table: dict[tuple[object, ...], Node] = {}  # this turn's planning nodes
+        self.turn_key: tuple[int, int] | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)
         self.turn_iterations = 0
         self.turn_seconds = 0.0
         self.plan: list[Move] = []  # the rest of the option being played
-        self.last_history: tuple | None = None
-        self.last_move: Move | None = None
+        # the game (its config) and every move up to this agent's last one, that one included
+        self.last_game: tuple[GameConfig, tuple[Move, ...]] | None = None
         self.last_iterations = 0
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
         self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
 
-    def _evaluator(self, solo: bool) -> Evaluator:
+    def _evaluator(self, solo: bool) -> Evaluation:
         if self.given is not None:
             return self.given
-        if not self.level.fitted:
-            return hand_evaluator()
-        return tuned_evaluator(solo, self.level.evaluation)
+        return make_evaluation(self.level.evaluator, solo, self.level.fitted,
+                               self.level.evaluation)
 
     # -- the agent interface ----------------------------------------------------------------
-    def choose(self, state) -> Move:
+    def choose(self, state: GameState) -> Move:
         return self.choose_interruptible(state)
 
-    def choose_interruptible(self, state, stop: threading.Event | None = None,
-                             progress=None, seat: int | None = None) -> Move:
+    def choose_interruptible(self, state: GameState, stop: threading.Event | None = None,
+                             progress: Progress | None = None, seat: int | None = None) -> Move:
         seat = state.current_player if seat is None else seat
+        assert seat is not None, "the game is over: no seat to choose for"
         started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self.ev = self._evaluator(view.config.solo)
@@ -407,7 +425,7 @@ class MCTSAgent:
         if len(moves) == 1:
             return self._played(view, moves[0])
         decision = flow.decision(view)
-        if decision == "path":  # the evaluation knows the Path's prices exactly
+        if decision == PATH_DECISION:  # the evaluation knows the Path's prices exactly
             self.last_path = self._path_choice(view, seat)
             return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
@@ -447,7 +465,7 @@ class MCTSAgent:
         self.last_root = root
         return self._played(view, option[0])
 
-    def _path_choice(self, state, seat: int) -> tuple[Move, float]:
+    def _path_choice(self, state: GameState, seat: int) -> tuple[Move, float]:
         """The Path step this level takes, and its value (the next Offer counted at every
         step, where the level looks at it)."""
         ahead = self.level.offer_rows if self.level.offer_ahead else 0
@@ -470,8 +488,8 @@ class MCTSAgent:
                 best[option[0]] = max(best.get(option[0], -1e18), root.q(edge))
         return sorted(best.items(), key=lambda item: -item[1])
 
-    def _played(self, view, move: Move) -> Move:
-        self.last_history, self.last_move = view.history, move
+    def _played(self, view: GameState, move: Move) -> Move:
+        self.last_game = (view.config, (*view.moves(), move))
         return move
 
     def _new_turn(self, round_: int, seat: int) -> None:
@@ -483,31 +501,30 @@ class MCTSAgent:
         self.turn_seconds = 0.0
         self.plan = []
 
-    def _continues(self, view) -> bool:
-        """Did the game go on from this agent's last move (not an undo, a load, another
-        game)? The history is shared by clones and never mutated: look for the last move,
-        made on top of the history it was chosen in."""
-        if self.last_history is None:
+    def _continues(self, view: GameState) -> bool:
+        """Did the game go on from this agent's last move (not an undo, a load of another
+        point, another game)? Judged by value, the game's config and its moves so far starting
+        with all those up to that move: a state rebuilt from the same config and moves (a
+        load, a copy made in another process) goes on with the plan, as the state itself
+        would."""
+        if self.last_game is None:
             return False
-        h = view.history
-        for _ in range(400):
-            if h is None:
-                return False
-            if h[1] == self.last_move and h[0] is self.last_history:
-                return True
-            h = h[0]
-        return False
+        config, moves = self.last_game
+        if view.config != config:
+            return False
+        played = view.moves()
+        return len(played) >= len(moves) and tuple(played[:len(moves)]) == moves
 
     # -- the search ---------------------------------------------------------------------------
-    def _planning_node(self, s, seat: int) -> Node:
+    def _planning_node(self, s: GameState, seat: int) -> Node:
         key = state_key(s, seat)
         node = self.table.get(key)
         if node is None:
             node = self.table[key] = Node(planning=True)
         return node
 
-    def _search(self, view, seat: int, root: Node, budget: int, seconds: float,
-                stop, progress, acting: bool) -> None:
+    def _search(self, view: GameState, seat: int, root: Node, budget: int, seconds: float,
+                stop: threading.Event | None, progress: Progress | None, acting: bool) -> None:
         start = self.clock()
         deadline = None if self.deterministic else start + max(0.0, seconds)
         halving = None
@@ -538,18 +555,20 @@ class MCTSAgent:
         option = node.best_option()
         return option[0] if option else None
 
-    def _options(self, s, seat: int, node: Node) -> list[tuple[Option, bool]]:
+    def _options(self, s: GameState, seat: int, node: Node) -> list[tuple[Option, bool]]:
         """The options legal here, in prior order, with whether each is a chance edge."""
         decision = flow.decision(s)
-        if decision == "act":
+        if decision == ACT_DECISION:
             return [(o, kind_chance(o)) for o, _, _ in act_options(s, seat)]
-        if decision == "store":
+        if decision == STORE_DECISION:
             return [(o, False) for o in store_options(s, seat)]
         moves = prune(decision, s.legal_moves(), s.players[seat].cash, self.level.loan_below)
         first = default_move(s, moves)
-        return [((first,), False)] + [((m,), False) for m in moves if m != first]
+        listed: list[tuple[Option, bool]] = [((first,), False)]
+        listed.extend(((m,), False) for m in moves if m != first)
+        return listed
 
-    def _open(self, node: Node, s, seat: int) -> list[tuple[Option, bool]] | None:
+    def _open(self, node: Node, s: GameState, seat: int) -> list[tuple[Option, bool]] | None:
         """Make sure `node` has an edge for every option legal in `s`; the options listed
         (tree nodes, whose options differ between samples) or None (planning nodes, listed
         once)."""
@@ -569,16 +588,19 @@ class MCTSAgent:
                 node.options.append(o)
         return listed
 
-    def _select(self, node: Node, s, seat: int) -> Option:
+    def _select(self, node: Node, s: GameState, seat: int) -> Option | None:
         level = self.level
         listed = self._open(node, s, seat)
+        options = node.options
+        assert options is not None, "_open lists a node's options"
         if node.planning:
-            candidates = node.options[:3 + int(level.widen * math.sqrt(node.visits))]
+            candidates = options[:3 + int(level.widen * math.sqrt(node.visits))]
             total = node.visits
         else:
+            assert listed is not None, "a tree node's options are listed in every sample"
             legal = {o for o, _ in listed}
             allowed = 3 + int(level.widen * math.sqrt(node.visits))
-            candidates = [o for o in node.options if o in legal][:allowed]
+            candidates = [o for o in options if o in legal][:allowed]
             for o in candidates:
                 node.avail[o] = node.avail.get(o, 0) + 1
             total = 0
@@ -597,12 +619,13 @@ class MCTSAgent:
                 best, best_score = o, score
         return best
 
-    def _iterate(self, det, seat: int, root: Node, first: Option | None = None) -> None:
+    def _iterate(self, det: GameState, seat: int, root: Node, first: Option | None = None) -> None:
         """One iteration from `root` (through `first` when the root's option is imposed)."""
         trail: list[tuple[Node, Option]] = []
         node = root
         value: float | None = None
         new_leaf: Node | None = None
+        option: Option | None
         while True:
             if first is not None and first in node.edges:
                 option, first = first, None
@@ -616,6 +639,7 @@ class MCTSAgent:
                 break
             moved = det.clone() if len(option) > 1 else det
             if not apply_option(moved, option):  # an option that is not legal after all
+                assert node.options is not None, "an option taken was listed"
                 node.options.remove(option)
                 del node.edges[option]
                 continue
@@ -630,9 +654,10 @@ class MCTSAgent:
                 if node.planning and not edge.chance:
                     edge.child = child
             else:
-                child = node.children.get(option)
-                if child is None:
-                    child = node.children[option] = Node(planning=False)
+                known = node.children.get(option)
+                if known is None:
+                    known = node.children[option] = Node(planning=False)
+                child = known
             if child.visits == 0:
                 value = self._rollout(det, seat)
                 new_leaf = child
@@ -654,7 +679,7 @@ class MCTSAgent:
                                                 if e.visits])
                 value = node.best
 
-    def _advance(self, det, seat: int) -> float | None:
+    def _advance(self, det: GameState, seat: int) -> float | None:
         """Play the others' moves and the forced ones; the value if the turn is over, else
         None with `det` at the seat's next real decision."""
         for _ in range(ROLLOUT_LIMIT):
@@ -663,15 +688,15 @@ class MCTSAgent:
             if det.current_player != seat:
                 self._other_moves(det)
                 continue
-            if flow.decision(det) == "path":
+            if flow.decision(det) == PATH_DECISION:
                 return self._against(det, seat, self._path_leaf(det, seat))
             moves = det.legal_moves()
             if len(moves) > 1:
                 return None
             det.apply(moves[0])
-        return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
+        return self._against(det, seat, self.ev.value(det, seat))
 
-    def _rollout(self, det, seat: int) -> float:
+    def _rollout(self, det: GameState, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
         default policy for everything else."""
         for _ in range(ROLLOUT_LIMIT):
@@ -680,12 +705,12 @@ class MCTSAgent:
             if det.current_player != seat:
                 self._other_moves(det)
                 continue
-            if flow.decision(det) == "path":
+            if flow.decision(det) == PATH_DECISION:
                 return self._against(det, seat, self._path_leaf(det, seat))
             planned_move(det, seat)
-        return self._against(det, seat, self.ev.predict(det.players[seat], det.round))
+        return self._against(det, seat, self.ev.value(det, seat))
 
-    def _path_leaf(self, det, seat: int) -> float:
+    def _path_leaf(self, det: GameState, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""
         move, value = path_value(det, seat, self.ev)
         if not self.level.offer_ahead:
@@ -696,15 +721,17 @@ class MCTSAgent:
             det, seat, self.ev, p.path + move.a, cash, self.level.offer_rows,
             self.level.offer_cards, base=value)
 
-    def _other_moves(self, det) -> None:
+    def _other_moves(self, det: GameState) -> None:
         """Another seat's move inside the search: by the same plans as the searching seat's
         own rollouts (`others_plan`), else by the default policy."""
         if self.level.others_plan:
-            planned_move(det, det.current_player)
+            seat = det.current_player
+            assert seat is not None, "the search plays only a game still going"
+            planned_move(det, seat)
         else:
             det.apply(default_move(det))
 
-    def _against(self, det, seat: int, own: float) -> float:
+    def _against(self, det: GameState, seat: int, own: float) -> float:
         """The value the search maximises: its own expected final position, less `rivalry`
         times the best other's (so a Card-phase draft can also deny, and a race is judged as
         a race). The others are judged as their boards stand."""
@@ -714,15 +741,15 @@ class MCTSAgent:
         if det.is_over:
             best = max(final_value(det, other.seat) for other in det.others(seat))
         else:
-            best = max(self.ev.predict(other, det.round) for other in det.others(seat))
+            best = max(self.ev.value(det, other.seat) for other in det.others(seat))
         return own - weight * best
 
-    def _verified_in_time(self, root: Node, view, seat: int, option: Option, stop,
-                          started: float, acting: bool) -> Option:
+    def _verified_in_time(self, root: Node, view: GameState, seat: int, option: Option,
+                          stop: threading.Event | None, started: float, acting: bool) -> Option:
         """`_verified` within the decision's time: in the Action phase, what is left of the
         phase's seconds, which its searches and play-ons share (a Two-pack's new look must
         not start the clock again), less a quarter of an other turn's seconds kept for that
-        look (`python -m ai.bench --solo` measured 6.26 s for one Action phase without it);
+        look (`python -m lab.bench --solo` measured 6.26 s for one Action phase without it);
         else the decision's own seconds."""
         if not acting:
             return self._verified(root, view, seat, option, stop,
@@ -733,8 +760,8 @@ class MCTSAgent:
         self.turn_seconds += self.clock() - now
         return option
 
-    def _verified(self, root: Node, view, seat: int, option: Option, stop,
-                  deadline: float) -> Option:
+    def _verified(self, root: Node, view: GameState, seat: int, option: Option,
+                  stop: threading.Event | None, deadline: float) -> Option:
         """Of the root options explored most, the one worth most when played on a round
         (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
         clock) runs past `deadline` before two different boards are compared."""
@@ -751,10 +778,10 @@ class MCTSAgent:
             agent.level = level
             return agent
 
-        def leaf(state, seat: int) -> float:  # in solo, `_against` is the own value itself
+        def leaf(state: GameState, seat: int) -> float:  # solo: `_against` is the own value
             return self._against(state, seat, self._path_choice(state, seat)[1])
 
-        def final(state, seat: int) -> float:
+        def final(state: GameState, seat: int) -> float:
             return self._against(state, seat, final_value(state, seat))
 
         margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
@@ -769,7 +796,7 @@ class MCTSAgent:
                                final, apply_option, halted, distinct)
         return best or option
 
-    def _pick(self, node: Node, view, seat: int) -> Option:
+    def _pick(self, node: Node, view: GameState, seat: int) -> Option:
         legal = set(view.legal_moves())
         visited = [(o, e) for o, e in node.edges.items() if e.visits and o[0] in legal]
         if not visited:
@@ -783,14 +810,14 @@ class MCTSAgent:
         return option
 
 
-def planned_move(det, seat: int) -> None:
+def planned_move(det: GameState, seat: int) -> None:
     """One step of a turn by rules of thumb: in the Action step the plan `rollout_option`
     picks, when storing the first way to keep, else the default policy."""
     decision = flow.decision(det)
-    if decision == "act":
+    if decision == ACT_DECISION:
         if not apply_option(det, rollout_option(act_options(det, seat))):
-            det.apply(Move("end"))
-    elif decision == "store":
+            det.apply(Move(END))
+    elif decision == STORE_DECISION:
         apply_option(det, store_options(det, seat)[0])
     else:
         det.apply(default_move(det))
@@ -801,7 +828,7 @@ def kind_chance(option: Option) -> bool:
     return any(m.kind == TWO_PACK for m in option)
 
 
-def apply_option(s, option: Option) -> bool:
+def apply_option(s: GameState, option: Option) -> bool:
     """Apply the option's moves; False (with `s` partly moved) if one is not legal."""
     for move in option:
         if s.is_over or move not in s.legal_moves():

@@ -21,20 +21,31 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from loyang_game.engine import flow
+from loyang_game.engine import GameState, Move, flow
 
+from .options import Option
+from .policy import PATH_DECISION
 from .view import determinise
+
+if TYPE_CHECKING:
+    from .search import MCTSAgent, Node
+
+# a board's worth for a seat: at its Path step (the leaf), or once the game is over (final)
+ValueOf = Callable[[GameState, int], float]
+Apply = Callable[[GameState, Option], bool]  # plays an option on; False if it is not legal
 
 LIMIT = 2000  # moves of one play-on, far beyond a round and a half
 # Iterations a second of the follower's search at its slowest (solo leaves count the next
 # Offer): on the clock a play-on stops this long before the decision's cap, since one
-# follower move cannot be cut short (`python -m ai.bench --solo` measured hard's worst other
+# follower move cannot be cut short (`python -m lab.bench --solo` measured hard's worst other
 # turn at 2.28 s against its 2 s cap without this margin).
 SLOWEST_RATE = 700
 
 
-def candidates(root, legal: set, count: int) -> list[tuple]:
+def candidates(root: Node, legal: set[Move], count: int) -> list[Option]:
     """The `count` root options legal here that the search explored most, most first."""
     visited = [(edge.visits, option) for option, edge in root.edges.items()
                if edge.visits and option[0] in legal]
@@ -42,8 +53,10 @@ def candidates(root, legal: set, count: int) -> list[tuple]:
     return [option for _, option in visited[:count]]
 
 
-def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
-            apply_option, halted=None, known: dict | None = None) -> float | None:
+def play_on(state: GameState, seat: int, option: Option, follower: MCTSAgent,
+            leaf_value: ValueOf, final_value: ValueOf, apply_option: Apply,
+            halted: Callable[[], bool] | None = None,
+            known: dict[bytes, float | None] | None = None) -> float | None:
     """`option` played on `state` (a sample), then the follower's play to the seat's Path step
     in the next round: that board's leaf value (the final position if the game ends first);
     -inf if the option cannot be played on this sample; None if `halted()` says stop.
@@ -66,7 +79,7 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
                 mark = pickle.dumps((state.to_data(), follower.rng.getstate()))
                 if mark in known:
                     return known[mark]
-            if state.current_player == seat and flow.decision(state) == "path":
+            if state.current_player == seat and flow.decision(state) == PATH_DECISION:
                 value = leaf_value(state, seat)
                 break
         state.apply(follower.choose(state))
@@ -77,8 +90,10 @@ def play_on(state, seat: int, option: tuple, follower, leaf_value, final_value,
     return value
 
 
-def verified(view, seat: int, options: list[tuple], make_follower, seed: int, leaf_value,
-             final_value, apply_option, halted=None, distinct: int = 0) -> tuple | None:
+def verified(view: GameState, seat: int, options: list[Option],
+             make_follower: Callable[[int], MCTSAgent], seed: int, leaf_value: ValueOf,
+             final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
+             distinct: int = 0) -> Option | None:
     """The option of `options` worth most a round later, each played on the same sample of
     the hidden cards by a fresh follower with the same seed. With `distinct`, options are
     played on in order only until that many different values are found: two plans that reach

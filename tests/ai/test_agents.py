@@ -1,27 +1,17 @@
-"""The agents, the evaluation and the training command: small and fast checks."""
+"""The agents and the evaluation: small and fast checks (the lab's training and arena are
+checked in tests/lab/)."""
 
 from __future__ import annotations
 
 import json
 import random
 
-import numpy as np
-
-from ai import train
 from ai.agents import AGENTS, make_agent
-from ai.arena import run_arena, wilson
-from ai.evaluate import (
-    FEATURES,
-    WEIGHTS_FILE,
-    Evaluator,
-    default_evaluator,
-    hand_weights,
-    load_weights,
-)
+from ai.evaluate import FEATURES, WEIGHTS_FILE, default_evaluator, load_weights
 from ai.policy import default_move
-from ai.projection import DEFAULT_PARAMS, Params
+from ai.projection import Params
 from ai.search import LEVELS, Level, MCTSAgent, prune
-from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import LOAN
 
 
@@ -33,23 +23,24 @@ def test_levels_are_registered():
 
 
 def test_the_shipped_weights_are_the_fitted_ones():
-    """weights.json was made by `python -m ai.train` for the current features: a stale file
-    would silently fall back to the hand-set evaluation."""
+    """weights.json was made by `python -m lab.train` (once `ai.train`) for the current
+    features: a stale file would silently fall back to the hand-set evaluation."""
     with open(WEIGHTS_FILE, encoding="utf-8") as f:
         data = json.load(f)
     assert data["features"] == list(FEATURES)
-    assert data["made_by"].startswith("python -m ai.train")
+    assert data["made_by"].startswith(("python -m ai.train", "python -m lab.train"))
     weights, params = load_weights()
     assert params == Params.from_data(data["params"])
     assert all(weights[r][1] > 0 for r in weights)  # the calibration keeps the order
 
 
 def test_the_solo_game_has_its_own_fitted_section():
-    """The solo game is judged by knobs fitted on solo deals (`python -m ai.train --solo`),
+    """The solo game is judged by knobs fitted on solo deals (`python -m lab.train --solo`),
     and the agents pick the section by the game they are shown."""
     with open(WEIGHTS_FILE, encoding="utf-8") as f:
         solo_data = json.load(f)["solo"]
-    assert solo_data["made_by"].startswith("python -m ai.train --solo")
+    assert solo_data["made_by"].startswith(("python -m ai.train --solo",
+                                            "python -m lab.train --solo"))
     weights, params = load_weights(solo=True)
     assert params == Params.from_data(solo_data["params"])
     assert weights == {int(r): w for r, w in solo_data["weights"].items()}
@@ -61,21 +52,6 @@ def test_the_solo_game_has_its_own_fitted_section():
             agent.choose(new_game(GameConfig(seats=seats, seed=9)))
             assert agent.ev is default_evaluator(solo)
     assert default_evaluator(True) is not default_evaluator(False)
-
-
-def test_training_one_section_keeps_the_other(tmp_path, monkeypatch):
-    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
-        1.0, [(r, [1.0, float(x)], 3.0 * x) for r in range(1, 9) for x in range(300)]))
-    out = tmp_path / "weights.json"
-    train.main(["--tune", "", "--out", str(out), "--workers", "1"])
-    assert load_weights(str(out), solo=True) == load_weights(str(out))  # no solo section yet
-    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
-        1.0, [(r, [1.0, float(x)], 0.5 * x) for r in range(1, 9) for x in range(300)]))
-    train.main(["--solo", "--tune", "", "--out", str(out), "--workers", "1"])
-    assert abs(load_weights(str(out), solo=True)[0][4][1] - 0.5) < 0.02
-    assert abs(load_weights(str(out))[0][4][1] - 3.0) < 0.05
-    train.main(["--tune", "", "--out", str(out), "--workers", "1"])  # and the other way
-    assert abs(load_weights(str(out), solo=True)[0][4][1] - 0.5) < 0.02
 
 
 def test_default_policy_plays_legal_games():
@@ -106,61 +82,6 @@ def test_mcts_plays_a_whole_game():
     assert state.standings()[0]["place"] == 1  # the searching seat beats a random one
 
 
-def test_fit_recovers_a_linear_model():
-    rng = np.random.default_rng(0)
-    true = [2.0, 0.9]
-    rows = []
-    for _ in range(400):
-        x = [1.0, float(rng.normal(10, 3))]
-        rows.append((3, x, float(np.dot(true, x))))
-    weights = train.fit(rows, ridge=1e-6)
-    assert np.allclose(weights[3], true, atol=1e-3)
-    assert weights[4] == [0.0, 1.0]  # no rows: the projection at its word
-
-
-def test_fit_never_reverses_the_order_of_boards():
-    rows = [(3, [1.0, float(x)], float(20 - x)) for x in range(40)]  # a negative slope
-    assert train.fit(rows)[3] == [0.0, 1.0]
-
-
-def test_self_play_rows():
-    rows = train.self_play((1, 5, hand_weights(), DEFAULT_PARAMS, "greedy"))
-    assert [r for r, _, _ in rows] == list(range(1, 10))
-    assert all(len(x) == len(FEATURES) for _, x, _ in rows)
-    final = rows[-1][2]
-    assert int(rows[-1][1][1]) == final  # the last round: the position, and a fraction
-
-
-def test_tuning_keeps_the_best_value_on_the_grid(monkeypatch):
-    class Scripted:  # a self-play whose mean final position peaks at card_cost 2.5
-        def play(self, weights, params):
-            return -abs(params.card_cost - 2.5), []
-
-    monkeypatch.setitem(train.GRIDS, "card_cost", (1.0, 2.5, 3.0))
-    report = []
-    tuned = train.tune(Scripted(), ["card_cost"], hand_weights(), DEFAULT_PARAMS, report)
-    assert tuned.card_cost == 2.5 and len(report) == 4
-
-
-def test_train_writes_weights_that_load(tmp_path, monkeypatch):
-    monkeypatch.setattr(train.SelfPlay, "play", lambda self, w, p: (
-        1.0, [(r, [1.0, float(x)], 2.0 * x + 1) for r in range(1, 9) for x in range(300)]))
-    out = tmp_path / "weights.json"
-    train.main(["--tune", "helper", "--out", str(out), "--workers", "1"])
-    weights, params = load_weights(str(out))
-    assert abs(weights[5][1] - 2.0) < 0.02  # the ridge shrinks the slope a little
-    assert params.helper == DEFAULT_PARAMS.helper  # every candidate tied: the first kept
-
-
-def test_arena_reports_confidence_intervals():
-    result = run_arena(2, ["greedy", "random"], 2, 7, swap=True)
-    assert result["errors"] == 0
-    row = result["by_agent"]["greedy"]
-    assert row["games"] == 2 and 0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
-    low, high = wilson(95, 100)
-    assert 0.88 < low < 0.95 < high < 0.99
-
-
 def test_tree_reuse_survives_an_undo():
     state = new_game(GameConfig(seats=2, seed=44))
     while not (state.phase == "actions" and state.step == "act" and state.round == 3):
@@ -176,6 +97,41 @@ def test_tree_reuse_survives_an_undo():
     assert agent.choose(before) in before.legal_moves()
 
 
+def _seat_zero_game(rebuild: bool) -> list[tuple[Move, int, int]]:
+    """Seat 0's moves to round 3 of a 2-player deal (seat 1 by the default policy), each with
+    the iterations searched for it and the moves it had to choose from; with `rebuild`, the
+    agent is shown at every decision a state made anew from the config and the moves."""
+    config = GameConfig(seats=2, seed=47)
+    agent = MCTSAgent("normal", seed=3, deterministic=True)
+    agent.level = Level(40, 12, 0, 0)
+    state = new_game(config)
+    seen = []
+    while state.round < 3:
+        if state.current_player != 0:
+            state.apply(default_move(state))
+            continue
+        shown = state
+        if rebuild:
+            shown = new_game(config)
+            for move in state.moves():
+                shown.apply(move)
+        move = agent.choose(shown)
+        seen.append((move, agent.last_iterations, len(state.legal_moves())))
+        state.apply(move)
+    return seen
+
+
+def test_a_state_rebuilt_from_the_same_moves_goes_on_with_the_plan():
+    """A state made anew from the config and the moves (a load, a copy in another process) is
+    the same game to the agent: it plays its plan on without searching again, and makes the
+    same moves as when shown the state itself."""
+    kept, rebuilt = _seat_zero_game(False), _seat_zero_game(True)
+    planned = [i for i, (_, iterations, choices) in enumerate(kept)
+               if iterations == 0 and choices > 1]
+    assert len(planned) >= 3  # plans were played on, move by move, without a search
+    assert rebuilt == kept
+
+
 def test_mcts_plays_a_whole_solo_game():
     """Solo: the Card phase and the Harvest are planned too (the imaginary opponent is no
     one to model), and every move the plan makes is legal."""
@@ -187,12 +143,6 @@ def test_mcts_plays_a_whole_solo_game():
         assert move in state.legal_moves()
         state.apply(move)
     assert state.players[0].path >= 1
-
-
-def test_train_can_play_itself_with_a_search_level():
-    player = train.make_player("easy", 1, Evaluator())
-    assert isinstance(player, MCTSAgent) and player.ev is not None
-    assert not isinstance(train.make_player("greedy", 1, Evaluator()), MCTSAgent)
 
 
 def test_an_action_phase_shares_one_thinking_budget():

@@ -1,0 +1,93 @@
+"""The evaluation the search asks at its leaves, by name: the protocol and its first answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
+from ai.evaluators import EVALUATORS, Evaluation, make_evaluation
+from ai.policy import default_move
+from ai.search import LEVELS, Level, MCTSAgent, tuned
+from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.state import ACTIONS
+
+
+def _state_in_round(seats: int, seed: int, round_: int):
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    while not (state.round == round_ and state.phase == ACTIONS):
+        state.apply(default_move(state))
+    return state
+
+
+def test_every_level_names_the_projection_and_gets_the_evaluation_it_had():
+    assert all(level.evaluator == "projection" for level in LEVELS.values())
+    assert make_evaluation("projection", solo=True) is default_evaluator(True)
+    assert make_evaluation("projection", solo=False, fitted=False) is hand_evaluator()
+    changes = (("helper", 0.5),)
+    assert make_evaluation("projection", False, True, changes) is tuned_evaluator(False, changes)
+    agent = MCTSAgent("easy", seed=1, deterministic=True)
+    agent.choose(new_game(GameConfig(seats=1, seed=3)))
+    assert agent.ev is hand_evaluator()  # easy: the hand-set knobs, as before
+
+
+def test_an_unknown_evaluator_is_refused_with_the_names(monkeypatch):
+    with pytest.raises(ValueError, match="evaluators: projection"):
+        make_evaluation("oracle", solo=False)
+    monkeypatch.setitem(LEVELS, "misnamed", Level(8, 4, 0, 0, evaluator="oracle"))
+    with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
+        MCTSAgent("misnamed")  # when the agent is made, not at its first move
+    with pytest.raises(ValueError, match="unknown knob 'evaluator'"):
+        tuned(LEVELS["hard"], {"evaluator": 1.0})  # a name, not a number to tune
+
+
+def test_the_projection_values_a_view_as_it_predicts_its_board():
+    state = _state_in_round(3, 5, 4)
+    ev = default_evaluator(False)
+    for seat in range(3):
+        p = state.players[seat]
+        assert ev.value(state, seat) == ev.predict(p, state.round)
+        assert ev.value(state, seat, p.path + 2, p.cash - 3) == ev.predict(
+            p, state.round, p.path + 2, p.cash - 3)
+    views = [state.observe(0), state.clone()]
+    assert ev.values(views, 1) == [ev.value(view, 1) for view in views]
+
+
+class Counting(Evaluation):
+    """A stand-in evaluation: its own rule (Cash and Path only), its calls counted."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.seats: set[int] = set()
+
+    def value(self, view, seat, path=None, cash=None) -> float:
+        self.calls += 1
+        self.seats.add(seat)
+        p = view.players[seat]
+        return float(p.path if path is None else path) + 0.1 * (p.cash if cash is None
+                                                                else cash)
+
+
+def test_a_level_names_its_evaluation_and_the_search_asks_it(monkeypatch):
+    made = []
+
+    def counting(solo: bool, fitted: bool, changes) -> Evaluation:
+        made.append((solo, fitted, changes))
+        return Counting()
+
+    monkeypatch.setitem(EVALUATORS, "counting", counting)
+    agent = MCTSAgent("hard", seed=2, deterministic=True)
+    agent.level = Level(30, 10, 0, 0, rivalry=0.5, evaluator="counting")
+    state = _state_in_round(2, 8, 2)
+    move = agent.choose(state)
+    assert move in state.legal_moves()
+    assert made[-1] == (False, True, ())
+    assert isinstance(agent.ev, Counting) and agent.ev.calls > 0
+    assert agent.ev.seats == {0, 1}  # its own leaves and, for the rivalry, the other's board
+
+
+def test_the_batch_call_defaults_to_one_value_a_view():
+    state = _state_in_round(2, 9, 3)
+    ev = Counting()
+    views = [state, state.observe(1), state.observe(0)]
+    assert ev.values(views, 0) == [ev.value(view, 0) for view in views]
+    assert isinstance(default_evaluator(True), Evaluator)
