@@ -22,6 +22,9 @@ class Guide:
         self.save_settings = save_settings
         self.hint: str | None = None  # the key in HINTS shown now
         self.targets: dict[str, pygame.Rect] = {}
+        # The AI's news is shown at the board's foot, where the box goes: the box waits for
+        # it (both at once would cover the Storehouse above them).
+        self.waiting = False
 
     def look(self, state: GameState) -> None:
         """Show the hint for the decision a person faces in `state`, if not seen yet."""
@@ -63,7 +66,7 @@ class Guide:
 
     def draw(self, surf, L: Layout, mouse) -> None:
         self.targets = {}
-        if not self.hint:
+        if not self.hint or self.waiting:
             return
         r, lines = box(L, HINTS[self.hint])
         panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))

@@ -20,7 +20,13 @@ from . import theme as t
 
 FIELD_W, FIELD_H = 76, 106
 TILE_W, TILE_H, STACK = 192, 64, 15
-SMALL_W, SMALL_H = 68, 95
+SMALL_W, SMALL_H = 68, 95  # the piles' cards
+# The board ends at BOARD_BOTTOM and the bottom bar (the hand and the buttons) fills the rest:
+# the bar is tall enough for hand cards whose words read at 1280x800 (a Helper's text at about
+# 14 px) without a zoom over the board.
+BOARD_BOTTOM, BAR_TOP, BAR_BOTTOM = 650, 656, 794
+HAND_W, HAND_H = 88, 123
+HAND_Y = BAR_TOP + (BAR_BOTTOM - BAR_TOP - HAND_H) // 2
 
 
 @dataclass
@@ -55,10 +61,11 @@ def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int
                oy=(h - t.DESIGN_H * s) / 2)
     L.regions = {
         "top": L.R(0, 0, 1280, 34), "left": L.R(6, 40, 214, 754),
-        "right": L.R(1050, 40, 224, 754), "board": L.R(226, 40, 818, 640),
-        "bottom": L.R(226, 686, 818, 108), "court": L.R(1050, 40, 224, 400),
+        "right": L.R(1050, 40, 224, 754), "board": L.R(226, 40, 818, BOARD_BOTTOM - 40),
+        "bottom": L.R(226, BAR_TOP, 818, BAR_BOTTOM - BAR_TOP),
+        "court": L.R(1050, 40, 224, 400),
         "piles": L.R(1050, 446, 224, 112), "log": L.R(1050, 564, 224, 230),
-        "centre": L.R(434, 166, 402, 508), "dialog": L.R(330, 180, 620, 420),
+        "centre": L.R(434, 166, 402, BOARD_BOTTOM - 6 - 166), "dialog": L.R(330, 180, 620, 420),
     }
     _board(L, state, focus)
     _others(L, state, focus)
@@ -114,11 +121,11 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     L.targets[("store",)] = store
     L.anchors[("store", seat)] = store
     L.anchors[("purse", seat)] = L.R(672, 484, 164, 70)
-    L.anchors[("loans", seat)] = L.R(434, 560, 230, 110)
-    L.anchors[("tokens", seat)] = L.R(672, 560, 164, 110)
+    L.anchors[("loans", seat)] = L.R(434, 560, 230, BOARD_BOTTOM - 10 - 560)
+    L.anchors[("tokens", seat)] = L.R(672, 560, 164, BOARD_BOTTOM - 10 - 560)
 
 
-COLUMN_BOTTOM = 660  # design y the board's columns end at: below it sits the hand's name tab
+COLUMN_BOTTOM = BOARD_BOTTOM - 20  # the board's columns end here: below sits the hand's name tab
 
 
 def _column(L: Layout, slots: list[tuple], x: float, kind_a: str, kind_b: str,
@@ -203,14 +210,17 @@ BUTTON_SLOTS = {"loan": (0, 0), "end": (0, 1), "twopack": (1, 0), "upgrade": (1,
                 "done": (2, 0), "keepnone": (2, 1), "pass": (2, 1)}
 BUTTON_W, BUTTON_H, BUTTON_GAP = 170, 42, 6
 BUTTONS_RIGHT = 1038
+# The two rows of buttons, centred in the bottom bar.
+BUTTON_ROWS = tuple(BAR_TOP + (BAR_BOTTOM - BAR_TOP - 2 * BUTTON_H - BUTTON_GAP) // 2
+                    + row * (BUTTON_H + BUTTON_GAP) for row in range(2))
 BUTTONS_LEFT = BUTTONS_RIGHT - 3 * BUTTON_W - 2 * BUTTON_GAP  # design x of the slots' left edge
-HAND_X, HAND_STEP = 232, 76
+HAND_X, HAND_STEP = 232, HAND_W + 6
 
 
 def button_rect(L: Layout, name: str) -> pygame.Rect:
     col, row = BUTTON_SLOTS[name]
     x = BUTTONS_RIGHT - (col + 1) * BUTTON_W - col * BUTTON_GAP
-    return L.R(x, 694 + row * (BUTTON_H + BUTTON_GAP), BUTTON_W, BUTTON_H)
+    return L.R(x, BUTTON_ROWS[row], BUTTON_W, BUTTON_H)
 
 
 def _bottom(L: Layout, state: GameState, hand_seat: int | None,
@@ -219,15 +229,15 @@ def _bottom(L: Layout, state: GameState, hand_seat: int | None,
         p = state.players[hand_seat]
         hand = list(p.hand) + ([p.intro] if p.intro != NONE else [])
         # A long hand overlaps its cards (each shows its left strip) to stay left of the slots.
-        room = BUTTONS_LEFT - 10 - HAND_X - SMALL_W
+        room = BUTTONS_LEFT - 10 - HAND_X - HAND_W
         step = min(HAND_STEP, room / max(1, len(hand) - 1))
         for i, card in enumerate(hand):
-            r = L.R(HAND_X + i * step, 692, SMALL_W, SMALL_H)
+            r = L.R(HAND_X + i * step, HAND_Y, HAND_W, HAND_H)
             L.cards[card] = r
             last = i == len(hand) - 1
-            L.targets[("hand", card)] = r if last else L.R(HAND_X + i * step, 692,
-                                                          min(step, SMALL_W), SMALL_H)
-        L.anchors[("hand", hand_seat)] = L.R(HAND_X, 692, SMALL_W, SMALL_H)
+            L.targets[("hand", card)] = r if last else L.R(HAND_X + i * step, HAND_Y,
+                                                          min(step, HAND_W), HAND_H)
+        L.anchors[("hand", hand_seat)] = L.R(HAND_X, HAND_Y, HAND_W, HAND_H)
     for target, label, enabled in bar_buttons:
         r = button_rect(L, target[1])
         L.buttons.append((target, label, r, enabled))

@@ -165,16 +165,17 @@ def clear_of(surf, L: Layout, r: pygame.Rect, avoid: pygame.Rect | None) -> pyga
 
 
 def raised_card(surf, L: Layout, sp: Sprites, card: int, solo: bool = False) -> pygame.Rect:
-    """A small card under the mouse shown big, where its words can be read (a small window
-    makes the hand, the Courtyard and the Offer small): a hand card above the hand, a
-    Courtyard or Offer card left of the Courtyard. Returns where it went."""
+    """A small card under the mouse shown whole, never over the board: a Courtyard or Offer
+    card big inside the right-hand column (its neighbours are covered while it shows), a hand
+    card (big enough to read where it lies) brought in front of the cards overlapping it.
+    Returns where it went."""
     r = L.cards[card]
-    big = pygame.Rect(0, 0, L.px(150), L.px(210))
     if r.colliderect(L.regions["bottom"]):
-        big.midbottom = (r.centerx, L.regions["bottom"].y - L.px(4))
+        big = r.copy()
     else:
-        big.midright = (L.regions["court"].x - L.px(10), r.centery)
-    big.clamp_ip(surf.get_rect())
+        big = pygame.Rect(0, 0, L.px(150), L.px(210))
+        big.center = r.center
+        big.clamp_ip(L.regions["right"].inflate(-L.px(6), -L.px(6)))
     panel(surf, big.move(L.px(4), L.px(5)), (0, 0, 0), radius=L.px(10), alpha=90)
     surf.blit(sp.card(card, big.w, big.h, solo), big)
     return big
@@ -227,14 +228,17 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     size, step = L.px(17), L.px(18)
     y = bottom
     callouts = [item for item in items if item.to is not None]
+    # Room kept for the newest call-out: what touched the person goes before the AI's move,
+    # which the log tells too.
+    keep = _callout_height(L, callouts[-1:], len(callouts) > 1) + L.px(4) if callouts else 0
     for item in (item for item in items if item.to is None):
         lines = [line for part in item.text.split("\n")
                  for line in wrap(part, size, column.w - L.px(30))]
-        while len(lines) > 1 and y - len(lines) * step - L.px(14) < top:
+        while len(lines) > 1 and y - len(lines) * step - L.px(14) - keep < top:
             lines = lines[1:]  # an AI turn's older moves give way (the log has them)
         r = pygame.Rect(column.x, 0, column.w, len(lines) * step + L.px(14))
         r.bottom = y
-        if r.y < top:
+        if r.y - keep < top:
             break
         panel(surf, r, (30, 24, 18), radius=L.px(8), alpha=225)
         _side(surf, L, r, t.SEAT_COLOURS[item.seat])
@@ -253,11 +257,24 @@ def _side(surf, L: Layout, r: pygame.Rect, colour) -> None:
                      border_bottom_left_radius=L.px(8))
 
 
+CALLOUT_SIZE, CALLOUT_STEP, CALLOUT_GAP = 17, 18, 6  # design pixels: words, rows, entries
+
+
+def _callout_lines(L: Layout, item) -> list[str]:
+    return wrap(item.text, L.px(CALLOUT_SIZE), L.regions["centre"].w - L.px(30 + 50))
+
+
+def _callout_height(L: Layout, items, left_out: bool) -> int:
+    """The call-outs' paper for `items`, with a row saying some earlier ones are left out."""
+    rows = sum(len(_callout_lines(L, item)) for item in items) + (1 if left_out else 0)
+    return (rows * L.px(CALLOUT_STEP) + L.px(CALLOUT_GAP) * max(0, len(items) - 1)
+            + L.px(14))
+
+
 def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict:
     column = L.regions["centre"]
-    size, step, gap = L.px(17), L.px(18), L.px(6)
-    room = column.w - L.px(30 + 50)
-    entries = [wrap(item.text, size, room) for item in items]
+    size, step, gap = L.px(CALLOUT_SIZE), L.px(CALLOUT_STEP), L.px(CALLOUT_GAP)
+    entries = [_callout_lines(L, item) for item in items]
     left_out = 0
 
     def height(entries, left_out) -> int:
@@ -296,10 +313,13 @@ def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict
     return {("ui", "seen"): r}
 
 
+LOG_SIZE, LOG_STEP = 16, 17  # the log's words and rows, in design pixels
+
+
 def log_wrapped(L: Layout, lines: list[str]) -> list[tuple[str, bool]]:
     """The log's last 200 lines wrapped to the panel: (part, indented)."""
     r = L.regions["log"]
-    size = L.px(15)
+    size = L.px(LOG_SIZE)
     width = r.w - L.px(20)
     wrapped: list[tuple[str, bool]] = []
     for line in lines[-200:]:
@@ -311,7 +331,7 @@ def log_wrapped(L: Layout, lines: list[str]) -> list[tuple[str, bool]]:
 
 def log_rows(L: Layout) -> int:
     """How many wrapped lines the log panel shows at once."""
-    return max(1, (L.regions["log"].h - L.px(26)) // L.px(15))
+    return max(1, (L.regions["log"].h - L.px(26)) // L.px(LOG_STEP))
 
 
 def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
@@ -321,7 +341,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     panel(surf, r, (30, 22, 16), radius=L.px(10), alpha=210)
     text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
                                                                          r.y + L.px(5)), bold=True)
-    size = L.px(15)
+    size = L.px(LOG_SIZE)
     wrapped = log_wrapped(L, lines)
     rows = log_rows(L)
     scroll = max(0, min(scroll, len(wrapped) - rows))
@@ -331,7 +351,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     for part, indent in shown:
         text(surf, part, size, (200, 190, 170) if indent else t.WHITE,
              topleft=(r.x + L.px(8 + (10 if indent else 0)), y))
-        y += L.px(15)
+        y += L.px(LOG_STEP)
 
 
 def pass_screen(surf, L: Layout, name: str, colour) -> dict:

@@ -332,11 +332,11 @@ def _purse(surf, state, p, L, sp):
         surf.blit(sp.get("loan", (L.px(60), L.px(40))), (lr.x + i * L.px(22), lr.y + L.px(22)))
     tr = L.anchors[("tokens", p.seat)]
     if state.start_seat == p.seat and not state.config.solo:  # no start tokens in solo (R14)
-        surf.blit(sp.get("start_big", (L.px(44), L.px(44))), (tr.x, tr.y + L.px(4)))
-        text(surf, "Starting player", L.px(15), t.INK, midleft=(tr.x + L.px(48), tr.y + L.px(26)))
+        surf.blit(sp.get("start_big", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(2)))
+        text(surf, "Starting player", L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(21)))
     if state.second_seat == p.seat:
-        surf.blit(sp.get("start_small", (L.px(44), L.px(44))), (tr.x, tr.y + L.px(52)))
-        text(surf, "Second player", L.px(15), t.INK, midleft=(tr.x + L.px(48), tr.y + L.px(74)))
+        surf.blit(sp.get("start_small", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(42)))
+        text(surf, "Second player", L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(61)))
 
 
 # --- the others --------------------------------------------------------------------------------

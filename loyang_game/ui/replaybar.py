@@ -13,10 +13,10 @@ import pygame
 from ..engine.cards import ROUNDS
 from . import theme as t
 from .draw import GREYED_WORDS, button, fit, text
-from .layout import BUTTON_GAP, BUTTON_H, BUTTONS_LEFT, BUTTONS_RIGHT, Layout
+from .layout import BUTTON_GAP, BUTTON_H, BUTTON_ROWS, BUTTONS_LEFT, BUTTONS_RIGHT, Layout
 
 TRANSPORT = (("start", 62), ("back", 62), ("play", 116), ("forward", 62), ("end", 62))
-ROW_Y = (694, 694 + BUTTON_H + BUTTON_GAP)
+ROW_Y = BUTTON_ROWS
 ROUND_LABEL_W = 62  # "Round", left of the round buttons
 TOP_Y, TOP_H = 3, 28
 CLOSE_W, LOOK_W = 110, 90

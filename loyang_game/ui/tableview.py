@@ -15,13 +15,12 @@ from ..engine import flow
 from ..engine.cards import CARDS
 from ..engine.state import Decision
 from ..play import commands
-from . import coach, guide, layout, overlay, render
+from . import coach, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
 from .options import helper_detail, option_cards, option_label
 from .prompts import hover_lines, prompt
-from .rules_text import HINTS
 
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
@@ -316,20 +315,20 @@ class TableView:
             overlay.tooltip(surf, L, at, lines, under)
 
     def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
-        """The AI's latest move and the call-outs, below the Storehouse and above the
-        first-game hint and the coach's `strip` if they show (kept back while a choice is
-        open: its options stay clear)."""
+        """The AI's latest move and the call-outs, below the Storehouse and above the coach's
+        `strip` if it shows (kept back while a choice is open: its options stay clear); the
+        first-game guide's box, which goes in the same place, waits while they show."""
+        table.guide.waiting = False
         if table.dialog_open():
             return {}
         bottom = L.regions["board"].bottom - L.px(6)
-        hint = table.guide.hint
-        if hint:
-            bottom = guide.box(L, HINTS[hint])[0].y - L.px(4)
         if strip is not None:
             bottom = min(bottom, strip.y - L.px(4))
         top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
         viewer = table.viewer if table.pass_to is None else None
-        return overlay.news(surf, L, table.news.shown(table.clock_time, viewer), bottom, top)
+        shown = overlay.news(surf, L, table.news.shown(table.clock_time, viewer), bottom, top)
+        table.guide.waiting = bool(shown)
+        return shown
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state

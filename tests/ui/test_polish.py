@@ -237,10 +237,45 @@ def test_the_hand_tab_never_covers_a_card_of_a_full_board_at_1024x640():
     assert len(board_cards) >= 18
     assert all(L.regions["board"].contains(r) for r in board_cards)
     assert not any(tab.colliderect(r) for r in board_cards)
-    for card in hand:  # the hand's small cards are shown big above the hand under the mouse
+    for card in hand:  # a hand card under the mouse comes in front where it lies
         big = overlay.raised_card(app.d.screen, L, app.sprites, card)
-        assert big.w >= 2 * L.cards[card].w and app.d.screen.get_rect().contains(big)
-        assert not big.colliderect(L.regions["bottom"])
+        assert big == L.cards[card] and L.regions["bottom"].contains(big)
+    app.d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), SMALL])
+def test_hand_and_offer_read_without_covering_the_board(size):
+    """Hand cards are drawn big enough that a Helper's words read (its 23-pixel art text at
+    13 px or more at 1280x800); a Courtyard or Offer card under the mouse shows at least twice
+    as big, inside the right-hand column and never over the board."""
+    s, seat = card_turn()
+    set_hand(s, seat, ["Maid", "Trader", "Official", "K2"])
+    set_courtyard(s, ["R1", "S3", "Haggler", "K1", "R4"])
+    kinds = ["normal", "normal"]
+    kinds[seat] = "person"
+    app = table(Settings(speed="off", hints=False), state=s, kinds=kinds, size=size)
+    app.d.draw()
+    L = app.view.L
+    hand = [target[1] for target in L.targets if target[0] == "hand"]
+    court = [target[1] for target in L.targets if target[0] == "court"]
+    assert len(hand) == 4 and len(court) == 5
+    scale = size[0] / 1280
+    for card in hand:
+        assert L.cards[card].w * 23 / 150 >= 13 * scale
+    for card in court:
+        big = overlay.raised_card(app.d.screen, L, app.sprites, card)
+        assert big.w >= 2 * L.cards[card].w
+        assert L.regions["right"].contains(big) and not big.colliderect(L.regions["board"])
+    solo = new_game(GameConfig(seats=1, seed=4))
+    app = table(Settings(speed="off", hints=False), state=solo, kinds=["person"], size=size)
+    app.d.draw()
+    L = app.view.L
+    offer = [target[1] for target in L.targets if target[0] == "offer"]
+    assert len(offer) >= 9
+    for card in offer:
+        big = overlay.raised_card(app.d.screen, L, app.sprites, card, solo=True)
+        assert big.w >= 2 * L.cards[card].w
+        assert L.regions["right"].contains(big) and not big.colliderect(L.regions["board"])
     app.d.close()
 
 
