@@ -1,5 +1,8 @@
-"""Turning one move into animations: what travelled where, found by comparing the state
-before and after the move (tokens, coins, cards, the scoring marker)."""
+"""Turning one move into animations: what travelled where. The coins and the scoring marker's
+walk are read from the move's events (`GameState.events`); the cards and the vegetable
+tokens are still found by comparing the state before and after the move, and the cards'
+places on the table before and after (a card that slides because others came or went
+moves too)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ import pygame
 
 from ..engine import GameState, Move
 from ..engine.cards import CARDS
-from ..engine.moves import ADVANCE, BUY, CASUAL, REGULAR, SELL, TRADE
+from ..engine.events import Cash, PathStep
+from ..engine.moves import BUY, CASUAL, REGULAR, SELL, TRADE
 from ..engine.state import CARD, COUNT, MASK, VEG
 from .anim import Flight, Timeline
 from .layout import Layout
@@ -54,6 +58,13 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
     """Queue the animations of `move` (None: the Harvest and other automatic steps)."""
     token = max(12, L1.px(34))
     delay = 0.0
+    cash: dict[int, int] = {}  # seat -> the Cash the move gave it (taken: negative)
+    walks: dict[int, PathStep] = {}
+    for event in after.events:
+        if isinstance(event, Cash):
+            cash[event.seat] = cash.get(event.seat, 0) + event.amount
+        elif isinstance(event, PathStep):
+            walks[event.seat] = event
     # --- cards that moved ---------------------------------------------------------------------
     p0, p1 = card_places(before), card_places(after)
     for card, place in p1.items():
@@ -127,7 +138,7 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
                           arc=L1.px(40)))
             delay += 0.06
         # coins
-        d = q.cash - p.cash
+        d = cash.get(s, 0)
         if d:
             purse = L1.anchors[("purse", s)]
             far = L1.anchors["supply"]
@@ -142,8 +153,9 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
                 tl.add(Flight(coin, pts, TOKEN_TIME, delay + 0.05 * k, arc=L1.px(30)))
             delay += 0.1
         # the scoring marker walks
-        if q.path != p.path and move is not None and move.kind == ADVANCE:
-            pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(p.path, q.path + 1)]
+        walk = walks.get(s)
+        if walk is not None:
+            pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(walk.start, walk.end + 1)]
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
