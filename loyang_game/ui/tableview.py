@@ -20,7 +20,7 @@ from . import theme as t
 from .draw import button
 from .layout import Layout
 from .options import helper_detail, option_cards, option_label
-from .prompts import hover_lines, prompt
+from .prompts import hover_lines
 
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
@@ -131,8 +131,7 @@ class TableView:
 
     def layout(self) -> Layout:
         table = self.table
-        L = layout.build(table.game.state, table.focus(), table.d.size,
-                         hand_seat=table.hand_seat(), bar_buttons=self.bar_buttons())
+        L = table.model().layout(table.d.size, self.bar_buttons())
         self.held_key = self.steady.hold(L, table.game.state, self.mouse)
         self.L = L
         return L
@@ -241,13 +240,10 @@ class TableView:
     def _draw(self, surf: pygame.Surface, L: Layout) -> dict:
         table = self.table
         game = table.game
-        view = render.View(names=game.names, kinds=game.kinds, viewer=table.viewer,
-                           hide=table.timeline.hidden_cards(), prompt=prompt(game, table.pass_to),
-                           solo=game.state.config.solo)
+        model = table.model()
+        view = model.view()
         size = surf.get_size()
-        key = (table.version, L.focus, table.viewer, size, frozenset(view.hide), table.pass_to,
-               self.held_key,
-               view.prompt)
+        key = (table.version, size, table.pass_to, self.held_key, *model.picture_key())
         if key != self.static_key:
             if self.static is None or self.static.get_size() != size:
                 self.static = pygame.Surface(size).convert()

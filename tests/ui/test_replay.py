@@ -151,11 +151,11 @@ def test_an_unfinished_game_shows_no_other_hand_a_finished_one_shows_all():
     d = make_director()
     scene = d.open("replay", replay=unfinished, at=step, viewer=0)
     frames(d)
-    assert scene.view().viewer == 0 and scene.hand_seat() == 0
+    assert scene.model().viewer == 0 and scene.model().hand_seat == 0
     for seat in (1, 0):  # Bao's board looked at (a click on its panel), then Anna's
         if scene.focus() != seat:
             click(d, scene.L.targets[("seat", seat)].center)
-        assert scene.focus() == seat and scene.view().viewer == 0
+        assert scene.focus() == seat and scene.model().viewer == 0
         face_up = {(s, card) for place, s, card, up in scene.drawn.cards
                    if place == "hand" and up}
         assert {s for s, _ in face_up} == {0}
@@ -175,7 +175,7 @@ def test_nothing_shows_face_up_without_a_viewer_while_unfinished():
     final, _ = random_game(3, 6, limit=60)
     d, scene, replay = open_replay(final, 3, viewer=None)
     for _ in range(len(replay)):
-        assert scene.view().viewer is None and scene.hand_seat() is None
+        assert scene.model().viewer is None and scene.model().hand_seat is None
         assert not [c for c in scene.drawn.cards if c[0] == "hand" and c[3]]
         key(d, pygame.K_LEFT)
     d.close()

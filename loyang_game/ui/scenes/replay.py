@@ -16,11 +16,10 @@ from typing import Any
 import pygame
 
 from ...engine import GameState, Move
-from ...engine.moves import NONE
 from ...play import commands
 from ...play.replay import Replay
 from ...text.log import describe_move
-from .. import layout, overlay, render, replaybar
+from .. import overlay, render, replaybar, table_model
 from ..layout import Layout
 from ..prompts import hover_lines
 from ..scene import Scene
@@ -101,29 +100,23 @@ class ReplayScene(Scene):
 
     def own_focus(self) -> int:
         """The board shown unless another is looked at: the deciding seat's, as at the table."""
-        seat = self.decider()
-        if seat is None:
-            return self.viewer if self.viewer is not None else 0
-        return seat
+        return table_model.board_seat(self.state, self.viewer)
 
     def focus(self) -> int:
-        return self.own_focus() if self.focus_override is None else self.focus_override
+        return table_model.board_seat(self.state, self.viewer, self.focus_override)
 
     def revealed(self) -> int | None:
-        """The seat whose hand and private cards may be drawn face up."""
+        """The seat whose hand and private cards may be drawn face up: in a finished game the
+        board shown, else the viewer's."""
         return self.focus() if self.shows_all() else self.viewer
 
-    def hand_seat(self) -> int | None:
-        seat = self.revealed()
-        if seat is None:
-            return None
-        p = self.state.players[seat]
-        return seat if (p.hand or p.intro != NONE) else None
-
-    def view(self) -> render.View:
+    def model(self, prompt: str | None = None) -> table_model.TableModel:
+        """What the replay shows at this step (see ui/table_model.py); `prompt` given: with
+        that top line (the layout needs none, and the prompt looks at the layout)."""
         r = self.replay
-        return render.View(names=r.names, kinds=r.kinds, viewer=self.revealed(),
-                           prompt=self.prompt(), solo=self.state.config.solo)
+        return table_model.TableModel(state=self.state, names=r.names, kinds=r.kinds,
+                                      viewer=self.revealed(), focus=self.focus(),
+                                      prompt=self.prompt() if prompt is None else prompt)
 
     def prompt(self) -> str:
         """The top bar's line: at `at` the note, or without one the suggestion in words if
@@ -155,8 +148,7 @@ class ReplayScene(Scene):
         return all(target in L.targets for target in self.suggested)
 
     def layout(self) -> Layout:
-        self.L = layout.build(self.state, self.focus(), self.d.size,
-                              hand_seat=self.hand_seat(), bar_buttons=[])
+        self.L = self.model(prompt="").layout(self.d.size)
         return self.L
 
     # --- stepping ------------------------------------------------------------------------------
@@ -291,13 +283,14 @@ class ReplayScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         L = self.layout()
-        view = self.view()
+        model = self.model()
         size = surf.get_size()
-        key = (self.step, L.focus, view.viewer, self.hand_seat(), size, view.prompt)
+        key = (self.step, size, *model.picture_key())
         if key != self._static_key:
             if self._static is None or self._static.get_size() != size:
                 self._static = pygame.Surface(size).convert()
-            self.drawn = render.draw_table(self._static, self.state, L, self.d.sprites, view)
+            self.drawn = render.draw_table(self._static, self.state, L, self.d.sprites,
+                                           model.view())
             self._static_key = key
         assert self._static is not None  # drawn above with its key
         surf.blit(self._static, (0, 0))

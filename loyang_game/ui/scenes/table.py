@@ -20,11 +20,12 @@ from ...engine import Move
 from ...engine.moves import NONE
 from ...play import commands
 from ...play.session import GameSession
-from .. import choreo, layout
+from .. import choreo, layout, table_model
 from ..anim import Timeline
 from ..endpanel import EndPanel
 from ..guide import Guide
 from ..news import News
+from ..prompts import prompt
 from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
 
@@ -91,21 +92,22 @@ class TableScene(Scene):
         return self.game.is_person(seat) and self.pass_to is None and self.viewer == seat
 
     def focus(self) -> int:
-        if self.focus_override is not None:
-            return self.focus_override
-        if self.focus_lock is not None and self.timeline.busy:
-            return self.focus_lock
-        seat = self.decider()
-        if seat is None:
-            return self.viewer if self.viewer is not None else 0
-        return seat
+        looked_at = self.focus_override
+        if looked_at is None and self.focus_lock is not None and self.timeline.busy:
+            looked_at = self.focus_lock
+        return table_model.board_seat(self.game.state, self.viewer, looked_at)
 
     def hand_seat(self) -> int | None:
-        v = self.viewer
-        if v is None or self.pass_to is not None:
-            return None
-        p = self.game.state.players[v]
-        return v if (p.hand or p.intro != NONE) else None
+        return self.model().hand_seat
+
+    def model(self) -> table_model.TableModel:
+        """What the table shows now (see ui/table_model.py): nobody's private cards while the
+        pass screen waits."""
+        game = self.game
+        return table_model.TableModel(
+            state=game.state, names=game.names, kinds=game.kinds,
+            viewer=self.viewer if self.pass_to is None else None, focus=self.focus(),
+            hidden=frozenset(self.timeline.hidden_cards()), prompt=prompt(game, self.pass_to))
 
     def _needs_pass(self, seat: int) -> bool:
         p = self.game.state.players[seat]
