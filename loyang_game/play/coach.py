@@ -1,5 +1,5 @@
-"""The coach's hint: the strongest AI level is asked, on a background worker of its own, what
-it would do at a person's decision, and why, in a player's words.
+"""The coach's hint: the strongest AI level is asked, through a thinker of its own
+(`ai.thinker`), what it would do at a person's decision, and why, in a player's words.
 
     coach = Coach()
     coach.ask(state, seat, names)   # starts thinking; the search sees only observe(seat)
@@ -12,9 +12,11 @@ for its own position alone) the final Path space after the move and after the ne
 first move; in a game with others the level plays a race (its own position less half the
 best other's), so the reason gives the difference to the next best in Path spaces.
 
-A hint is the whole plan for the rest of the turn (`coach_plan.whole_plan`): its steps in
-words, the move to make now being the first, and the reason says what the plan accepts
-leaving undone (a due customer unserved) and why.
+A hint is the whole plan for the rest of the turn (`ai.plan.whole_plan`, read out beside the
+search): its steps in words, the move to make now being the first, and the reason says what
+the plan accepts leaving undone (a due customer unserved) and why. Everything the words need
+comes back in the thinker's Result (the plan, the estimates): the coach never looks inside
+an agent.
 """
 
 from __future__ import annotations
@@ -24,11 +26,10 @@ import time
 from dataclasses import dataclass, replace
 
 from ai.agents import PLAYER_LEVELS
-from ai.worker import AIWorker
+from ai.thinker import Job, Request, Result, Thinker, open_thinker
 
-from ..engine import GameState, Move, flow
+from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, TWO_PACK
-from ..engine.state import Decision
 from ..text.log import describe_move
 from . import coach_plan
 
@@ -71,12 +72,14 @@ def imperative(line: str) -> str:
 
 class Coach:
     def __init__(self, level: str = STRONGEST, deterministic: bool = False,
-                 clock=time.monotonic) -> None:
+                 clock=time.monotonic, thinker: Thinker | None = None) -> None:
         """`level`: an AI level's name, knobs allowed (tests give small budgets:
         'hard:act_iterations=24'); `deterministic`: iteration counts only, never the clock;
-        `clock`: seconds, for the progress of a search capped by time."""
+        `clock`: seconds, for the progress of a search capped by time; `thinker`: where it
+        thinks (by default one of its own, of the backend `open_thinker` picks)."""
         self.level = level
-        self.worker = AIWorker(deterministic=deterministic)
+        self.deterministic = deterministic
+        self.thinker = thinker or open_thinker()
         self.clock = clock
         self._asked: tuple[GameState, int, list[str], float] | None = None
         self.failure = ""  # what went wrong with the last search, for the player
@@ -88,31 +91,31 @@ class Coach:
     def ask(self, state: GameState, seat: int, names: list[str]) -> None:
         """Start thinking about `seat`'s decision in `state` (any hint in progress is
         dropped). ValueError if it is not `seat`'s decision."""
-        self.worker.start(state, seat, self.level, seed=state.config.seed + seat)
+        if state.current_player != seat:
+            raise ValueError(f"it is not seat {seat}'s decision")
+        self.thinker.submit(Request.about(Job.HINT, state, seat, self.level,
+                                          state.config.seed + seat, self.deterministic))
         self._asked = (state.clone(), seat, list(names), self.clock())
 
     def cancel(self) -> None:
-        self.worker.cancel()
+        self.thinker.cancel()
         self._asked = None
 
     def close(self) -> None:
-        self.cancel()
+        self._asked = None
+        self.thinker.close()
 
     def percent(self) -> int:
         """How far the search has got: the larger of its iterations and its time against
         the level's budget for this kind of decision; 99 at most until the hint is found."""
         if self._asked is None:
             return 0
-        state, seat, _names, started = self._asked
-        level = getattr(self._agent(state, seat), "level", None)
-        if level is None:
+        progress = self.thinker.progress
+        if not progress.total:
             return 0
-        acting = flow.decision(state) == Decision.ACT
-        iterations = level.act_iterations if acting else level.other_iterations
-        seconds = level.act_seconds if acting else level.other_seconds
-        done = self.worker.progress.get("iterations", 0) / max(1, iterations)
-        if not self.worker.deterministic:
-            done = max(done, (self.clock() - started) / max(seconds, 1e-3))
+        done = progress.done / progress.total
+        if progress.seconds:
+            done = max(done, (self.clock() - self._asked[3]) / progress.seconds)
         return max(0, min(99, int(done * 100)))
 
     def poll(self) -> Hint | None:
@@ -120,41 +123,42 @@ class Coach:
         failed leaves the coach idle with `failure` saying so."""
         if self._asked is None:
             return None
-        move = self.worker.poll()
-        if move is None:
-            if self.worker.error is not None:
-                self._asked = None
-                self.failure = f"The coach stumbled ({self.worker.error}): no hint this time."
+        result = self.thinker.poll()
+        if result is None:
             return None
         state, seat, names, _started = self._asked
         self._asked = None
-        agent = self._agent(state, seat)
-        plan = coach_plan.whole_plan(agent, state, seat, move) if agent else []
+        if result.error or result.move is None:
+            self.failure = f"The coach stumbled ({result.error}): no hint this time."
+            return None
+        return self.explain(state, seat, names, result)
+
+    def explain(self, state: GameState, seat: int, names: list[str], result: Result) -> Hint:
+        """The hint in words from the thinker's answer about `seat`'s decision in `state`."""
+        move = result.move
+        assert move is not None
+        plan = list(result.plan)
         if not plan or plan[0] != move:
             plan = [move]
-        reason = self._reason(state, seat, names, move)
-        if agent is not None:
-            accepts = coach_plan.accepted(agent, state, seat, plan)
-            if accepts:
-                reason += " Accepts " + "; ".join(accepts) + "."
+        estimates = dict(result.estimates)
+        reason = self._reason(state, names, move, estimates, result.racing)
+        accepts = coach_plan.accepted(state, seat, plan, estimates, dict(result.serving))
+        if accepts:
+            reason += " Accepts " + "; ".join(accepts) + "."
         if len(plan) > 1 and plan[-1].kind == TWO_PACK:
             reason += " After the Two-pack, ask again: its cards decide the rest."
         return Hint(move, reason, tuple(plan), tuple(
             imperative(line) for line in coach_plan.describe_steps(state, seat, plan, names)))
 
-    def _agent(self, state: GameState, seat: int):
-        return self.worker.agents.get((seat, self.level, state.config.seed + seat))
-
-    def _reason(self, state: GameState, seat: int, names: list[str], move: Move) -> str:
+    def _reason(self, state: GameState, names: list[str], move: Move,
+                estimates: dict[Move, float], racing: bool) -> str:
         what = f"Hint: {imperative(describe_move(move, names))}"
         if len(state.legal_moves()) == 1:
             return f"{what} — it is the only move."
-        agent = self._agent(state, seat)
-        estimates = dict(agent.estimates()) if hasattr(agent, "estimates") else {}
         if move not in estimates:
             return f"{what} — the next step of the AI's plan for this turn."
+        estimates = dict(estimates)
         value = estimates.pop(move)
-        racing = state.config.seats > 1 and getattr(agent.level, "rivalry", 0) > 0
         expects = f"the AI expects you to finish on about space {value:.1f}"
         if not estimates:
             return f"{what} — {expects if move.kind == ADVANCE or not racing else 'the AI’s plan'}."

@@ -1,13 +1,13 @@
 """One game being played at the table, without the table: the state, who plays each seat,
 the log, undo (`commands.UndoStack`), autosave after every move, the AI seats thinking through
-`ai.worker.AIWorker`, the coach's hint for a person's decision (`coach.Coach`, a worker of
-its own; a game in which a hint was shown stays marked, in its saves and its solo result;
-a hint is the whole plan of the turn, followed step by step without asking again; once a
-hint was shown in the game, or with `hints_ahead` on, the coach starts on a person's
-decision as it comes up, so that asking finds the answer ready or nearly),
-and at the end the standings, the high scores (solo) and the record of games. The table
-scene turns clicks into moves with `commands` and hands them here; whatever the session has
-to tell the player goes to `on_message`.
+a thinker (`ai.thinker`), the coach's hint for a person's decision (`coach.Coach`, a thinker
+of its own: the session starts both and stops both when it closes; a game in which a hint
+was shown stays marked, in its saves and its solo result; a hint is the whole plan of the
+turn, followed step by step without asking again; once a hint was shown in the game, or with
+`hints_ahead` on, the coach starts on a person's decision as it comes up, so that asking
+finds the answer ready or nearly), and at the end the standings, the high scores (solo) and
+the record of games. The table scene turns clicks into moves with `commands` and hands them
+here; whatever the session has to tell the player goes to `on_message`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from filelock import FileLock
 
 from ai.agents import PLAYER_LEVELS
-from ai.worker import AIWorker
+from ai.thinker import Job, Request, open_thinker
 
 from ..engine import GameState, IllegalMove, Move, solo
 from ..files import highscores, records
@@ -43,7 +43,9 @@ class GameSession:
                  game_id: str | None = None, autosave: bool = True, record: bool = True,
                  ai_seed: int = 0, on_message: Callable[[str], None] | None = None,
                  hints_used: bool = False, coach: Coach | None = None,
-                 lock: FileLock | None = None) -> None:
+                 lock: FileLock | None = None, deterministic: bool = False) -> None:
+        """`deterministic`: the AI seats count iterations, never the clock (the same moves on
+        any machine: tests)."""
         self.state = state
         self.kinds = list(kinds)
         self.names = list(names or SEAT_NAMES[: state.config.seats])
@@ -54,7 +56,8 @@ class GameSession:
         self.ai_seed = ai_seed
         self.on_message = on_message or (lambda _message: None)
         self.undo = UndoStack()
-        self.worker = AIWorker()
+        self.thinker = open_thinker()  # the AI seats'
+        self.deterministic = deterministic
         self.thinking = False
         self.coach = coach or Coach()
         self.hint: Hint | None = None  # the hint shown for the decision at hand
@@ -140,26 +143,28 @@ class GameSession:
         if not self.thinking:
             if not self.saved:
                 self.autosave()
-            self.worker.start(self.state, seat, self.kinds[seat], self.ai_seed + seat)
+            self.thinker.submit(Request.about(Job.MOVE, self.state, seat, self.kinds[seat],
+                                              self.ai_seed + seat, self.deterministic))
             self.thinking = True
             return None
-        move = self.worker.poll()
-        if move is None and self.worker.error is not None:
-            error = self.worker.error
-            log.error("the AI of seat %s failed", seat, exc_info=error)
-            self.on_message(f"The AI stumbled ({error}); it plays its first possible move.")
-            move = self.state.legal_moves()[0]
-            self.worker.cancel()
-        if move is not None:
-            self.thinking = False
-        return move
+        result = self.thinker.poll()
+        if result is None:
+            return None
+        self.thinking = False
+        if result.error or result.move is None:
+            log.error("the AI of seat %s failed:\n%s", seat, result.trace)
+            self.on_message(f"The AI stumbled ({result.error}); it plays its first possible "
+                            "move.")
+            return self.state.legal_moves()[0]
+        return result.move
 
     def stop_thinking(self) -> None:
-        self.worker.cancel()
+        self.thinker.cancel()
         self.thinking = False
 
     def close(self) -> None:
-        self.worker.cancel()
+        """The game leaves the table: its thinkers stop (a process backend's processes end)."""
+        self.thinker.close()
         self.coach.close()
         if self.lock is not None:
             self.lock.release()

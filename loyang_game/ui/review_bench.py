@@ -1,10 +1,11 @@
 """Frames while the coach's review thinks: `python -m loyang_game.ui.review_bench 10`.
 
 The Review scene runs in a Director (SDL's dummy video driver unless `--window`) paced at 60
-frames a second while it reviews a whole 2-player game of easy agents on its background
-thread, opened afresh whenever a review ends, so that every frame measured has the review
-thinking beside it; `--idle` measures the same scene with no review thinking (the machine's
-own baseline). Prints frames a second, the 99th-percentile and worst frame interval.
+frames a second while it reviews a whole 2-player game of easy agents in its thinker (a
+thread, or a process with `LOYANG_THINKER=process`), opened afresh whenever a review ends,
+so that every frame measured has the review thinking beside it; `--idle` measures the same
+scene with no review thinking (the machine's own baseline). Prints frames a second, the
+99th-percentile and worst frame interval.
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
     d.open("title")
     scene = d.open("review", replay=replay, seat=0)
     if idle:
-        scene.worker.cancel()
+        scene.thinker.cancel()
     end = d.clock() + seconds
     reviews = 0
     while d.clock() < end:
         d.frame()
-        if not idle and not scene.worker.busy:
+        if not idle and not scene.thinker.busy:
             reviews += 1
             d.back_to("title")
             scene = d.open("review", replay=replay, seat=0)

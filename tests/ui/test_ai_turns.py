@@ -10,7 +10,6 @@ import time
 
 import pygame
 
-from ai.worker import AIWorker
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files.settings import Settings
 from loyang_game.play.session import GameSession
@@ -26,8 +25,8 @@ AI = "hard:act_iterations=40,other_iterations=12"
 def table_at(state, speed: str, kinds: list[str]):
     d = Director(SCENES, Settings(speed=speed, hints=False), size=(1280, 800),
                  fullscreen=False, fps_cap=0)
-    game = GameSession(state.clone(), kinds, ai_seed=3, autosave=False, record=False)
-    game.worker = AIWorker(deterministic=True)
+    game = GameSession(state.clone(), kinds, ai_seed=3, autosave=False, record=False,
+                       deterministic=True)
     return d.open("table", game=game)
 
 

@@ -10,6 +10,7 @@ import time
 import msgpack
 import pygame
 
+from ai.thinker import Result, open_thinker
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files import highscores
 from loyang_game.files.save import autosave_path, load_with_info, save_game
@@ -336,16 +337,27 @@ def test_a_hint_the_play_on_chose_over_the_searchs_favourite_says_so():
     be one the search first rated lower: the reason says why, not "about as good"."""
     state = new_game(GameConfig(seats=1, seed=3))
     moves = state.legal_moves()[:2]
-
-    class Agent:
-        level = None
-
-        def estimates(self):
-            return [(moves[1], 15.4), (moves[0], 15.1)]
-
+    found = Result(moves[0], estimates=((moves[1], 15.4), (moves[0], 15.1)))
     coach = Coach(deterministic=True)
-    coach._agent = lambda state, seat: Agent()
-    reason = coach._reason(state, 0, ["Anna"], moves[0])
+    reason = coach.explain(state, 0, ["Anna"], found).reason
     assert "played on a round, it comes out ahead of" in reason
     assert "15.4 against 15.1" in reason
     coach.close()
+
+
+def test_the_hint_is_the_same_from_a_thinking_process():
+    state = reach(2, 5, lambda s: act(s) and s.current_player == 0)
+    hints = []
+    for backend in ("thread", "process"):
+        coach = Coach(SMALL, deterministic=True, thinker=open_thinker(backend))
+        coach.ask(state, 0, ["Anna", "Bao"])
+        for _ in range(6000):  # a bound, not a timing
+            hint = coach.poll()
+            if hint is not None:
+                break
+            time.sleep(0.01)
+        coach.close()
+        assert hint is not None, "the coach never answered"
+        hints.append(hint)
+    assert hints[0] == hints[1] and hints[0].plan[0] == hints[0].move
+    assert hints[0].reason.startswith("Hint: ")

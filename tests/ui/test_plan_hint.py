@@ -11,6 +11,7 @@ import time
 
 import pygame
 
+from ai.agents import make_agent
 from loyang_game.engine import flow
 from loyang_game.engine.moves import TWO_PACK
 from loyang_game.files.settings import Settings
@@ -49,7 +50,8 @@ def test_the_plans_steps_are_legal_in_order_and_end_the_turn_as_the_search_plann
         state = reach(2, seed, lambda s: act(s) and s.current_player == 0)
         coach = Coach(LEVEL, deterministic=True)
         hint = answer(coach, state, 0)
-        agent = coach._agent(state, 0)
+        agent = make_agent(LEVEL, state.config.seed, deterministic=True)  # the coach's, anew
+        assert agent.choose(state.clone()) == hint.move
         assert hint.plan[0] == hint.move and len(hint.steps) == len(hint.plan)
         assert list(hint.plan[1:1 + len(agent.plan)]) == agent.plan  # the option begun
         s = state.clone()
@@ -69,8 +71,7 @@ def test_a_plan_that_leaves_a_due_customer_unserved_says_so_and_why():
     coach = Coach(LEVEL, deterministic=True)
     hint = answer(coach, s, seat)
     assert "R9 unserved: its marker turns red, no way to serve it this turn" in hint.reason
-    agent = coach._agent(s, seat)
-    assert coach_plan.accepted(agent, s, seat, []) == []  # no plan, nothing accepted
+    assert coach_plan.accepted(s, seat, [], {}, {}) == []  # no plan, nothing accepted
     coach.close()
 
 

@@ -3,6 +3,7 @@ Cancel stops the thinking; a click opens the replay at the decision with the AI'
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import ClassVar
 
@@ -73,8 +74,8 @@ def test_progress_then_the_costly_decisions_and_a_click_opens_the_replay(small_r
     frames(d)
     assert scene.findings is None and scene.form.get("cancel").rect.w > 0  # thinking
     _until_done(d, scene)
-    done, total = scene.worker.progress
-    assert done == total > 0
+    progress = scene.thinker.progress
+    assert progress.done == progress.total > 0
     assert scene.shown, "three rounds of an easy player hold a costly decision"
     assert all(f.cost >= review_module.THRESHOLD for f in scene.shown)
     d.draw()
@@ -103,18 +104,24 @@ def test_cancel_stops_the_review_and_goes_back(small_review, how):
     replay = _replay(rounds=9)
     d, scene = _director(replay)
     frames(d, 2)
-    assert scene.worker.busy
+    assert scene.thinker.busy and reviewing()
     if how == "button":
         click_item(d, "cancel")
     else:
         key(d, pygame.K_ESCAPE)
     assert d.top.name == "title"
+    assert not scene.thinker.busy and scene.thinker.poll() is None
     deadline = time.monotonic() + 10.0  # promptly: within a decision's judging, not a game's
-    while scene.worker.busy and time.monotonic() < deadline:
+    while reviewing() and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert not scene.worker.busy and scene.worker.findings is None
-    done, total = scene.worker.progress
-    assert done < total  # it stopped part way, not at the end
+    assert not reviewing() and scene.findings is None
+    progress = scene.thinker.progress
+    assert progress.done < progress.total  # it stopped part way, not at the end
+
+
+def reviewing() -> bool:
+    """A review's thread is running (the thread backend's: the default)."""
+    return any(t.name.startswith("thinker-review") for t in threading.enumerate())
 
 
 def test_moves_are_said_to_the_person():
@@ -168,7 +175,7 @@ def test_in_pass_and_play_the_next_person_gets_a_review(small_review):
     d.draw()
     click_item(d, "next")
     assert d.top is not scene and d.top.name == "review" and d.top.seat == 1
-    assert not scene.worker.busy
+    assert not scene.thinker.busy
     _until_done(d, d.top)
     d.draw()
     click_item(d, "next")
@@ -186,8 +193,9 @@ def test_a_long_games_review_says_what_it_left_out(small_review, monkeypatch):
     drawn = record_text(monkeypatch, review_scene)
     d, scene = _director(_replay(rounds=1))
     _until_done(d, scene)
-    assert scene.worker.left_out > 0 and len(scene.findings) <= 2
+    left_out = scene.result.left_out
+    assert left_out > 0 and len(scene.findings) <= 2
     d.draw()
     words = " ".join(s for s, _place in drawn)
-    assert f"A long game: {scene.worker.left_out} of its decisions were left out" in words
+    assert f"A long game: {left_out} of its decisions were left out" in words
     assert "the top" in words  # the costs note is still there, whole

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+
+from ai.thinker import ENV
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.moves import BUY
 from loyang_game.files.save import autosave_path, load_with_info
@@ -51,3 +54,26 @@ def test_a_failing_autosave_is_told_and_the_game_goes_on(tmp_path, monkeypatch):
     assert game.state.moves() == [move] and told and told[0].startswith("Autosave failed")
     game.close()
 
+
+
+def test_the_ai_seats_play_the_same_moves_in_a_thinking_process(monkeypatch):
+    """LOYANG_THINKER=process: the AI seats think in a process of their own, and play what
+    they play on a thread (deterministic budgets)."""
+    played = {}
+    for backend in ("thread", "process"):
+        monkeypatch.setenv(ENV, backend)
+        game = GameSession(new_game(GameConfig(seats=2, seed=6)), ["easy", "normal"],
+                           autosave=False, record=False, deterministic=True)
+        assert type(game.thinker).__name__ == f"{backend.title()}Thinker"
+        for _ in range(30):
+            move = None
+            for _ in range(20000):  # a bound, not a timing
+                move = game.think()
+                if move is not None:
+                    break
+                time.sleep(0.002)
+            assert move is not None, "the AI never answered"
+            game.apply(move, person=False)
+        played[backend] = game.state.moves()
+        game.close()
+    assert played["thread"] == played["process"] and len(played["thread"]) == 30

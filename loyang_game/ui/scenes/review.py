@@ -1,6 +1,7 @@
-"""The coach's review of a game: the AI goes through a person's decisions on a background
-thread (a progress bar; Cancel or Esc stops it and goes back) and lists the few that cost the
-most by its judgement; a click opens the replay at that moment with the AI's choice lit.
+"""The coach's review of a game: the AI goes through a person's decisions in a thinker
+(`ai.thinker`, a background thread or process; a progress bar; Cancel or Esc stops it and
+goes back) and lists the few that cost the most by its judgement; a click opens the replay at
+that moment with the AI's choice lit.
 
 Opened as `d.open("review", replay=<Replay>, seat=<the person's seat>)`. The judging is
 `ai.review` (honest: each decision from what the seat could see then); this scene only
@@ -18,9 +19,9 @@ from ai.review import (
     SHOWN,
     THRESHOLD,
     Finding,
-    ReviewWorker,
     worth_showing,
 )
+from ai.thinker import Job, Request, Result, open_thinker
 
 from ...play.coach import imperative
 from ...text.log import describe_move
@@ -64,7 +65,9 @@ class ReviewScene(MenuScene):
         super().__init__(d)
         self.replay, self.seat = replay, seat
         self.who = replay.names[seat] if seat < len(replay.names) else f"Seat {seat + 1}"
-        self.worker = ReviewWorker(replay.config, replay.moves, seat)
+        self.thinker = open_thinker()
+        self.thinker.submit(Request(Job.REVIEW, replay.config, tuple(replay.moves), seat))
+        self.result: Result | None = None  # the thinker's answer, once the review is done
         self.findings: list[Finding] | None = None  # all of them, once the review is done
         self.shown: list[Finding] = []
         self.page: pygame.Surface | None = None  # the last drawing, and what it showed
@@ -74,18 +77,22 @@ class ReviewScene(MenuScene):
     # -- the review's life --------------------------------------------------------------------
     def back(self) -> None:
         """Cancel (if still thinking) and go back."""
-        self.worker.cancel()
+        self.thinker.close()
         self.d.pop()
 
     def close(self) -> None:
-        self.worker.cancel()
+        self.thinker.close()
 
     def update(self, dt: float) -> None:
-        if self.findings is not None or self.worker.busy:
+        if self.findings is not None:
             return
-        if self.worker.error is not None:
-            self.message = f"The review stopped: {self.worker.error}"
-        self.findings = self.worker.findings or []
+        result = self.thinker.poll()
+        if result is None:
+            return
+        self.result = result
+        if result.error:
+            self.message = f"The review stopped: {result.error}"
+        self.findings = list(result.findings)
         self.shown = worth_showing(self.findings)
         form = self.form = Form()
         for i in range(len(self.shown)):
@@ -126,7 +133,7 @@ class ReviewScene(MenuScene):
         live = self.form.live()
         hover = next((i for i, item in enumerate(live) if item.rect.collidepoint(self.d.mouse)),
                      None)
-        look = (surf.get_size(), self.worker.progress, self.findings is None, self.form.focus,
+        look = (surf.get_size(), self.thinker.progress, self.findings is None, self.form.focus,
                 hover, self.message)
         if look != self.look or self.page is None:
             if self.page is None or self.page.get_size() != surf.get_size():
@@ -150,7 +157,8 @@ class ReviewScene(MenuScene):
         message_box(surf, L, self.message)
 
     def draw_progress(self, surf, L) -> None:
-        done, total = self.worker.progress
+        progress = self.thinker.progress
+        done, total = progress.done, progress.total
         text(surf, "The AI is going through the game...", L.px(26), t.GOLD,
              center=L.R(640, 290, 0, 0).topleft, bold=True)
         bar = L.R(290, 330, 700, 30)
@@ -170,7 +178,7 @@ class ReviewScene(MenuScene):
             text(surf, f"Of {len(self.findings)} decisions, {most} the most by the AI's "
                  "judgement (click one to see it in the replay):", L.px(20), SOFT,
                  topleft=L.R(130, 122, 0, 0).topleft)
-        elif self.worker.error is None:  # (else the message line says what went wrong)
+        elif self.result is not None and not self.result.error:  # (else the message says why)
             text(surf, f"No decision cost more than {THRESHOLD} spaces by the AI's judgement.",
                  L.px(24), t.WHITE, center=L.R(640, 300, 0, 0).topleft, bold=True)
             text(surf, f"{len(self.findings)} decisions judged.", L.px(20), SOFT,
@@ -179,8 +187,9 @@ class ReviewScene(MenuScene):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
                 f"the top {SHOWN} whose whole 95% interval is above {THRESHOLD} spaces.")
-        if self.worker.left_out:
-            note = (f"A long game: {self.worker.left_out} of its decisions were left out (a "
+        left_out = self.result.left_out if self.result is not None else 0
+        if left_out:
+            note = (f"A long game: {left_out} of its decisions were left out (a "
                     f"review judges up to {MAX_DECISIONS}, spread over the game, and stretches "
                     f"of up to {MAX_LINE} moves). " + note)
         for i, line in enumerate(reversed(wrap(note, L.px(17), L.px(1020)))):
