@@ -21,8 +21,9 @@ import json
 import random
 import statistics
 import time
+from typing import Any
 
-from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine import GameConfig, GameState, flow, new_game
 
 
 def _random_playout(seats: int, seed: int) -> float:
@@ -35,9 +36,9 @@ def _random_playout(seats: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
-def _sample_states(seats: int, count: int, seed: int) -> list:
+def _sample_states(seats: int, count: int, seed: int) -> list[GameState]:
     rng = random.Random(seed)
-    states = []
+    states: list[GameState] = []
     game = 0
     while len(states) < count:
         state = new_game(GameConfig(seats=seats, seed=seed + game))
@@ -180,7 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from ai import hot_path
 
-    result = {"hot_path": hot_path()}
+    result: dict[str, Any] = {"hot_path": hot_path()}
     result.update(bench(games=args.games))
     if args.cpu_game:
         result["cpu_game"] = cpu_game(args.cpu_game)

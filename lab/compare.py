@@ -32,10 +32,14 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from ai.agents import make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game, solo
+
+Job = TypeVar("Job")  # what one worker process is handed: a deal and how to play it
 
 Z95 = 1.96
 
@@ -152,19 +156,10 @@ def report(result: dict) -> str:
     return "\n".join(lines)
 
 
-def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
-        jsonl: str | None = None, reuse: str | None = None) -> dict:
-    """Play the deals (solo: each agent's game is a job of its own, and a game found in
-    `reuse` is not played again) and summarise them."""
-    known = known_scores(reuse)
-    duels = known_duels(reuse, a, b) if seats == 2 else {}
-    if seats == 1:
-        jobs = [(name, deal) for deal in deals for name in dict.fromkeys((a, b))
-                if (name, deal) not in known]
-        play = play_solo
-    else:
-        jobs = [(a, b, deal) for deal in deals if deal not in duels]
-        play = play_duel
+def play_all(play: Callable[[Job], dict], jobs: list[Job], workers: int,
+             jsonl: str | None) -> list[dict]:
+    """The jobs' rows, played in `workers` processes, each appended to `jsonl` as it comes
+    (so that a stopped run keeps what it played)."""
     played = []
     sink = open(jsonl, "a", encoding="utf-8") if jsonl else None  # noqa: SIM115
     try:
@@ -177,6 +172,22 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
     finally:
         if sink is not None:
             sink.close()
+    return played
+
+
+def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
+        jsonl: str | None = None, reuse: str | None = None) -> dict:
+    """Play the deals (solo: each agent's game is a job of its own, and a game found in
+    `reuse` is not played again) and summarise them."""
+    known = known_scores(reuse)
+    duels = known_duels(reuse, a, b) if seats == 2 else {}
+    if seats == 1:
+        played = play_all(play_solo, [(name, deal) for deal in deals
+                                      for name in dict.fromkeys((a, b))
+                                      if (name, deal) not in known], workers, jsonl)
+    else:
+        played = play_all(play_duel, [(a, b, deal) for deal in deals if deal not in duels],
+                          workers, jsonl)
     if seats == 1:
         for row in played:
             known[(row["agent"], row["deal"])] = row["score"]

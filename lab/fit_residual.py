@@ -27,6 +27,7 @@ import os
 import pickle
 import random
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 
 import numpy as np
@@ -41,7 +42,7 @@ from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
 from . import residual
-from .compare import agent_seed
+from .compare import Job, agent_seed
 
 
 def record_one(job: tuple[str, str, int]) -> int:
@@ -132,7 +133,8 @@ class LeafSampler(MCTSAgent):
 
     def __init__(self, level: str, seed: int, every: int) -> None:
         super().__init__(level, seed, deterministic=True)
-        self.every, self.seen, self.kept = every, 0, []
+        self.every, self.seen = every, 0
+        self.kept: list[bytes] = []
 
     def _path_leaf(self, det, seat: int) -> float:
         self.seen += 1
@@ -145,9 +147,11 @@ def round_later(board, agent, rng: random.Random) -> float:
     """Play `board` (at the farmer's Path step) on with `agent` through the next round, with
     the hidden cards drawn afresh; the leaf value at the next Path step (final position if
     the game ends first)."""
-    return verify.play_on(board.observe(0, rng), 0, (), agent,
-                          lambda state, _seat: leaf(steps_of(state), None)[0], final_value,
-                          apply_option)
+    value = verify.play_on(board.observe(0, rng), 0, (), agent,
+                           lambda state, _seat: leaf(steps_of(state), None)[0], final_value,
+                           apply_option)
+    assert value is not None  # None only for a play-on told to halt, and this one is not
+    return value
 
 
 def sample_one(job: tuple[str, str, int, int, str, int]) -> int:
@@ -185,6 +189,7 @@ def leaf_targets(games) -> tuple[np.ndarray, ...]:
     for number, boards in enumerate(games):
         for steps, later in boards:
             value, (_, _, x) = leaf(steps, None)
+            assert x is not None  # a sampled board keeps its features (steps_of)
             xs.append(x)
             ys.append(later - value)
             values.append(value)
@@ -244,7 +249,16 @@ def fit(games, alpha: float, sweeps: int = 6, out=None) -> np.ndarray:
         xh, yh = targets(held, w)
         error = np.mean((yh - xh @ w) ** 2)
         print(f"sweep {sweep + 1}: held-out error with the correction {error:.4f}", file=out)
+    assert w is not None, "fit needs a sweep at least"
     return w
+
+
+def play_deals(work: Callable[[Job], int], jobs: list[Job], workers: int) -> None:
+    """`record` and `sample`: each deal's game played in one of `workers` processes, its
+    number printed once its file is written."""
+    with Pool(workers) as pool:
+        for deal in pool.imap_unordered(work, jobs):
+            print(deal, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -272,27 +286,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("record", "sample"):
         os.makedirs(args.dir, exist_ok=True)
         if args.command == "record":
-            work, jobs = record_one, [(args.dir, args.agent, d) for d in deals]
+            play_deals(record_one, [(args.dir, args.agent, d) for d in deals], args.workers)
         else:
-            work, jobs = sample_one, [(args.dir, args.agent, d, args.every, args.follower,
-                                       args.continuations) for d in deals]
-        with Pool(args.workers) as pool:
-            for deal in pool.imap_unordered(work, jobs):
-                print(deal, flush=True)
+            play_deals(sample_one, [(args.dir, args.agent, d, args.every, args.follower,
+                                     args.continuations) for d in deals], args.workers)
         return 0
     if args.command == "fit":
-        games = load_games(args.dir)
-        random.Random(0).shuffle(games)
-        w = fit(games, args.alpha)
+        recorded_games = load_games(args.dir)
+        random.Random(0).shuffle(recorded_games)
+        w, count = fit(recorded_games, args.alpha), len(recorded_games)
     else:
-        games = load_leaves(args.dir)
-        random.Random(0).shuffle(games)
-        w = fit_leaves(games, args.alpha)
+        sampled_games = load_leaves(args.dir)
+        random.Random(0).shuffle(sampled_games)
+        w, count = fit_leaves(sampled_games, args.alpha), len(sampled_games)
     if not args.out:
         return 0
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"names": list(residual.NAMES), "weights": [round(float(v), 5) for v in w],
-                   "games": len(games), "alpha": args.alpha,
+                   "games": count, "alpha": args.alpha,
                    "command": "python -m lab.fit_residual " + " ".join(argv or sys.argv[1:])},
                   f, indent=1)
     return 0
