@@ -32,7 +32,9 @@ from .events import (
     PathStep,
     Penalty,
     Source,
+    Spot,
     TwoPackDrawn,
+    Vegetables,
     Why,
 )
 from .moves import (
@@ -137,10 +139,12 @@ def apply(s: State, move: Move) -> None:
     if kind == USE:
         helpers.apply_use(s, p, move)
     elif kind == SOW:
-        _sow(p, move.a, move.b)
+        _sow(s, p, move.a, move.b)
     elif kind == BUY:
         p.shop[move.a] -= 1
         p.cart[move.a] += 1
+        if s.telling:
+            s.events.append(Vegetables(p.seat, move.a, 1, Spot.SHOP, Spot.CART, NONE))
         s.change_cash(p, -BUY_PRICE[move.a], Why.SHOP)
     elif kind == TRADE:
         _trade(s, p, move)
@@ -157,9 +161,11 @@ def apply(s: State, move: Move) -> None:
         _end_actions(s, p)
     elif kind == RETURN:
         p.cart[move.a] -= 1
+        if s.telling:
+            s.events.append(Vegetables(p.seat, move.a, 1, Spot.CART, Spot.SUPPLY, NONE))
     elif kind == ADVANCE:
         s.change_cash(p, -path_cost(p.path, move.a), Why.PATH)
-        if move.a:
+        if move.a and s.telling:
             s.events.append(PathStep(p.seat, p.path, p.path + move.a))
         p.path += move.a
         next_turn(s)
@@ -167,13 +173,16 @@ def apply(s: State, move: Move) -> None:
         raise AssertionError(f"unhandled move {move!r}")
 
 
-def _sow(p: PlayerState, field_card: int, veg: int) -> None:
+def _sow(s: State, p: PlayerState, field_card: int, veg: int) -> None:
     """Action A: one vegetable from the Cart; the rest of the field is filled from the supply
     (and one more token per Harvest helper activated with option 2)."""
     index = find(p.fields, field_card)
     p.cart[veg] -= 1
     tokens = CARDS[field_card].spaces + p.effects.count(EXTRA_TOKEN)
     p.fields[index] = new_slot(FieldSlot, (field_card, p.fields[index].under, veg, tokens))
+    if s.telling:
+        s.events += (Vegetables(p.seat, veg, 1, Spot.CART, Spot.FIELD, field_card),
+                     Vegetables(p.seat, veg, tokens - 1, Spot.SUPPLY, Spot.FIELD, field_card))
 
 
 def _trade(s: State, p: PlayerState, move: Move) -> None:
@@ -183,9 +192,13 @@ def _trade(s: State, p: PlayerState, move: Move) -> None:
     p.cart[move.c] -= 1
     if move.d != NONE:
         p.cart[move.d] -= 1
+    if s.telling:
+        s.events += [Vegetables(p.seat, given, 1, Spot.CART, Spot.SUPPLY, NONE)
+                     for given in (move.c, move.d) if given != NONE]
     veg = CARDS[move.a].offers[move.b][0]
     p.cart[veg] += 1
-    s.events.append(GoodTaken(p.seat, move.a, veg, p.seat))
+    if s.telling:
+        s.events.append(GoodTaken(p.seat, move.a, move.b, veg, p.seat, Spot.CART))
     mask = slot.mask & ~(1 << move.b)
     if mask:
         p.stalls[index] = new_slot(StallSlot, (slot.card, slot.under, mask))
@@ -203,16 +216,20 @@ def _deliver_regular(s: State, p: PlayerState, card: int, double: bool) -> None:
     slot = p.regulars[index]
     for veg, count in (DOUBLE_NEEDS if double else NEEDS)[card]:
         p.cart[veg] -= count
+        if s.telling:
+            s.events.append(Vegetables(p.seat, veg, count, Spot.CART, Spot.CUSTOMER, card))
     rows = slot.rows
     pays = CARDS[card].pays
     if slot.served == s.round:  # the Messenger-boy's second delivery
         s.change_cash(p, pays[rows - 1], Why.CUSTOMER, card)
-        s.events.append(Delivered(p.seat, card, p.seat, rows))
+        if s.telling:
+            s.events.append(Delivered(p.seat, card, p.seat, rows))
         p.regulars[index] = new_slot(RegularSlot, (card, slot.under, rows, slot.red,
                                                    slot.first_due, slot.served, s.round))
         return
     s.change_cash(p, pays[rows] * (2 if double else 1), Why.CUSTOMER, card)
-    s.events.append(Delivered(p.seat, card, p.seat, rows + 1))
+    if s.telling:
+        s.events.append(Delivered(p.seat, card, p.seat, rows + 1))
     if rows + 1 == 4:
         leave(s, p, p.regulars, index)
     else:
@@ -229,7 +246,8 @@ def _buy_two_pack(s: State, p: PlayerState) -> None:
         card = s.draw_card()
         if card != NONE:
             drawn.append(card)
-    s.events.append(TwoPackDrawn(p.seat, tuple(drawn)))
+    if s.telling:
+        s.events.append(TwoPackDrawn(p.seat, tuple(drawn)))
     s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
 
 
@@ -267,12 +285,14 @@ def _end_actions(s: State, p: PlayerState) -> None:
         if slot.first_due <= s.round and slot.served != s.round:
             if slot.red:
                 penalty += REGULAR_PENALTY
-                s.events.append(Penalty(p.seat, slot.card))
+                if s.telling:
+                    s.events.append(Penalty(p.seat, slot.card))
             else:
                 p.regulars[index] = new_slot(RegularSlot, (
                     slot.card, slot.under, slot.rows, True, slot.first_due, slot.served,
                     slot.doubled))
-                s.events.append(MarkerRed(p.seat, slot.card))
+                if s.telling:
+                    s.events.append(MarkerRed(p.seat, slot.card))
     if ALL_BLUE_LATER in p.effects:
         helpers.turn_all_blue(p)
     p.done = True
@@ -287,6 +307,9 @@ def store_if_it_fits(s: State, p: PlayerState) -> bool:
     """Move the Cart into the Storehouse if it fits; True if the step is over."""
     if sum(p.cart) > p.capacity:
         return False
+    if s.telling:
+        s.events += [Vegetables(p.seat, veg, n, Spot.CART, Spot.STORE, NONE)
+                     for veg, n in enumerate(p.cart) if n]
     p.store = p.cart
     p.cart = [0] * 6
     s.step = PATH

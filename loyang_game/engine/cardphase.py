@@ -25,7 +25,8 @@ _FLIP = Move(FLIP)
 def begin(s: State) -> None:
     """Shuffle the discard pile into the draw pile, deal, and open the Distribution round."""
     s.phase = CARDS_PHASE
-    s.events.append(PhaseBegan(s.phase, s.round))
+    if s.telling:
+        s.events.append(PhaseBegan(s.phase, s.round))
     s.draw.extend(s.discard)
     s.discard = []
     s.shuffle(s.draw)
@@ -72,12 +73,14 @@ def apply(s: State, move: Move) -> None:
         card = s.draw.pop()
         s.courtyard.append(card)
         s.flipped = True
-        s.events.append(Flipped(p.seat, card))
+        if s.telling:
+            s.events.append(Flipped(p.seat, card))
         return
     if move.kind == PLACE:
         p.hand.remove(move.a)
         s.courtyard.append(move.a)
-        s.events.append(IntoCourtyard(p.seat, move.a))
+        if s.telling:
+            s.events.append(IntoCourtyard(p.seat, move.a))
         next_turn(s)
         return
     if move.kind == USE:  # the Squire: a hand card and up to 3 Courtyard cards
@@ -99,7 +102,8 @@ def apply(s: State, move: Move) -> None:
     if move.kind == USE:
         helpers.use_up(s, p, move.a)
     s.courtyard.extend(p.hand)
-    s.events.extend(IntoCourtyard(p.seat, card) for card in p.hand)
+    if s.telling:
+        s.events.extend(IntoCourtyard(p.seat, card) for card in p.hand)
     p.hand = []
     s.active.remove(p.seat)
     s.takers.append(p.seat)

@@ -48,6 +48,18 @@ class Source(StrEnum):
     PILE = "field pile"  # a private field (the Tenant-farmer's choice)
 
 
+class Spot(StrEnum):
+    """Where vegetable tokens lie or go (`Vegetables`, `GoodTaken`)."""
+
+    CART = "Cart"
+    STORE = "Storehouse"
+    SHOP = "Shop"
+    SUPPLY = "supply"
+    FIELD = "field"
+    STALL = "Market stall"
+    CUSTOMER = "customer"  # delivered
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Anything that happened. `reveals_hidden`: it showed something nobody knew before (a
@@ -183,14 +195,31 @@ class Harvested(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Vegetables(Event):
+    """`count` tokens of `veg` went from `source` to `dest` on `seat`'s board (`card`: the
+    field, stall or customer at one end, else NONE): bought, sold, sown, traded in,
+    delivered, stored, returned..."""
+
+    seat: int
+    veg: int
+    count: int
+    source: Spot
+    dest: Spot
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class GoodTaken(Event):
-    """`taker` took one `veg` off `owner`'s Market stall `stall` (a trade, the Trader, the
-    Market crier's sale)."""
+    """`taker` took the `veg` of offer `index` (0-2) off `owner`'s Market stall `stall`,
+    into `into`: the Cart (a trade, the Trader), the Shop (the Market crier's sale), or the
+    supply (the Market woman's swap, the stall then refilled)."""
 
     owner: int
     stall: int
+    index: int
     veg: int
     taker: int
+    into: Spot
 
 
 @dataclass(frozen=True, slots=True)

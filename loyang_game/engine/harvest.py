@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import helpers, solo
 from .cards import CARDS, NONE, PRIVATE_FIELD, ROUNDS
-from .events import FieldRemoved, Harvested, NewField
+from .events import FieldRemoved, Harvested, NewField, Spot, Vegetables
 from .moves import PASS, USE, Move
 from .play_area import leave
 from .state import FieldSlot, State, held, new_slot
@@ -40,6 +40,9 @@ def harvest(s: State) -> None:
     emptied private field leaves the game, a common one goes to the discard pile), then a new
     field from the pile in rounds 1-8."""
     for p in s.players:
+        if s.telling:
+            s.events += [Vegetables(p.seat, veg, n, Spot.STORE, Spot.CART, NONE)
+                         for veg, n in enumerate(p.store) if n]
         for veg in range(6):
             p.cart[veg] += p.store[veg]
             p.store[veg] = 0
@@ -50,13 +53,15 @@ def harvest(s: State) -> None:
                 index += 1
                 continue
             p.cart[veg] += 1
-            s.events.append(Harvested(p.seat, card, veg))
+            if s.telling:
+                s.events.append(Harvested(p.seat, card, veg))
             if tokens > 1:
                 p.fields[index] = new_slot(FieldSlot, (card, under, veg, tokens - 1))
                 index += 1
             elif CARDS[card].kind == PRIVATE_FIELD:
                 p.fields.pop(index)  # an emptied private field leaves the game
-                s.events.append(FieldRemoved(p.seat, card))
+                if s.telling:
+                    s.events.append(FieldRemoved(p.seat, card))
                 solo.reshuffle_once(s)
             else:
                 leave(s, p, p.fields, index)  # a common field goes to the discard pile
@@ -65,4 +70,5 @@ def harvest(s: State) -> None:
             card = p.pile.pop()
             p.pile_known = min(p.pile_known, len(p.pile))
             p.fields.append(new_slot(FieldSlot, (card, NONE, NONE, 0)))
-            s.events.append(NewField(p.seat, card))
+            if s.telling:
+                s.events.append(NewField(p.seat, card))

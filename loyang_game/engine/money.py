@@ -8,8 +8,8 @@ never goes below 0, and a Loan is always possible, so every debt can be paid.
 from __future__ import annotations
 
 from . import helpers
-from .cards import LOAN_CASH, SELL_PRICE, SHOP_SPACES, VEG_NAMES
-from .events import Why
+from .cards import LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from .events import Spot, Vegetables, Why
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
 from .state import PAY, PlayerState, State, find
@@ -35,6 +35,8 @@ def sell(s: State, p: PlayerState, veg: int) -> None:
     """Action C: one vegetable from the Cart to a free space of its kind in the Shop."""
     p.cart[veg] -= 1
     p.shop[veg] += 1
+    if s.telling:
+        s.events.append(Vegetables(p.seat, veg, 1, Spot.CART, Spot.SHOP, NONE))
     s.change_cash(p, SELL_PRICE[veg], Why.SALE)
 
 

@@ -8,7 +8,7 @@ Foreman (RULINGS R9, R13).
 from __future__ import annotations
 
 from .cards import CARDS, COMMON_FIELD, NONE, REGULAR, STALL
-from .events import Discarded, Placed, Revealed, Source
+from .events import Discarded, Placed, Revealed, Source, Spot, Vegetables
 from .state import (
     ACTIONS,
     CLAIM,
@@ -42,7 +42,11 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE,
         p.fields.append(new_slot(FieldSlot, (card, under, NONE, 0)))
     else:  # Helpers and Casual customers have no state of their own.
         p.area(kind).append(new_slot(Slot, (card, under)))
-    s.events.append(Placed(p.seat, card, source))
+    if s.telling:
+        s.events.append(Placed(p.seat, card, source))
+        if kind == STALL:
+            s.events += [Vegetables(p.seat, veg, 1, Spot.SUPPLY, Spot.STALL, card)
+                         for veg, _bowls in CARDS[card].offers]
 
 
 def lift(s: State, p: PlayerState, area: list[AnySlot], index: int) -> AnySlot:
@@ -50,7 +54,8 @@ def lift(s: State, p: PlayerState, area: list[AnySlot], index: int) -> AnySlot:
     placed at once (rulebook, E: "the lower card is immediately moved")."""
     slot = area.pop(index)
     if slot.under != NONE:
-        s.events.append(Revealed(p.seat, slot.under))
+        if s.telling:
+            s.events.append(Revealed(p.seat, slot.under))
         place_card(s, p, slot.under, source=Source.UNDER)
     return slot
 
@@ -63,7 +68,8 @@ def leave(s: State, p: PlayerState, area: list[AnySlot], index: int) -> None:
     """
     slot = lift(s, p, area, index)
     s.discard.append(slot.card)
-    s.events.append(Discarded(p.seat, slot.card))
+    if s.telling:
+        s.events.append(Discarded(p.seat, slot.card))
     if area is p.helpers:
         offer_foreman_claim(s, p.seat, slot.card)
 

@@ -5,7 +5,7 @@ may choose the same vegetable."""
 from __future__ import annotations
 
 from .cards import BUY_PRICE, CARDS, HOME_VEGETABLES, MAX_SAME_HOME_VEGETABLE, VEG_NAMES
-from .events import Why
+from .events import Spot, Vegetables, Why
 from .moves import HOME, Move
 from .state import SETUP, State
 from .turns import begin_round
@@ -35,6 +35,10 @@ def apply(s: State, move: Move) -> None:
     p.shop[veg] -= 1
     home = p.fields[0]
     p.fields[0] = home._replace(veg=veg, tokens=CARDS[home.card].spaces)
+    if s.telling:
+        s.events += (Vegetables(p.seat, veg, 1, Spot.SHOP, Spot.FIELD, home.card),
+                     Vegetables(p.seat, veg, CARDS[home.card].spaces - 1, Spot.SUPPLY, Spot.FIELD,
+                                home.card))
     s.turn += 1
     if s.turn == len(s.order):
         begin_round(s)

@@ -57,7 +57,8 @@ def price(s: State, index: int) -> int:
 
 def begin_card_phase(s: State) -> None:
     s.phase = CARDS_PHASE
-    s.events.append(PhaseBegan(s.phase, s.round))
+    if s.telling:
+        s.events.append(PhaseBegan(s.phase, s.round))
     s.turn = 0
     s.bought = []
     s.buy_limit = BUY_LIMIT
@@ -132,7 +133,8 @@ def reshuffle_once(s: State) -> None:
         s.draw.extend(s.discard)
         s.discard = []
         s.shuffle(s.draw)
-        s.events.append(Reshuffled())
+        if s.telling:
+            s.events.append(Reshuffled())
 
 
 def band(position: int) -> str:

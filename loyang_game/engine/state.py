@@ -368,6 +368,7 @@ class State:
         "start_seat",
         "step",
         "takers",
+        "telling",
         "turn",
     )
 
@@ -402,6 +403,9 @@ class State:
         self.reshuffled = False
         self.history: tuple[Any, Move] | None = None  # (previous history, move): shared by clones
         self.events: list[Event] = []  # what the last `apply` did (events.py), in order
+        # Whether the moves tell what they do (`events`). A state imagined by a seat
+        # (`observe`) does not: the AI's and the coach's searches spend nothing on news.
+        self.telling = True
         self._legal: list[Move] | None = None
 
     def clone(self) -> Self:
@@ -434,6 +438,7 @@ class State:
         s.reshuffled = self.reshuffled
         s.history = self.history
         s.events = []
+        s.telling = self.telling
         s._legal = None
         return s
 
@@ -496,7 +501,8 @@ class State:
         if self.discard and not self.config.solo:
             self.draw, self.discard = self.discard, []
             self.shuffle(self.draw)
-            self.events.append(Reshuffled())
+            if self.telling:
+                self.events.append(Reshuffled())
 
     def cards_available(self) -> int:
         """Cards a Two-pack could draw (in solo the draw pile alone: RULINGS R14)."""
@@ -519,9 +525,10 @@ class State:
         canonical sample: every hidden card in sorted order (the Introductory customers the
         lowest unseen start customers, then the hands, then the draw pile) and a fixed
         internal RNG. Either depends only on what the seat sees (and `rng`): two states that
-        look the same from `seat` give equal canonical samples.
+        look the same from `seat` give equal canonical samples. Its moves tell no events.
         """
         s = self.clone()
+        s.telling = False  # what an imagined future does is no news for the table
         s.rng = _CANONICAL_RNG if rng is None else rng.getrandbits(64)
         others = [p for p in s.players if p.seat != seat]
         hidden = s.draw[:]
@@ -609,7 +616,7 @@ class State:
         Helper it is for): the one door a player's Cash goes through in play, so that every
         change is told (`events.Cash`)."""
         p.cash += amount
-        if amount:
+        if amount and self.telling:
             self.events.append(Cash(p.seat, amount, why, card))
 
     def pay(self, payer: PlayerState, payee: PlayerState, amount: int, why: Why,

@@ -14,7 +14,8 @@ def begin_round(s: State) -> None:
     s.round += 1
     s.phase = HARVEST_PHASE
     s.harvest_passed = []
-    s.events.append(PhaseBegan(s.phase, s.round))
+    if s.telling:
+        s.events.append(PhaseBegan(s.phase, s.round))
     for p in s.players:
         p.done = False  # a Regular customer placed from now on is due this round (R7)
 
@@ -24,7 +25,8 @@ def begin_actions(s: State) -> None:
     partner."""
     s.phase = ACTIONS
     s.step = ACT
-    s.events.append(PhaseBegan(s.phase, s.round))
+    if s.telling:
+        s.events.append(PhaseBegan(s.phase, s.round))
     s.turn = 0
     for p in s.players:
         p.two_pack_used = False
@@ -56,7 +58,8 @@ def next_turn(s: State) -> None:
 def end_round(s: State) -> None:
     if s.round >= ROUNDS:
         s.phase = OVER
-        s.events.append(GameOver())
+        if s.telling:
+            s.events.append(GameOver())
     else:
         begin_round(s)
 

@@ -1,18 +1,26 @@
-"""Turning one move into animations: what travelled where. The coins and the scoring marker's
-walk are read from the move's events (`GameState.events`); the cards and the vegetable
-tokens are still found by comparing the state before and after the move, and the cards'
-places on the table before and after (a card that slides because others came or went
-moves too)."""
+"""Turning one move into animations: what travelled where. The vegetable tokens, the coins and
+the scoring marker's walk are read from the move's events (`GameState.events`); the cards are
+still found by comparing where each visible card is before and after the move, and where the
+table draws it (a card that slides because others came or went moves too)."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..engine import GameState, Move
-from ..engine.cards import CARDS
-from ..engine.events import Cash, PathStep
+from ..engine.cards import CARDS, NONE
+from ..engine.events import (
+    Cash,
+    Event,
+    GoodTaken,
+    Harvested,
+    PathStep,
+    Spot,
+    TokenTaken,
+    Vegetables,
+)
 from ..engine.moves import BUY, CASUAL, REGULAR, SELL, TRADE
-from ..engine.state import CARD, COUNT, MASK, VEG
+from ..engine.state import CARD
 from .anim import Flight, Timeline
 from .layout import Layout
 from .sprites import Sprites
@@ -94,35 +102,29 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
             tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(30),
                           end_size=dest.size))
     # --- tokens --------------------------------------------------------------------------------
-    for p, q in zip(before.players, after.players):
-        s = p.seat
+    moved = _tokens_moved(after.events)
+    for q in after.players:
+        s = q.seat
+        m = moved.get(s, _Tokens())
         sources: list[tuple[int, pygame.Rect]] = []  # (veg, rect) a token left
         sinks: list[tuple[int, pygame.Rect]] = []
         for veg in range(6):
-            d = q.cart[veg] - p.cart[veg] + q.store[veg] - p.store[veg]
-            _push(d, veg, L1.anchors[("cart", s, veg)], sources, sinks)
-            _push(q.shop[veg] - p.shop[veg], veg, L1.anchors[("shop", s, veg)], sources, sinks)
-        fields0 = {f[CARD]: f for f in p.fields}
+            _push(m.cart[veg], veg, L1.anchors[("cart", s, veg)], sources, sinks)
+            _push(m.shop[veg], veg, L1.anchors[("shop", s, veg)], sources, sinks)
         for f in q.fields:
-            old = fields0.get(f[CARD])
-            n0 = old[COUNT] if old and old[VEG] == f[VEG] else 0
-            if f[VEG] >= 0 and f[COUNT] != n0:
-                r = L1.anchors.get(("field", f[CARD]), L1.anchors[("pile", s)])
-                _push(min(3, f[COUNT] - n0) if f[COUNT] > n0 else f[COUNT] - n0, f[VEG], r,
+            d = m.fields.get(f.card, (NONE, 0))[1]
+            if f.veg >= 0 and d:
+                r = L1.anchors.get(("field", f.card), L1.anchors[("pile", s)])
+                _push(min(3, d), f.veg, r, sources, sinks)
+        now = {f.card for f in q.fields}
+        for card, (veg, d) in m.fields.items():  # an emptied field that left
+            if card not in now and d:
+                _push(d, veg, L0.anchors.get(("field", card), L1.anchors["supply"]),
                       sources, sinks)
-        for card, f in fields0.items():  # an emptied field that left
-            if f[VEG] >= 0 and card not in {x[CARD] for x in q.fields}:
-                _push(-f[COUNT], f[VEG], L0.anchors.get(("field", card), L1.anchors["supply"]),
-                      sources, sinks)
-        stalls1 = {st[CARD]: st for st in q.stalls}
-        for st in p.stalls:
-            new = stalls1.get(st[CARD])
-            mask = new[MASK] if new else 0
-            for i in range(3):
-                if st[MASK] & (1 << i) and not mask & (1 << i):
-                    r = L0.targets.get(("stall", st[CARD], i), L1.anchors["supply"]) \
-                        if s == L0.focus else L1.anchors[("plate", s)]
-                    sources.append((CARDS[st[CARD]].offers[i][0], r))
+        for veg, stall, i in m.stalls:
+            r = L0.targets.get(("stall", stall, i), L1.anchors["supply"]) \
+                if s == L0.focus else L1.anchors[("plate", s)]
+            sources.append((veg, r))
         # where unmatched tokens come from / go to
         other = L1.anchors["supply"]
         if move is not None and s == seat and move.kind in (REGULAR, CASUAL, TRADE):
@@ -159,6 +161,53 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
+
+
+class _Tokens:
+    """The vegetable tokens a move moved on one seat's board, by place (+ came, - left)."""
+
+    def __init__(self) -> None:
+        self.cart = [0] * 6  # the Cart and the Storehouse: one place on the table
+        self.shop = [0] * 6
+        self.fields: dict[int, tuple[int, int]] = {}  # field -> (vegetable, tokens)
+        self.stalls: list[tuple[int, int, int]] = []  # (vegetable, stall, offer) taken off
+
+    def field(self, card: int, veg: int, n: int) -> None:
+        self.fields[card] = (veg, self.fields.get(card, (veg, 0))[1] + n)
+
+
+def _tokens_moved(events: list[Event]) -> dict[int, _Tokens]:
+    """Seat -> the tokens the events moved on its board."""
+    out: dict[int, _Tokens] = {}
+
+    def board(seat: int) -> _Tokens:
+        return out.setdefault(seat, _Tokens())
+
+    for event in events:
+        match event:
+            case Vegetables(seat=seat, veg=veg, count=n, source=source, dest=dest, card=card):
+                m = board(seat)
+                for spot, d in ((source, -n), (dest, n)):
+                    if spot in (Spot.CART, Spot.STORE):
+                        m.cart[veg] += d
+                    elif spot == Spot.SHOP:
+                        m.shop[veg] += d
+                    elif spot == Spot.FIELD:
+                        m.field(card, veg, d)
+            case Harvested(seat=seat, card=card, veg=veg):
+                board(seat).field(card, veg, -1)
+                board(seat).cart[veg] += 1
+            case TokenTaken(owner=owner, field=field, veg=veg, taker=taker):
+                board(owner).field(field, veg, -1)
+                board(taker).cart[veg] += 1
+            case GoodTaken(owner=owner, stall=stall, index=index, veg=veg, taker=taker,
+                           into=into):
+                board(owner).stalls.append((veg, stall, index))
+                if into == Spot.CART:
+                    board(taker).cart[veg] += 1
+                elif into == Spot.SHOP:
+                    board(taker).shop[veg] += 1
+    return out
 
 
 def _push(d: int, veg: int, r: pygame.Rect, sources: list, sinks: list) -> None:

@@ -64,6 +64,7 @@ from ..engine.events import (
     TokenTaken,
     TwoPackDrawn,
     UnderPile,
+    Vegetables,
 )
 from ..engine.moves import ADVANCE, MoveKind
 from ..engine.state import HARVEST_PHASE
@@ -94,7 +95,7 @@ EVENT_KIND: dict[type[Event], str | None] = {
     Claimed: "claim", Harvested: "harvest", TwoPackDrawn: "two-pack", GameOver: "game over",
     Reshuffled: "reshuffle", Handed: None, IntoCourtyard: None, GoodTaken: None,
     TokenTaken: None, Delivered: None, Cash: None, PathStep: None, PhaseBegan: None,
-    UnderPile: None, IntoOffer: None,
+    UnderPile: None, IntoOffer: None, Vegetables: None,
 }
 DEBT_PAID = "paid"  # a `Cash` event paying a debt (a common field, a penalty)
 ENGINE_EVENTS = (*(kind for kind in EVENT_KIND.values() if kind is not None), DEBT_PAID)

@@ -1,6 +1,7 @@
 """The events of a move tell all it did (engine/events.py): every change of Cash, every step on
-the Path and every card that came into or left a play area is an event, so that the log, the
-sounds, the call-outs and the undo stack can read them instead of comparing states."""
+the Path, every card that came into or left a play area and every vegetable token that moved
+is an event, so that the log, the sounds, the call-outs, the undo stack and the animations
+can read them instead of comparing states."""
 
 from __future__ import annotations
 
@@ -13,12 +14,17 @@ from loyang_game.engine.events import (
     Claimed,
     Discarded,
     FieldRemoved,
+    GoodTaken,
     Handed,
+    Harvested,
     IntoOffer,
     NewField,
     PathStep,
     Placed,
+    Spot,
+    TokenTaken,
     UnderPile,
+    Vegetables,
     Why,
 )
 from loyang_game.engine.state import PlayerState
@@ -52,6 +58,43 @@ def _where(events) -> dict[int, int | None]:
     return where
 
 
+def _tokens(state, events) -> dict[tuple, int]:
+    """Every place's count of tokens (Cart, Storehouse, Shop, a field, a stall) in `state`,
+    moved on by the token `events`."""
+    counts: dict[tuple, int] = {}
+
+    def add(key: tuple, n: int) -> None:
+        counts[key] = counts.get(key, 0) + n
+
+    for seat, p in _boards(state).items():
+        for veg in range(6):
+            for spot, row in ((Spot.CART, p.cart), (Spot.STORE, p.store), (Spot.SHOP, p.shop)):
+                add((seat, spot, veg), row[veg])
+        for f in p.fields:
+            add((seat, Spot.FIELD, f.card), f.tokens)
+        for st in p.stalls:
+            add((seat, Spot.STALL, st.card), bin(st.mask).count("1"))
+    for event in events:
+        match event:
+            case Vegetables(seat=seat, veg=veg, count=n, source=source, dest=dest, card=card):
+                for spot, sign in ((source, -1), (dest, 1)):
+                    if spot in (Spot.FIELD, Spot.STALL):
+                        add((seat, spot, card), sign * n)
+                    elif spot in (Spot.CART, Spot.STORE, Spot.SHOP):
+                        add((seat, spot, veg), sign * n)
+            case Harvested(seat=seat, card=card, veg=veg):
+                add((seat, Spot.FIELD, card), -1)
+                add((seat, Spot.CART, veg), 1)
+            case TokenTaken(owner=owner, field=field, veg=veg, taker=taker):
+                add((owner, Spot.FIELD, field), -1)
+                add((taker, Spot.CART, veg), 1)
+            case GoodTaken(owner=owner, stall=stall, veg=veg, taker=taker, into=into):
+                add((owner, Spot.STALL, stall), -1)
+                if into != Spot.SUPPLY:
+                    add((taker, into, veg), 1)
+    return {key: n for key, n in counts.items() if n}
+
+
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_the_events_of_every_move_account_for_cash_path_and_play_areas(seats):
     kinds = set()
@@ -69,6 +112,7 @@ def test_the_events_of_every_move_account_for_cash_path_and_play_areas(seats):
                            and e.seat == p.seat) == q.cash - p.cash, events
                 assert sum(e.end - e.start for e in events if isinstance(e, PathStep)
                            and e.seat == p.seat) == q.path - p.path
+            assert _tokens(before, events) == _tokens(state, []), events
             where = _where(events)
             for seat, p in _boards(before).items():
                 told = {c for c, s in where.items() if s == seat}
@@ -89,3 +133,14 @@ def test_events_are_news_not_position():
     assert state.events
     assert "events" not in state.to_data()
     assert state.clone().events == []
+
+
+def test_a_state_a_seat_imagines_tells_nothing():
+    """The AI's and the coach's searches play on `observe` samples: no news is made there."""
+    state = new_game(GameConfig(seats=3, seed=2))
+    view = state.observe(0)
+    assert state.telling and not view.telling and not view.clone().telling
+    move = state.legal_moves()[0]
+    view.apply(move)
+    state.apply(move)
+    assert view.events == [] and state.events

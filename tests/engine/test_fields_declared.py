@@ -20,6 +20,7 @@ NOT_IN_DATA = {
         "config": "written field by field: seats, seed, introductory",
         "history": "the moves, saved as the move list beside the snapshot",
         "events": "what the last move did: news, not position",
+        "telling": "whether moves tell their events: how the state is looked at, not position",
         "_legal": "a cache of the legal moves, worked out again on demand",
     },
 }

@@ -38,14 +38,16 @@ class ConMan(Helper):
             lift(s, p, p.helpers, find(p.helpers, move.a))
             s.offer[s.offer.index(move.b)] = move.a
             p.helpers.append(Slot(move.b))
-            s.events += (IntoOffer(p.seat, move.a), Placed(p.seat, move.b, Source.OFFER))
+            if s.telling:
+                s.events += (IntoOffer(p.seat, move.a), Placed(p.seat, move.b, Source.OFFER))
             return
         other = owner_of(s, "helpers", move.b)
         lift(s, other, other.helpers, find(other.helpers, move.b))
         lift(s, p, p.helpers, find(p.helpers, move.a))
         p.helpers.append(Slot(move.b))
         other.helpers.append(Slot(move.a))
-        s.events += (Handed(move.a, p.seat, other.seat), Handed(move.b, other.seat, p.seat))
+        if s.telling:
+            s.events += (Handed(move.a, p.seat, other.seat), Handed(move.b, other.seat, p.seat))
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
@@ -83,7 +85,8 @@ def apply_claim(s: State, move: Move) -> None:
     use_up(s, p, held(p, "Foreman")[0])
     s.discard.remove(card)
     p.helpers.append(Slot(card))
-    s.events.append(Claimed(seat, card))
+    if s.telling:
+        s.events.append(Claimed(seat, card))
     if s.phase == HARVEST_PHASE and CARDS[card].name == "Harvest helper":
         s.harvest_passed = [t for t in s.harvest_passed if t != seat]  # asked again
 

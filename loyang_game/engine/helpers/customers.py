@@ -32,9 +32,10 @@ class Deliveryman(Helper):
         owner = owner_of(s, "regulars", move.b)
         at = find(owner.regulars, move.b)
         slot = owner.regulars[at]
-        take_vegetables(p, move.b)
+        take_vegetables(s, p, move.b)
         s.change_cash(p, CARDS[move.b].pays[slot.rows], Why.CUSTOMER, move.b)
-        s.events.append(Delivered(owner.seat, move.b, p.seat, slot.rows + 1))
+        if s.telling:
+            s.events.append(Delivered(owner.seat, move.b, p.seat, slot.rows + 1))
         if slot.rows == 3:
             s.pay(p, owner, DELIVERYMAN_LAST_DELIVERY_FEE, Why.HELPER, move.a)
             leave(s, owner, owner.regulars, at)
@@ -130,7 +131,8 @@ class Tout(Helper):
             lift(s, other, other.casuals, find(other.casuals, move.d))
             p.casuals.append(Slot(move.d))
             other.casuals.append(Slot(move.c))
-            s.events += (Handed(move.c, p.seat, other.seat), Handed(move.d, other.seat, p.seat))
+            if s.telling:
+                s.events += (Handed(move.c, p.seat, other.seat), Handed(move.d, other.seat, p.seat))
         else:
             # Jon's example: the customer is served at once; the 2 Cash come from the
             # proceeds, and a card under the Tout is revealed only after, so it does not count
@@ -138,7 +140,8 @@ class Tout(Helper):
             other = owner_of(s, "casuals", move.c)
             lift(s, other, other.casuals, find(other.casuals, move.c))
             p.casuals.append(Slot(move.c))
-            s.events.append(Handed(move.c, other.seat, p.seat))
+            if s.telling:
+                s.events.append(Handed(move.c, other.seat, p.seat))
             deliver_casual(s, p, move.c)
             s.pay(p, other, TOUT_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
-from ..events import FieldRemoved, Harvested, Placed, Source, TokenTaken, UnderPile, Why
+from ..events import (
+    FieldRemoved,
+    Harvested,
+    Placed,
+    Source,
+    Spot,
+    TokenTaken,
+    UnderPile,
+    Vegetables,
+    Why,
+)
 from ..moves import PASS, Move
 from ..play_area import leave, lift
 from ..state import EXTRA_TOKEN, FieldSlot, PlayerState, State, find, held, new_slot
@@ -31,13 +41,15 @@ def harvest_token(s: State, p: PlayerState, index: int) -> None:
     game, common fields to the discard pile)."""
     field = p.fields[index]
     p.cart[field.veg] += 1
-    s.events.append(Harvested(p.seat, field.card, field.veg))
+    if s.telling:
+        s.events.append(Harvested(p.seat, field.card, field.veg))
     if field.tokens > 1:
         p.fields[index] = new_slot(FieldSlot, (field.card, field.under, field.veg,
                                                field.tokens - 1))
     elif CARDS[field.card].kind == PRIVATE_FIELD:
         p.fields.pop(index)
-        s.events.append(FieldRemoved(p.seat, field.card))
+        if s.telling:
+            s.events.append(FieldRemoved(p.seat, field.card))
     else:
         leave(s, p, p.fields, index)
 
@@ -111,7 +123,11 @@ class PloughMan(Helper):
             # The field is as if just turned over: empty, to be sown again (a common field
             # is not paid for again).
             at = find(p.fields, move.c)
-            p.fields[at] = FieldSlot(move.c, p.fields[at].under)
+            field = p.fields[at]
+            if s.telling:
+                s.events.append(Vegetables(p.seat, field.veg, field.tokens, Spot.FIELD, Spot.SUPPLY,
+                                           move.c))
+            p.fields[at] = FieldSlot(move.c, field.under)
         else:
             for card in [f.card for _, f in _not_home(p) if f.tokens == 1]:
                 harvest_token(s, p, find(p.fields, card))
@@ -143,6 +159,8 @@ class SubsistenceFarmer(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == SOLO:
             p.cart[move.c] += 1
+            if s.telling:
+                s.events.append(Vegetables(p.seat, move.c, 1, Spot.SUPPLY, Spot.CART, NONE))
             s.change_cash(p, -SUBSISTENCE_PRICE, Why.HELPER, move.a)
             use_up(s, p, move.a)
             return
@@ -151,7 +169,8 @@ class SubsistenceFarmer(Helper):
         field = owner.fields[at]
         owner.fields[at] = field._replace(tokens=field.tokens - 1)
         p.cart[field.veg] += 1
-        s.events.append(TokenTaken(owner.seat, move.b, field.veg, p.seat))
+        if s.telling:
+            s.events.append(TokenTaken(owner.seat, move.b, field.veg, p.seat))
         s.pay(p, owner, SUBSISTENCE_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)
 
@@ -186,7 +205,8 @@ class TenantFarmer(Helper):
         else:
             slot = lift(s, p, p.fields, find(p.fields, move.c))
             p.pile.insert(0, slot.card)
-            s.events.append(UnderPile(p.seat, slot.card))
+            if s.telling:
+                s.events.append(UnderPile(p.seat, slot.card))
             p.pile_known += 1
             chosen = move.d
         at = p.pile.index(chosen)
@@ -195,7 +215,8 @@ class TenantFarmer(Helper):
             p.pile_known -= 1
         p.pile_seen = True
         p.fields.append(FieldSlot(chosen))
-        s.events.append(Placed(p.seat, chosen, Source.PILE))
+        if s.telling:
+            s.events.append(Placed(p.seat, chosen, Source.PILE))
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:

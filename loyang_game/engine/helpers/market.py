@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
-from ..events import GoodTaken, Handed, Why
+from ..events import GoodTaken, Handed, Spot, Vegetables, Why
 from ..moves import Move
 from ..play_area import leave, lift
 from ..state import FULL_STALL, MAID, PlayerState, StallSlot, State, find
@@ -32,13 +32,15 @@ def stall_offers(p: PlayerState, maid: bool, singles: list[tuple[int, int]],
                     yield card, index, give_a, give_b
 
 
-def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker: int) -> int:
-    """`taker` takes one offered vegetable off a stall; an emptied stall goes to the discard
-    pile."""
+def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker: int,
+                    into: Spot = Spot.CART) -> int:
+    """`taker` takes one offered vegetable off a stall (`into` its Cart or Shop); an emptied
+    stall goes to the discard pile."""
     at = find(owner.stalls, stall)
     slot = owner.stalls[at]
     veg = CARDS[stall].offers[index][0]
-    s.events.append(GoodTaken(owner.seat, stall, veg, taker))
+    if s.telling:
+        s.events.append(GoodTaken(owner.seat, stall, index, veg, taker, into))
     mask = slot.mask & ~(1 << index)
     if mask:
         owner.stalls[at] = StallSlot(stall, slot.under, mask)
@@ -102,12 +104,16 @@ class MarketCrier(Helper):
 
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         if move.b == 1:
+            if s.telling:
+                s.events += [Vegetables(p.seat, CARDS[slot.card].offers[i][0], 1, Spot.SUPPLY,
+                                        Spot.STALL, slot.card)
+                             for slot in p.stalls for i in range(3) if not slot.mask & (1 << i)]
             p.stalls[:] = [slot._replace(mask=FULL_STALL) for slot in p.stalls]
         else:
             earned = 0
             for code in (move.c, move.d, move.e):
                 if code != NONE:
-                    veg = take_from_stall(s, p, *good_of(code), p.seat)
+                    veg = take_from_stall(s, p, *good_of(code), p.seat, Spot.SHOP)
                     p.shop[veg] += 1
                     earned += SELL_PRICE[veg]
             s.change_cash(p, min(MARKET_CRIER_LIMIT, earned), Why.HELPER, move.a)
@@ -140,16 +146,30 @@ class MarketWoman(Helper):
 
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         other = owner_of(s, "stalls", move.c)
+        for owner, stall in ((p, move.b), (other, move.c)):
+            _return_goods(s, owner, stall)
         lift(s, p, p.stalls, find(p.stalls, move.b))
         lift(s, other, other.stalls, find(other.stalls, move.c))
         p.stalls.append(StallSlot(move.c))
         other.stalls.append(StallSlot(move.b))
-        s.events += (Handed(move.b, p.seat, other.seat), Handed(move.c, other.seat, p.seat))
+        if s.telling:
+            s.events += (Handed(move.b, p.seat, other.seat), Handed(move.c, other.seat, p.seat))
+            s.events += [Vegetables(owner.seat, veg, 1, Spot.SUPPLY, Spot.STALL, stall)
+                         for owner, stall in ((p, move.c), (other, move.b))
+                         for veg, _bowls in CARDS[stall].offers]
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
         return (f"uses the Market woman: swaps {CARDS[move.b].name} for "
                 f"{CARDS[move.c].name}, both refilled")
+
+
+def _return_goods(s: State, owner: PlayerState, stall: int) -> None:
+    """A swapped stall is refilled: what was left on it goes back to the supply first."""
+    mask = owner.stalls[find(owner.stalls, stall)].mask
+    if s.telling:
+        s.events += [GoodTaken(owner.seat, stall, i, CARDS[stall].offers[i][0], owner.seat,
+                               Spot.SUPPLY) for i in range(3) if mask & (1 << i)]
 
 
 @register
@@ -177,6 +197,9 @@ class Trader(Helper):
         p.cart[move.d] -= 1
         if move.e != NONE:
             p.cart[move.e] -= 1
+        if s.telling:
+            s.events += [Vegetables(p.seat, veg, 1, Spot.CART, Spot.SUPPLY, NONE)
+                         for veg in (move.d, move.e) if veg != NONE]
         p.cart[take_from_stall(s, owner, move.b, move.c, p.seat)] += 1
         fee = TRADER_FEES.get(s.round, 0)
         s.pay(p, owner, fee, Why.HELPER, move.a)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
-from ..events import Why
+from ..events import Spot, Vegetables, Why
 from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
 from ..state import PlayerState, State, held
@@ -37,6 +37,9 @@ def _buy_extra(s: State, p: PlayerState, veg: int, combo: int, price: int, helpe
     if not combo & WITH_SHOPPER:
         p.shop[veg] -= quantity
     p.cart[veg] += quantity
+    source = Spot.SUPPLY if combo & WITH_SHOPPER else Spot.SHOP
+    if s.telling:
+        s.events.append(Vegetables(p.seat, veg, quantity, source, Spot.CART, NONE))
     s.change_cash(p, -_combo_price(price, combo), Why.HELPER, helper)
 
 
@@ -86,7 +89,11 @@ def legal_shop(p: PlayerState, veg: int) -> list[Move]:
 
 def apply_shop(s: State, move: Move) -> None:
     _, seat, veg = s.pending.pop()
+    more = move.b - s.players[seat].shop[veg]
     s.players[seat].shop[veg] = move.b
+    if more and s.telling:
+        s.events.append(Vegetables(seat, veg, abs(more), Spot.SUPPLY if more > 0 else Spot.SHOP,
+                                   Spot.SHOP if more > 0 else Spot.SUPPLY, NONE))
     if veg + 1 < 6:
         s.pending.append((SHOP_DECISION, seat, veg + 1))
 
@@ -186,6 +193,8 @@ class Shopper(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         use_up(s, p, move.a)
         p.cart[move.c] += 1
+        if s.telling:
+            s.events.append(Vegetables(p.seat, move.c, 1, Spot.SUPPLY, Spot.CART, NONE))
         s.change_cash(p, -_combo_price(BUY_PRICE[move.c], WITH_SHOPPER), Why.HELPER, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
