@@ -2,11 +2,13 @@
 
 A pygame loop (SDL's dummy video driver unless `--window`) draws a table-like frame at 60
 frames per second (`Clock.tick(60)`: a few hundred rectangles, some text, a full flip) while
-an `AIWorker` searches at the given level on its background thread, restarted whenever it
+a thinker (`ai.thinker`: on a thread of this process, or with `--backend process` in a
+process of its own) searches at the given level, asked again, by a fresh agent, whenever it
 hands back a move. Reports frames per second, the mean, p99 and worst frame time and the
 search's iterations, for each thread switch interval given (`--intervals`), in a 2-player game
 or another (`--seats 1`: solo, where hard also plays its best plans on a round). The
-interval the worker uses (`worker.SWITCH_INTERVAL`) was chosen on this measurement.
+interval a thinking thread runs under (`worker.SWITCH_INTERVAL`) was chosen on this
+measurement.
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ import os
 import statistics
 import time
 
+from ai import worker as worker_module
+from ai.policy import default_move
+from ai.thinker import Job, Request, open_thinker
+from loyang_game.engine import GameConfig, new_game
+
 
 def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
-            seats: int = 2) -> dict:
-    import pygame
-
-    from ai import worker as worker_module
-    from ai.policy import default_move
-    from loyang_game.engine import GameConfig, new_game
+            seats: int = 2, backend: str | None = None) -> dict:
+    import pygame  # here: `--help` needs no display
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 800))
@@ -37,9 +40,10 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
     # an Action phase: the widest decision
     while not (state.phase == "actions" and state.step == "act"):
         state.apply(default_move(state))
-    worker = worker_module.AIWorker()
+    seat = state.to_move
+    thinker = open_thinker(backend)
     if interval is not None:
-        worker.start(state, state.to_move, level, seed=1)
+        thinker.submit(Request.about(Job.MOVE, state, seat, level, seed=1))
     frames: list[float] = []
     iterations = 0
     moves = 0
@@ -53,29 +57,32 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
                 x, y = (i * 37) % 1240, (i * 53) % 760
                 pygame.draw.rect(screen, (200, 180 - i % 100, 90), (x, y, 36, 24), 2)
             for row in range(12):
-                text = font.render(f"row {row}: {worker.progress}", True, (240, 240, 240))
+                text = font.render(f"row {row}: {thinker.progress}", True, (240, 240, 240))
                 screen.blit(text, (10, 10 + row * 22))
             pygame.display.flip()
             if interval is not None:
-                move = worker.poll()
-                progress = worker.progress
-                iterations = max(iterations, progress["iterations"])
-                if move is not None:
+                result = thinker.poll()
+                iterations = max(iterations, thinker.progress.done)
+                if result is not None:
+                    if result.error:
+                        raise RuntimeError(f"the thinker failed: {result.error}")
                     moves += 1
-                    worker.agents.clear()  # think afresh: a worst case for the frame rate
-                    worker.start(state, state.to_move, level, seed=moves)
+                    # another seed, another agent: it thinks afresh, a worst case for the
+                    # frame rate
+                    thinker.submit(Request.about(Job.MOVE, state, seat, level, seed=moves + 1))
             clock.tick(60)
             now = time.perf_counter()
             frames.append(now - last)
             last = now
     finally:
-        worker.cancel()
+        thinker.close()
         worker_module.SWITCH_INTERVAL = saved
         pygame.quit()
     frames = frames[5:]  # start-up
     ms = sorted(f * 1000 for f in frames)
     return {
-        "level": level, "switch_interval": interval if interval is not None else "no AI",
+        "level": level, "backend": type(thinker).__name__,
+        "switch_interval": interval if interval is not None else "no AI",
         "fps": round(len(frames) / sum(frames), 1), "mean_ms": round(statistics.mean(ms), 2),
         "p99_ms": round(ms[int(len(ms) * 0.99) - 1], 2), "worst_ms": round(ms[-1], 2),
         "moves": moves, "iterations_seen": iterations,
@@ -90,6 +97,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="comma-separated switch intervals; 'none' runs without the AI")
     parser.add_argument("--seats", type=int, choices=range(1, 5), default=2,
                         help="players in the game the AI thinks about (1: solo)")
+    parser.add_argument("--backend", choices=("thread", "process"),
+                        help="where the AI thinks (default: LOYANG_THINKER's, else thread)")
     parser.add_argument("--window", action="store_true", help="a real window, not SDL dummy")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -99,7 +108,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for text in args.intervals.split(","):
         interval = None if text == "none" else float(text)
-        rows.append(measure(args.level, args.seconds, interval, seats=args.seats))
+        rows.append(measure(args.level, args.seconds, interval, seats=args.seats,
+                            backend=args.backend))
         if not args.json:
             print(rows[-1], flush=True)
     if args.json:
