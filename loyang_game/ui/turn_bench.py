@@ -14,8 +14,13 @@ It prints:
 - **Frames while the look-ahead thinks**: the table with a person against a hard AI, the
   person following the hints, asked once the look-ahead has its answer; the frames drawn
   while the coach thinks ahead: frames a second and the 99th-percentile interval.
+- **Hard AI seats**: two hard AIs play a 2-player deal at the table with no animation, the
+  table drawn at 60 frames a second while they think: their moves a second, and the frames
+  drawn while an AI thinks.
 
-Timings are of this machine as it is (the load average is printed with them): run it idle.
+The AIs and the coach think in the thinker `LOYANG_THINKER` picks (a thread by default;
+`LOYANG_THINKER=process` measures the process backend). Timings are of this machine as it is
+(the load average is printed with them): run it idle.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from ai.agents import make_agent
+from ai.thinker import ENV
 
 from ..engine import GameConfig, flow, new_game
 from ..engine.state import ACTIONS, Decision
@@ -161,6 +167,27 @@ def frames_while_ahead(seconds: float, seed: int) -> dict:
     return stats
 
 
+def ai_seats(seconds: float, seed: int, level: str = "hard") -> dict:
+    """Two `level` AIs at the table, no animation, for `seconds`: their moves a second and the
+    table's frames while one of them thinks."""
+    d = director(Settings(speed="off", hints=False))
+    game = GameSession(new_game(GameConfig(seats=2, seed=seed)), [level, level],
+                       ai_seed=seed, autosave=False, record=False)
+    d.open("table", game=game)
+    marks: list[int] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds and not game.state.is_over:
+        thinking = game.thinking
+        d.frame()
+        if thinking and len(d.frame_log) > 10:
+            marks.append(len(d.frame_log) - 1)
+    took = time.perf_counter() - start
+    stats = d.frame_stats(only=marks) if marks else {}
+    moves = len(game.state.moves())
+    d.close()
+    return {"moves": moves, "moves_per_s": moves / took, **stats}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m loyang_game.ui.turn_bench")
     parser.add_argument("--turns", type=int, default=6, help="AI turns watched per speed")
@@ -169,10 +196,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=float, default=40.0,
                         help="seconds of play for the frames while the look-ahead thinks")
     parser.add_argument("--speeds", default="normal,fast,slow")
-    parser.add_argument("--skip", default="", help="parts to leave out: turns,hints,frames")
+    parser.add_argument("--seats-seconds", type=float, default=60.0,
+                        help="seconds of the hard AI seats' play")
+    parser.add_argument("--skip", default="",
+                        help="parts to leave out: turns,hints,frames,seats")
     args = parser.parse_args(argv)
     skip = set(args.skip.split(","))
-    print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"thinker: {os.environ.get(ENV) or 'thread'}")
     if "turns" not in skip:
         for speed in args.speeds.split(","):
             r = ai_turns(speed, 5, args.turns)
@@ -190,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{r['work_p99_ms']:.1f} ms")
         else:
             print("frames while the look-ahead thinks: none (it never thought)")
+    if "seats" not in skip:
+        r = ai_seats(args.seats_seconds, 5)
+        print(f"hard AI seats at the table: {r['moves']} moves, {r['moves_per_s']:.2f} moves/s; "
+              f"frames while an AI thinks: {r.get('frames', 0)} frames, "
+              f"{r.get('fps', 0.0):.1f} fps, p99 {r.get('p99_ms', 0.0):.1f} ms", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
