@@ -33,6 +33,7 @@ from .events import (
     Penalty,
     Source,
     Spot,
+    ToDiscardPile,
     TwoPackDrawn,
     Vegetables,
     Why,
@@ -264,9 +265,10 @@ def apply_keep(s: State, move: Move) -> None:
     _, seat, drawn = s.pending.pop()
     p = s.players[seat]
     kept = [card for card in (move.a, move.b) if card != NONE]
-    for card in drawn:
-        if card not in kept:
-            s.discard.append(card)
+    unkept = tuple(card for card in drawn if card not in kept)
+    s.discard.extend(unkept)
+    if s.telling and unkept:
+        s.events.append(ToDiscardPile(Source.TWO_PACK, unkept))
     if move.a != NONE:
         place_card(s, p, move.a, move.b, Source.TWO_PACK)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)

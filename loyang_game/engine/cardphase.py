@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
-from .events import Flipped, IntoCourtyard, PhaseBegan, Source
+from .events import Dealt, Flipped, IntoCourtyard, PhaseBegan, Source, ToDiscardPile
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
 from .state import CARDS_PHASE, PAY, PlayerState, State
@@ -36,6 +36,8 @@ def begin(s: State) -> None:
     for _ in range(per_player):
         for seat in seats:
             s.players[seat].hand.append(s.draw.pop())
+    if s.telling and per_player:
+        s.events += [Dealt(seat, tuple(s.players[seat].hand)) for seat in seats]
     s.courtyard = []
     s.active = seats
     s.takers = []
@@ -145,6 +147,8 @@ def next_turn(s: State) -> None:
 def end(s: State) -> None:
     """Leftover Courtyard cards become the discard pile; the last takers get the tokens."""
     s.discard.extend(s.courtyard)
+    if s.telling and s.courtyard:
+        s.events.append(ToDiscardPile(Source.COURTYARD, tuple(s.courtyard)))
     s.courtyard = []
     if s.takers:
         s.start_seat = s.takers[-1]

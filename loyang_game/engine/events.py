@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from .cards import NONE
+
 
 class Why(StrEnum):
     """Why Cash changed hands (`Cash.why`). The debts, paid when the Cash is there
@@ -72,11 +74,13 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Placed(Event):
-    """`card` went into its place in `seat`'s play area, from `source`."""
+    """`card` went into its place in `seat`'s play area, from `source`, with the card `under`
+    it (a Two-pack's two cards kept stacked; else NONE)."""
 
     seat: int
     card: int
     source: Source
+    under: int = NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +121,31 @@ class UnderPile(Event):
 
 @dataclass(frozen=True, slots=True)
 class IntoOffer(Event):
-    """Solo: `seat`'s Con man `card` went into the Offer, in place of the Helper he took."""
+    """Solo: `card` went into the Offer: from `seat`'s play area (the Con man, in place of
+    the Helper he took), or from the draw pile to fill a gap (`seat` NONE)."""
 
     seat: int
     card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """The Card phase's deal: `seat` got `cards` into its hand (the discard pile shuffled
+    into the draw pile first)."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ToDiscardPile(Event):
+    """Cards nobody played went to the discard pile from `source`: the Courtyard's leftovers
+    at the end of the Distribution round, a Two-pack's cards not kept, the solo Offer's
+    second row."""
+
+    source: Source
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

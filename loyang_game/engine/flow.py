@@ -113,6 +113,7 @@ def new_game(config: GameConfig) -> GameState:
     else:
         state.rng, state.start_seat = rngmod.below(state.rng, config.seats)
     setup.begin(state)
+    state.events = []  # the deal is no move's doing: `events` tell the last `apply`
     return state
 
 

@@ -43,7 +43,7 @@ def place_card(s: State, p: PlayerState, card: int, under: int = NONE,
     else:  # Helpers and Casual customers have no state of their own.
         p.area(kind).append(new_slot(Slot, (card, under)))
     if s.telling:
-        s.events.append(Placed(p.seat, card, source))
+        s.events.append(Placed(p.seat, card, source, under))
         if kind == STALL:
             s.events += [Vegetables(p.seat, veg, 1, Spot.SUPPLY, Spot.STALL, card)
                          for veg, _bowls in CARDS[card].offers]

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import helpers, money
 from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, NONE, REGULAR, STALL
-from .events import PhaseBegan, Reshuffled, Source, Why
+from .events import IntoOffer, PhaseBegan, Reshuffled, Source, ToDiscardPile, Why
 from .moves import DONE, OFFER, SELL, USE, Move
 from .play_area import place_card
 from .state import CARDS_PHASE, PlayerState, State
@@ -103,11 +103,12 @@ def apply(s: State, move: Move) -> None:
 
 def end_card_phase(s: State) -> None:
     """Row 2 to the discard pile, the columns slide up, the gaps are refilled."""
+    row_2 = tuple(card for card in s.offer[COLUMNS:2 * COLUMNS] if card != NONE)
+    s.discard.extend(row_2)
+    if s.telling and row_2:
+        s.events.append(ToDiscardPile(Source.OFFER, row_2))
     for column in range(COLUMNS):
-        index = COLUMNS + column
-        if s.offer[index] != NONE:
-            s.discard.append(s.offer[index])
-            s.offer[index] = NONE
+        s.offer[COLUMNS + column] = NONE
         cards = [s.offer[row * COLUMNS + column] for row in range(ROWS)]
         cards = [c for c in cards if c != NONE]
         cards += [NONE] * (ROWS - len(cards))
@@ -123,6 +124,8 @@ def _refill(s: State) -> None:
     for index in range(ROWS * COLUMNS):
         if s.offer[index] == NONE and s.draw:
             s.offer[index] = s.draw.pop()
+            if s.telling:
+                s.events.append(IntoOffer(NONE, s.offer[index]))
 
 
 def reshuffle_once(s: State) -> None:

@@ -1,7 +1,7 @@
-"""Turning one move into animations: what travelled where. The vegetable tokens, the coins and
-the scoring marker's walk are read from the move's events (`GameState.events`); the cards are
-still found by comparing where each visible card is before and after the move, and where the
-table draws it (a card that slides because others came or went moves too)."""
+"""Turning one move into animations: what travelled where, read from the move's events
+(`GameState.events`): the cards, the vegetable tokens, the coins, the scoring marker's walk.
+What the layouts before and after the move add: a card the table now draws elsewhere slides
+there too (others came or went), and each flight starts and ends where the cards are drawn."""
 
 from __future__ import annotations
 
@@ -11,12 +11,24 @@ from ..engine import GameState, Move
 from ..engine.cards import CARDS, NONE
 from ..engine.events import (
     Cash,
+    Claimed,
+    Dealt,
+    Discarded,
     Event,
+    Flipped,
     GoodTaken,
+    Handed,
     Harvested,
+    IntoCourtyard,
+    IntoOffer,
+    NewField,
     PathStep,
+    Placed,
+    Source,
     Spot,
+    ToDiscardPile,
     TokenTaken,
+    TwoPackDrawn,
     Vegetables,
 )
 from ..engine.moves import BUY, CASUAL, REGULAR, SELL, TRADE
@@ -61,9 +73,11 @@ def card_places(state: GameState) -> dict[int, tuple]:
     return out
 
 
-def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, seat: int,
-         L0: Layout, L1: Layout, sp: Sprites, viewer: int | None) -> None:
-    """Queue the animations of `move` (None: the Harvest and other automatic steps)."""
+def plan(tl: Timeline, after: GameState, move: Move | None, seat: int, L0: Layout, L1: Layout,
+         sp: Sprites, viewer: int | None) -> None:
+    """Queue the animations of `move` (None: the Harvest and other automatic steps), made by
+    `seat`, that left the game in `after` (its events) and the table drawn as `L1` (`L0`:
+    before it)."""
     token = max(12, L1.px(34))
     delay = 0.0
     cash: dict[int, int] = {}  # seat -> the Cash the move gave it (taken: negative)
@@ -73,17 +87,18 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
             cash[event.seat] = cash.get(event.seat, 0) + event.amount
         elif isinstance(event, PathStep):
             walks[event.seat] = event
-    # --- cards that moved ---------------------------------------------------------------------
-    p0, p1 = card_places(before), card_places(after)
-    for card, place in p1.items():
-        if p0.get(card) == place and card in L0.cards and card in L1.cards \
+    # --- cards that moved (or that the table draws elsewhere now) -------------------------------
+    cards = _card_moves(after.events)
+    places = card_places(after)
+    for card, place in places.items():
+        if card not in cards.moved and card in L0.cards and card in L1.cards \
                 and L0.cards[card].topleft == L1.cards[card].topleft:
             continue
         if card not in L1.cards:
             continue
         dest = L1.cards[card]
         src = L0.cards.get(card)
-        if src is None or p0.get(card) is None:
+        if src is None or card in cards.unseen:
             src = L1.anchors["draw"]
         if place[0] == "hand" and place[1] != viewer:
             img = sp.back(False, src.w, src.h)
@@ -94,8 +109,8 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
         tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(20),
                       end_size=dest.size, hide_card=card))
         delay += 0.08
-    for card in p0:  # cards that left for the discard pile
-        if card not in p1 and card in L0.cards and card in after.discard:
+    for card in cards.discarded:  # cards that left for the discard pile, out of sight
+        if card not in places and card in L0.cards and card in after.discard:
             src = L0.cards[card]
             img = sp.card(card, src.w, src.h) if src.h > src.w else sp.tile(card, src.w, src.h)
             dest = L1.anchors["discard"]
@@ -161,6 +176,47 @@ def plan(tl: Timeline, before: GameState, after: GameState, move: Move | None, s
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
+
+
+class _Cards:
+    """The cards a move moved, read from its events: those that changed places, those of them
+    that came from where nobody saw them (a pile, under another card, the Introductory
+    customer), those that went to the discard pile."""
+
+    def __init__(self) -> None:
+        self.moved: set[int] = set()
+        self.unseen: set[int] = set()
+        self.discarded: list[int] = []
+
+    def came(self, card: int, seen: bool) -> None:
+        if card not in self.moved and not seen:
+            self.unseen.add(card)
+        self.moved.add(card)
+
+
+_UNSEEN_SOURCES = (Source.UNDER, Source.INTRO, Source.PILE, Source.DRAW)
+
+
+def _card_moves(events: list[Event]) -> _Cards:
+    out = _Cards()
+    for event in events:
+        match event:
+            case Placed(card=card, source=source):
+                out.came(card, source not in _UNSEEN_SOURCES)
+            case Handed(card=card) | IntoCourtyard(card=card):
+                out.came(card, True)
+            case IntoOffer(seat=seat, card=card):
+                out.came(card, seat != NONE)
+            case NewField(card=card) | Flipped(card=card) | Claimed(card=card):
+                out.came(card, False)
+            case TwoPackDrawn(cards=drawn) | Dealt(cards=drawn):
+                for card in drawn:
+                    out.came(card, False)
+            case Discarded(card=card):
+                out.discarded.append(card)
+            case ToDiscardPile(cards=gone):
+                out.discarded += gone
+    return out
 
 
 class _Tokens:

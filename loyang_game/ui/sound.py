@@ -42,6 +42,7 @@ from ..engine import Move
 from ..engine.events import (
     Cash,
     Claimed,
+    Dealt,
     Delivered,
     Discarded,
     Event,
@@ -61,6 +62,7 @@ from ..engine.events import (
     Placed,
     Reshuffled,
     Revealed,
+    ToDiscardPile,
     TokenTaken,
     TwoPackDrawn,
     UnderPile,
@@ -95,7 +97,7 @@ EVENT_KIND: dict[type[Event], str | None] = {
     Claimed: "claim", Harvested: "harvest", TwoPackDrawn: "two-pack", GameOver: "game over",
     Reshuffled: "reshuffle", Handed: None, IntoCourtyard: None, GoodTaken: None,
     TokenTaken: None, Delivered: None, Cash: None, PathStep: None, PhaseBegan: None,
-    UnderPile: None, IntoOffer: None, Vegetables: None,
+    UnderPile: None, IntoOffer: None, Vegetables: None, Dealt: None, ToDiscardPile: None,
 }
 DEBT_PAID = "paid"  # a `Cash` event paying a debt (a common field, a penalty)
 ENGINE_EVENTS = (*(kind for kind in EVENT_KIND.values() if kind is not None), DEBT_PAID)

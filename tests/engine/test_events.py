@@ -121,6 +121,57 @@ def test_the_events_of_every_move_account_for_cash_path_and_play_areas(seats):
     assert {Cash, PathStep, Placed, Discarded} <= kinds
 
 
+def _places(state) -> dict[int, tuple]:
+    """Where every card is: a hand, a play area (or under a card there), a pile of fields, the
+    Courtyard, the Offer, a Two-pack being chosen from, the discard or the draw pile."""
+    out: dict[int, tuple] = {}
+    for seat, p in _boards(state).items():
+        out.update({card: ("hand", seat) for card in p.hand})
+        out.update({card: ("pile", seat) for card in p.pile})
+        if p.intro >= 0:
+            out[p.intro] = ("hand", seat)
+        for area in (p.fields, p.stalls, p.helpers, p.regulars, p.casuals):
+            for slot in area:
+                out[slot.card] = ("played", seat)
+                if slot.under >= 0:
+                    out[slot.under] = ("under", seat)
+    out.update({card: ("courtyard",) for card in state.courtyard})
+    out.update({card: ("offer",) for card in state.offer if card >= 0})
+    for decision in state.pending:
+        if decision[0] == "keep":
+            out.update({card: ("keep",) for card in decision[2]})
+    out.update({card: ("discard",) for card in state.discard})
+    out.update({card: ("draw",) for card in state.draw})
+    return out
+
+
+def _named(event) -> set[int]:
+    """The cards an event names."""
+    named = set()
+    for name in ("card", "cards", "stall", "field", "under"):
+        value = getattr(event, name, None)
+        named.update(value if isinstance(value, tuple) else () if value is None else (value,))
+    return named
+
+
+@pytest.mark.parametrize("seats", [1, 2, 4])
+def test_every_card_that_changed_places_is_named_by_an_event(seats):
+    """(The discard pile shuffled into the draw pile is the one change no event lists card by
+    card: `Reshuffled`, or the deal, `Dealt`, says it.)"""
+    for seed in range(2):
+        state = new_game(GameConfig(seats=seats, seed=seed, introductory=seats > 1))
+        agents = [make_agent("helper-happy", seed * 5 + seat) for seat in range(seats)]
+        while not state.is_over:
+            before = _places(state)
+            state.apply(agents[state.to_move].choose(state))
+            after = _places(state)
+            named = set().union(*map(_named, state.events))
+            changed = {card for card in before.keys() | after.keys()
+                       if before.get(card) != after.get(card)
+                       and (before.get(card), after.get(card)) != (("discard",), ("draw",))}
+            assert changed <= named, (changed - named, state.events)
+
+
 def test_a_payment_between_players_is_two_cash_events_and_a_debt_is_told_as_one():
     debt = Cash(0, -2, Why.COMMON_FIELD, -1)
     assert debt.is_debt and not Cash(0, 3, Why.CUSTOMER, 5).is_debt

@@ -276,8 +276,8 @@ class TableScene(Scene):
             if L0.focus != L1.focus or L0.size != L1.size:
                 L0 = layout.build(before, L1.focus, self.d.size, hand_seat=self.hand_seat(),
                                   bar_buttons=[])
-            choreo.plan(self.timeline, before, self.game.state, move, seat, L0, L1,
-                        self.sprites, self.viewer)
+            choreo.plan(self.timeline, self.game.state, move, seat, L0, L1, self.sprites,
+                        self.viewer)
         return True
 
     def undo_possible(self) -> bool:
