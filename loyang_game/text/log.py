@@ -182,22 +182,21 @@ class Before(NamedTuple):
 
     round: int
     seat: int
-    cash: tuple[int, ...]
     casual: str  # a Casual delivery's sum (casual_pay), else ""
 
 
 def before_move(state: GameState, move: Move) -> Before:
     seat = state.to_move
     casual = (casual_pay(state.players[seat], move.a) if move.kind == MoveKind.CASUAL else "")
-    return Before(state.round, seat, tuple(p.cash for p in state.players), casual)
+    return Before(state.round, seat, casual)
 
 
 # Moves whose own line already says their Cash.
 _TELLS_ITS_CASH = {MoveKind.LOAN}
 
 
-def _moved(before: Before, after: GameState) -> list[int]:
-    """Each seat's Cash change, less the debts paid that the events tell."""
+def _moved(after: GameState) -> list[int]:
+    """Each seat's Cash change in the last move, less the debts paid that the events tell."""
     moved = [0] * len(after.players)
     for event in after.events:
         if isinstance(event, Cash) and not event.is_debt:
@@ -218,7 +217,7 @@ def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]
 def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str]) -> list[str]:
     """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
     in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
-    moved = _moved(before, after)
+    moved = _moved(after)
     out = [f"R{max(1, before.round)} {names[before.seat]}: "
            f"{_own_line(before, move, moved, names)}"]
     for seat, delta in enumerate(moved):
@@ -231,7 +230,7 @@ def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str
 
 def headline(before: Before, move: Move, after: GameState, names: Sequence[str]) -> str:
     """The move in one sentence for the table, e.g. 'Bao buys Leek in the Shop: -6 Cash'."""
-    return f"{names[before.seat]} {_own_line(before, move, _moved(before, after), names)}"
+    return f"{names[before.seat]} {_own_line(before, move, _moved(after), names)}"
 
 
 # --- what a move did to another seat --------------------------------------------------------------

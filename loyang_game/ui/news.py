@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import GameState, Move
+from ..engine.events import IntoCourtyard
 from ..text.log import before_move, headline, touched
 
 NEWS_TIME = 5.0  # seconds an AI's move stays told
@@ -60,11 +61,10 @@ class News:
             kept += [c for c in self.callouts if c.to == person != seat][-MOST_CALLOUTS:]
         self.callouts = [c for c in self.callouts if c in kept]
         self.shown_at = {c: t for c, t in self.shown_at.items() if c in kept}
-        hand = [*before.players[seat].hand, before.players[seat].intro]
         self.placed_by = {card: who for card, who in self.placed_by.items()
                           if card in after.courtyard}
-        self.placed_by.update({card: seat for card in after.courtyard
-                               if card not in before.courtyard and card in hand})
+        self.placed_by.update({e.card: e.seat for e in after.events
+                               if isinstance(e, IntoCourtyard) and e.card in after.courtyard})
         if kinds[seat] != "person":
             if self.turn_seat != seat:
                 self.turn = []
