@@ -201,6 +201,15 @@ class FieldRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PileSeen(Event):
+    """`seat` looked through its pile of private fields for the first time (the
+    Tenant-farmer): the pile's order is known to it from now on."""
+
+    reveals_hidden: ClassVar[bool] = True
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     """The discard pile was shuffled into a new draw pile."""
 

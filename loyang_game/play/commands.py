@@ -423,8 +423,7 @@ class UndoStack:
             self._seat = seat
         self._stack.append(before)
         revealed = any(e.reveals_hidden for e in after.events)
-        pile_looked = (after.players[seat].pile_seen and not before.players[seat].pile_seen)
-        if revealed or pile_looked or after.current_player != seat or after.is_over:
+        if revealed or after.current_player != seat or after.is_over:
             self._stack = []
 
     def forget(self) -> None:

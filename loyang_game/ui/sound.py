@@ -59,6 +59,7 @@ from ..engine.events import (
     PathStep,
     Penalty,
     PhaseBegan,
+    PileSeen,
     Placed,
     Reshuffled,
     Revealed,
@@ -98,6 +99,7 @@ EVENT_KIND: dict[type[Event], str | None] = {
     Reshuffled: "reshuffle", Handed: None, IntoCourtyard: None, GoodTaken: None,
     TokenTaken: None, Delivered: None, Cash: None, PathStep: None, PhaseBegan: None,
     UnderPile: None, IntoOffer: None, Vegetables: None, Dealt: None, ToDiscardPile: None,
+    PileSeen: None,
 }
 DEBT_PAID = "paid"  # a `Cash` event paying a debt (a common field, a penalty)
 ENGINE_EVENTS = (*(kind for kind in EVENT_KIND.values() if kind is not None), DEBT_PAID)

@@ -7,6 +7,8 @@ from loyang_game.engine import Move, flow
 from loyang_game.engine.moves import BUY, END, HOME, LOAN, PLACE, SELL, TAKE, USE
 from loyang_game.play.commands import Picker, UndoStack, due_unserved
 
+from ..engine.helper_scenarios import turn
+from ..engine.scenario import put
 from .driver import act, reach
 
 
@@ -106,3 +108,18 @@ def test_undo_goes_back_within_ones_own_turn_only():
     undo.record(before, seat, state)
     undo.forget()  # an AI moved, a card was revealed...
     assert not undo.can_undo()
+
+
+def test_undo_stops_at_the_first_look_through_the_field_pile():
+    """The Tenant-farmer shows its owner the pile's order: no taking back past it, unless the
+    owner had looked through the pile already (nothing new is shown)."""
+    for seen_before in (False, True):
+        s, seat = turn()
+        tenant = put(s, seat, "Tenant-farmer").card
+        s.players[seat].pile_seen = seen_before
+        undo = UndoStack()
+        before = s.clone()
+        s.apply(next(m for m in s.legal_moves() if m.kind == USE and m.a == tenant and m.b == 1))
+        assert s.current_player == seat
+        undo.record(before, seat, s)
+        assert undo.can_undo() == seen_before

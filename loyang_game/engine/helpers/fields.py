@@ -9,6 +9,7 @@ from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
 from ..events import (
     FieldRemoved,
     Harvested,
+    PileSeen,
     Placed,
     Source,
     Spot,
@@ -213,10 +214,12 @@ class TenantFarmer(Helper):
         p.pile.pop(at)
         if at < p.pile_known:
             p.pile_known -= 1
-        p.pile_seen = True
         p.fields.append(FieldSlot(chosen))
         if s.telling:
+            if not p.pile_seen:
+                s.events.append(PileSeen(p.seat))
             s.events.append(Placed(p.seat, chosen, Source.PILE))
+        p.pile_seen = True
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
