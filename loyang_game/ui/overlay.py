@@ -181,6 +181,26 @@ def raised_card(surf, L: Layout, sp: Sprites, card: int, solo: bool = False) -> 
     return big
 
 
+def column_note(surf, L: Layout, lines: list[str], big: pygame.Rect) -> pygame.Rect | None:
+    """The words of a card raised in the right-hand column (its title first), in that column
+    below the card, or above it if there is no room: the board stays clear."""
+    if not lines:
+        return None
+    column = L.regions["right"].inflate(-L.px(6), -L.px(6))
+    size, step = L.px(15), L.px(18)
+    wrapped = [lines[0], *wrap(" ".join(lines[1:]), size, column.w - L.px(16))]
+    r = pygame.Rect(column.x, big.bottom + L.px(6), column.w,
+                    len(wrapped) * step + L.px(12))
+    if r.bottom > column.bottom:
+        r.bottom = big.y - L.px(6)
+    r.clamp_ip(column)
+    panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(6), alpha=235)
+    for i, line in enumerate(wrapped):
+        text(surf, line, size, t.GOLD if i == 0 else t.WHITE, bold=i == 0,
+             topleft=(r.x + L.px(8), r.y + L.px(6) + i * step))
+    return r
+
+
 def toast(surf, L: Layout, message: str, alpha: float,
           bottom: int | None = None) -> pygame.Rect | None:
     """A message in red over the board's foot (or with its foot at `bottom`); returns where

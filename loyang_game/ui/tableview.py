@@ -27,6 +27,7 @@ CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
 RAISED = {"hand", "court", "offer"}  # small cards shown big under the mouse
+IN_COLUMN = {"court", "offer"}  # ... big in the right-hand column, their words there too
 LONG_HOVER = 0.9  # seconds on a card before its whole text shows
 TIP_DELAY = 0.6  # seconds the pointer rests before a tooltip shows
 RAISE_DELAY = 0.25  # seconds the pointer rests on a small card before it is shown big
@@ -293,6 +294,14 @@ class TableView:
         target = self.target_at(mouse)
         under = (self.overlay_targets.get(target) or self.top_rects().get(target, (None,))[0]
                  or (L.targets.get(target) if target else None))
+        raised = bool(target and target[0] in RAISED and not table.timeline.busy
+                      and self.resting(RAISE_DELAY))
+        if raised and target[0] in IN_COLUMN:  # shown big in its column, its words beside
+            big = overlay.raised_card(surf, L, table.sprites, target[1], solo)
+            if self.resting(TIP_DELAY):
+                overlay.column_note(surf, L, hover_lines(game.state, target, table.focus(), L),
+                                    big)
+            return
         card = self.hover_target
         if (card is not None and table.clock_time - self.hover_since >= LONG_HOVER
                 and self.resting(LONG_HOVER)):
@@ -300,15 +309,12 @@ class TableView:
                    if CARDS[card].kind == "casual" else "")
             overlay.card_info(surf, L, table.sprites, card, mouse, now, solo, under)
             return
-        at = mouse
-        if (target and target[0] in RAISED and not table.timeline.busy
-                and self.resting(RAISE_DELAY)):
-            big = overlay.raised_card(surf, L, table.sprites, target[1], solo)
-            at = (big.x - L.px(16), big.bottom - L.px(12))  # the words under it
+        if raised:
+            overlay.raised_card(surf, L, table.sprites, target[1], solo)
         if (not target or target[0] != "hand") and self.resting(TIP_DELAY):
             lines = (self._hint_tip() if target == ("ui", "hint") else
                      hover_lines(game.state, target, table.focus(), L))
-            overlay.tooltip(surf, L, at, lines, under)
+            overlay.tooltip(surf, L, mouse, lines, under)
 
     def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
         """The AI's latest move and the call-outs, below the Storehouse and above the coach's

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ai.thinker import Progress
 from loyang_game.engine import GameConfig, Move, new_game
 from loyang_game.engine.cards import NONE
 from loyang_game.files.settings import Settings
@@ -112,7 +113,7 @@ def test_thinking_is_told_without_playouts_and_the_ai_move_is_told_after_it(monk
     name = app.game.names[state.current_player]
     words = drawn_words(monkeypatch)
     app.game.thinking = True
-    app.game.worker._progress = {"iterations": 1056, "best": None}
+    app.game.thinker._progress = Progress(done=1056, total=2000)
     app.d.draw()
     assert f"{name} is thinking\u2026" in words and not any("1056" in w for w in words)
     app.game.thinking = False
@@ -320,3 +321,41 @@ def test_no_word_drawn_small_has_a_gap_inside_it(px):
     pygame.font.init()
     for word in ("Casual", "space", "Storehouse", "Turnip"):
         assert widest_gap(theme.font(px).render(word, True, (255, 255, 255))) <= 1, word
+
+
+@pytest.mark.parametrize("seats,kind", [(2, "court"), (1, "offer")])
+def test_a_resting_pointer_on_a_courtyard_or_offer_card_shows_it_in_its_column(
+        monkeypatch, seats, kind):
+    """The card shown big and then its words, both inside the right-hand column, however long
+    the pointer rests: nothing of it over the board."""
+    state = new_game(GameConfig(seats=seats, seed=4))
+    if seats > 1:
+        state.courtyard.extend(state.draw[-3:])
+        del state.draw[-3:]
+    app = table(Settings(speed="off", hints=False), state=state,
+                kinds=["person"] + ["normal"] * (seats - 1))
+    shown: list[pygame.Rect] = []
+    for name in ("raised_card", "column_note", "card_info", "tooltip"):
+        real = getattr(overlay, name)
+
+        def noting(*args, real=real, name=name, **kwargs):
+            r = real(*args, **kwargs)
+            shown.append((name, r))
+            return r
+
+        monkeypatch.setattr(overlay, name, noting)
+    app.d.draw()
+    L = app.view.L
+    cards = [target for target in L.targets if target[0] == kind]
+    assert len(cards) >= 3
+    for target in cards:
+        shown.clear()
+        app.view.point_at(L.targets[target].center)
+        app.clock_time += 2.0  # long past every delay
+        app.d.draw()
+        names = [name for name, _r in shown]
+        assert names[:2] == ["raised_card", "column_note"], names
+        for _name, r in shown:
+            assert r is not None and L.regions["right"].contains(r)
+            assert not r.colliderect(L.regions["board"])
+    app.d.close()
