@@ -67,6 +67,8 @@ from .state import (
     PAY,
     STORE,
     FieldSlot,
+    KeepChoice,
+    PayDebt,
     PlayerState,
     RegularSlot,
     StallSlot,
@@ -249,7 +251,7 @@ def _buy_two_pack(s: State, p: PlayerState) -> None:
             drawn.append(card)
     if s.telling:
         s.events.append(TwoPackDrawn(p.seat, tuple(drawn)))
-    s.pending.append((KEEP_DECISION, p.seat, tuple(drawn)))
+    s.pending.append(KeepChoice(KEEP_DECISION, p.seat, tuple(drawn)))
 
 
 def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
@@ -262,7 +264,9 @@ def legal_keep(drawn: tuple[int, ...]) -> list[Move]:
 
 def apply_keep(s: State, move: Move) -> None:
     """Keep 0, 1 or 2 cards; two are stacked, the owner's choice on top. Fields cost 2 each."""
-    _, seat, drawn = s.pending.pop()
+    choice = s.pending.pop()
+    assert isinstance(choice, KeepChoice)
+    seat, drawn = choice.seat, choice.cards
     p = s.players[seat]
     kept = [card for card in (move.a, move.b) if card != NONE]
     unkept = tuple(card for card in drawn if card not in kept)
@@ -273,7 +277,7 @@ def apply_keep(s: State, move: Move) -> None:
         place_card(s, p, move.a, move.b, Source.TWO_PACK)
     cost = COMMON_FIELD_COST * sum(1 for card in kept if CARDS[card].kind == COMMON_FIELD)
     if cost:
-        s.pending.append((PAY, seat, cost, "common field"))
+        s.pending.append(PayDebt(PAY, seat, cost, Why.COMMON_FIELD.value))
 
 
 def _end_actions(s: State, p: PlayerState) -> None:
@@ -300,7 +304,7 @@ def _end_actions(s: State, p: PlayerState) -> None:
     p.done = True
     s.step = STORE
     if penalty:
-        s.pending.append((PAY, p.seat, penalty, "Regular customer penalty"))
+        s.pending.append(PayDebt(PAY, p.seat, penalty, Why.PENALTY.value))
 
 
 # --- STORE and PATH ------------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from . import helpers
 from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
-from .events import Dealt, Flipped, IntoCourtyard, PhaseBegan, Source, ToDiscardPile
+from .events import Dealt, Flipped, IntoCourtyard, PhaseBegan, Source, ToDiscardPile, Why
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
-from .state import CARDS_PHASE, PAY, PlayerState, State
+from .state import CARDS_PHASE, PAY, PayDebt, PlayerState, State
 from .turns import begin_actions
 
 _FLIP = Move(FLIP)
@@ -113,7 +113,7 @@ def apply(s: State, move: Move) -> None:
         # Paid before the turn moves on: raising the money is part of this Card phase turn
         # (only the Card phase's means: selling, Loans, discarding, the Book-keeper), even
         # for the last taker, whose turn moving on would open the Action phase.
-        s.pending.append((PAY, p.seat, cost, "common field"))
+        s.pending.append(PayDebt(PAY, p.seat, cost, Why.COMMON_FIELD.value))
     else:
         next_turn(s)
 

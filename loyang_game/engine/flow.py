@@ -121,12 +121,12 @@ def new_game(config: GameConfig) -> GameState:
 
 # The interrupts (RULINGS R13): what each offers, given the state and the pending decision,
 # and how a move answers it.
-_INTERRUPT_MOVES: dict[Decision, Callable[[State, tuple[Any, ...]], list[Move]]] = {
-    Decision.PAY: lambda s, d: money.legal_pay(s, s.players[d[1]]),
-    Decision.KEEP: lambda s, d: actionphase.legal_keep(d[2]),
+_INTERRUPT_MOVES: dict[Decision, Callable[[State, Any], list[Move]]] = {
+    Decision.PAY: lambda s, d: money.legal_pay(s, s.players[d.seat]),
+    Decision.KEEP: lambda s, d: actionphase.legal_keep(d.cards),
     Decision.PARTNER: lambda s, d: [Move(PARTNER, seat) for seat in partner_choices(s)],
-    Decision.CLAIM: lambda s, d: helpers.legal_claim(d[2]),
-    Decision.SHOP: lambda s, d: helpers.legal_shop(s.players[d[1]], d[2]),
+    Decision.CLAIM: lambda s, d: helpers.legal_claim(d.card),
+    Decision.SHOP: lambda s, d: helpers.legal_shop(s.players[d.seat], d.veg),
 }
 _INTERRUPT_ANSWERS: dict[Decision, Callable[[State, Move], None]] = {
     Decision.PAY: money.apply_pay,
@@ -205,7 +205,7 @@ def decision(s: State) -> Decision:
     """The decision at hand: an interrupt waiting on the stack, else the phase's (in the
     Action phase, the step's)."""
     if s.pending:
-        at_hand: Decision = s.pending[-1][0]  # (decision, seat, data...)
+        at_hand: Decision = s.pending[-1][0]  # every record's decision
         return at_hand
     if s.phase == ACTIONS:
         return _STEP_DECISION[s.step]

@@ -12,7 +12,7 @@ from .cards import LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES
 from .events import Spot, Vegetables, Why
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
-from .state import PAY, PlayerState, State, find
+from .state import PayDebt, PlayerState, State, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
@@ -64,7 +64,7 @@ def apply_money_move(s: State, p: PlayerState, move: Move) -> bool:
 
 
 def apply_pay(s: State, move: Move) -> None:
-    p = s.players[s.pending[-1][1]]
+    p = s.players[s.pending[-1][1]]  # every record's seat
     if move.kind == USE:
         helpers.apply_use(s, p, move)
     else:
@@ -73,22 +73,23 @@ def apply_pay(s: State, move: Move) -> None:
 
 def settle(s: State) -> bool:
     """Pay the debt on top of the stack if the Cash is there; True if it was paid."""
-    decision = s.pending[-1]
-    if decision[0] != PAY:
+    debt = s.pending[-1]
+    if not isinstance(debt, PayDebt):
         return False
-    p = s.players[decision[1]]
-    if p.cash < decision[2]:
+    p = s.players[debt.seat]
+    if p.cash < debt.amount:
         return False
     s.pending.pop()
-    s.change_cash(p, -decision[2], Why(decision[3]))
+    s.change_cash(p, -debt.amount, Why(debt.reason))
     return True
 
 
 def why_illegal(s: State, move: Move) -> str | None:
-    decision = s.pending[-1]
-    p = s.players[decision[1]]
+    debt = s.pending[-1]
+    assert isinstance(debt, PayDebt)
+    p = s.players[debt.seat]
     reason = why_not_money_move(p, move) or "that does not raise money"
-    return f"{reason} (you owe {decision[2]} Cash for the {decision[3]}, and have {p.cash})"
+    return f"{reason} (you owe {debt.amount} Cash for the {debt.reason}, and have {p.cash})"
 
 
 def why_not_money_move(p: PlayerState, move: Move) -> str | None:

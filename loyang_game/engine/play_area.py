@@ -14,6 +14,7 @@ from .state import (
     CLAIM,
     FULL_STALL,
     AnySlot,
+    ClaimChoice,
     FieldSlot,
     PlayerState,
     RegularSlot,
@@ -91,5 +92,5 @@ def offer_foreman_claim(s: State, from_seat: int, card: int) -> None:
             if (s.config.seats == 4 and s.phase == ACTIONS and s.partner
                     and p.seat not in (from_seat, s.partner[from_seat])):
                 return
-            s.pending.append((CLAIM, p.seat, card, from_seat))
+            s.pending.append(ClaimChoice(CLAIM, p.seat, card, from_seat))
             return

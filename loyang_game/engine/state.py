@@ -55,11 +55,8 @@ class Step(StrEnum):
 class Decision(StrEnum):
     """What the decision at hand is about (`flow.decision`, for the UI and the game log).
 
-    The interrupts (RULINGS R13) wait on the `pending` stack as (decision, seat, data...):
-    (PAY, seat, amount, reason): raise money, then it is paid at once; (KEEP, seat, drawn
-    cards): choose what to keep from a Two-pack; (PARTNER, seat): 4 players, the starting
-    player picks a partner; (CLAIM, seat, helper card, from seat): the Foreman may take a
-    Helper; (SHOP, seat, vegetable): the Book-keeper sets the Shop, one kind at a time.
+    The interrupts (RULINGS R13) wait on the `pending` stack, one typed record each
+    (`Pending`): `PayDebt`, `KeepChoice`, `PartnerChoice`, `ClaimChoice`, `ShopChoice`.
     """
 
     HOME = "home"
@@ -83,6 +80,55 @@ SETUP, HARVEST_PHASE, CARDS_PHASE, ACTIONS, OVER = Phase
 ACT, STORE, PATH = Step
 PAY, KEEP, PARTNER, CLAIM, SHOP = (
     Decision.PAY, Decision.KEEP, Decision.PARTNER, Decision.CLAIM, Decision.SHOP)
+
+
+# --- the interrupts waiting on the `pending` stack (RULINGS R13) --------------------------------
+# Each is a named tuple whose first field is its `Decision` and second its seat, so that a
+# reader that takes them by position, (decision, seat, data...), reads them as before, and
+# `to_data` shows them as it did.
+
+class PayDebt(NamedTuple):
+    """Raise money, then the `amount` owed for `reason` is paid at once (RULINGS R6)."""
+
+    decision: Decision
+    seat: int
+    amount: int
+    reason: str  # an `events.Why` debt's value: "common field", "Regular customer penalty"
+
+
+class KeepChoice(NamedTuple):
+    """Choose what to keep of the Two-pack's `cards`."""
+
+    decision: Decision
+    seat: int
+    cards: tuple[int, ...]
+
+
+class PartnerChoice(NamedTuple):
+    """4 players: the starting player picks a partner for the Action phase (RULINGS R5)."""
+
+    decision: Decision
+    seat: int
+
+
+class ClaimChoice(NamedTuple):
+    """The owner of a Foreman may take the Helper `card` `from_seat` discarded."""
+
+    decision: Decision
+    seat: int
+    card: int
+    from_seat: int
+
+
+class ShopChoice(NamedTuple):
+    """The Book-keeper sets the Shop, one kind of vegetable (`veg`) at a time."""
+
+    decision: Decision
+    seat: int
+    veg: int
+
+
+Pending = PayDebt | KeepChoice | PartnerChoice | ClaimChoice | ShopChoice
 
 
 class Effect(StrEnum):
@@ -392,7 +438,10 @@ class State:
         self.flipped = False  # 2 players: the top card was turned over this turn
         self.step = ACT
         self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
-        self.pending: list[tuple[Any, ...]] = []  # interrupt decisions, the last one first
+        # Interrupt decisions, the last one first: `Pending` records. Annotated as tuples while
+        # readers outside the engine still take them by position (the table's layout,
+        # prompts, replay); list[Pending] once they take them by name.
+        self.pending: list[tuple[Any, ...]] = []
         self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
         # The solo game (solo.py): the Offer (12 places, row by row, NONE when empty), the
         # imaginary opponent, this Card phase's purchases and their limit, the one reshuffle.
@@ -451,7 +500,7 @@ class State:
     @property
     def current_player(self) -> int | None:
         if self.pending:
-            seat: int = self.pending[-1][1]  # (decision, seat, data...)
+            seat: int = self.pending[-1][1]  # every record's seat
             return seat
         if self.phase == OVER:
             return None
@@ -601,8 +650,8 @@ class State:
             if p.intro != NONE:
                 out.append(p.intro)
         for decision in self.pending:
-            if decision[0] == KEEP:
-                out += list(decision[2])
+            if isinstance(decision, KeepChoice):
+                out += decision.cards
         return out
 
     def others(self, seat: int) -> list[PlayerState]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import NONE, ROUNDS
 from .events import GameOver, PhaseBegan
-from .state import ACT, ACTIONS, HARVEST_PHASE, OVER, PARTNER, State
+from .state import ACT, ACTIONS, HARVEST_PHASE, OVER, PARTNER, PartnerChoice, State
 
 
 def begin_round(s: State) -> None:
@@ -35,7 +35,7 @@ def begin_actions(s: State) -> None:
     if n == 4:
         s.order = [s.start_seat, s.second_seat]
         s.partner = []
-        s.pending.append((PARTNER, s.start_seat))
+        s.pending.append(PartnerChoice(PARTNER, s.start_seat))
         return
     if n == 1:
         s.order = [0]

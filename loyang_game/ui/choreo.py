@@ -32,7 +32,7 @@ from ..engine.events import (
     Vegetables,
 )
 from ..engine.moves import BUY, CASUAL, REGULAR, SELL, TRADE
-from ..engine.state import CARD
+from ..engine.state import CARD, KeepChoice
 from .anim import Flight, Timeline
 from .layout import Layout
 from .sprites import Sprites
@@ -65,8 +65,8 @@ def card_places(state: GameState) -> dict[int, tuple]:
         if card >= 0:
             out[card] = ("offer",)
     for d in state.pending:
-        if d[0] == "keep":
-            for card in d[2]:
+        if isinstance(d, KeepChoice):
+            for card in d.cards:
                 out[card] = ("keep",)
     for card in state.discard[-3:]:
         out.setdefault(card, ("discard",))

@@ -9,8 +9,16 @@ from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
 from ..events import Claimed, Handed, IntoOffer, Placed, Source
 from ..moves import CLAIM, Move
 from ..play_area import lift, place_card
-from ..state import CLAIM as CLAIM_DECISION
-from ..state import HARVEST_PHASE, OFFICIAL, PlayerState, Slot, State, find, held
+from ..state import (
+    HARVEST_PHASE,
+    OFFICIAL,
+    ClaimChoice,
+    PlayerState,
+    Slot,
+    State,
+    find,
+    held,
+)
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
 
 SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
@@ -64,10 +72,10 @@ class Foreman(Helper):
 def drop_stale_claim(s: State) -> bool:
     """A claim whose Foreman has meanwhile left (it claimed another Helper discarded in the
     same action) lapses; True if the pending claim on top was dropped."""
-    decision = s.pending[-1]
-    if decision[0] != CLAIM_DECISION:
+    claim = s.pending[-1]
+    if not isinstance(claim, ClaimChoice):
         return False
-    if held(s.players[decision[1]], "Foreman") and decision[2] in s.discard:
+    if held(s.players[claim.seat], "Foreman") and claim.card in s.discard:
         return False
     s.pending.pop()
     return True
@@ -78,7 +86,9 @@ def legal_claim(card: int) -> list[Move]:
 
 
 def apply_claim(s: State, move: Move) -> None:
-    _, seat, card, _ = s.pending.pop()
+    claim = s.pending.pop()
+    assert isinstance(claim, ClaimChoice)
+    seat, card = claim.seat, claim.card
     if move.a == NONE:
         return
     p = s.players[seat]

@@ -17,7 +17,7 @@ from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
 from ..events import Spot, Vegetables, Why
 from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
-from ..state import PlayerState, State, held
+from ..state import PlayerState, ShopChoice, State, held
 from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
@@ -74,7 +74,7 @@ class BookKeeper(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         s.change_cash(p, sum(1 for field in p.fields if field.veg == move.b and field.tokens),
                       Why.HELPER, move.a)
-        s.pending.append((SHOP_DECISION, p.seat, 0))
+        s.pending.append(ShopChoice(SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
     def describe(self, move: Move, names: Sequence[str] | None) -> str:
@@ -88,14 +88,16 @@ def legal_shop(p: PlayerState, veg: int) -> list[Move]:
 
 
 def apply_shop(s: State, move: Move) -> None:
-    _, seat, veg = s.pending.pop()
+    choice = s.pending.pop()
+    assert isinstance(choice, ShopChoice)
+    seat, veg = choice.seat, choice.veg
     more = move.b - s.players[seat].shop[veg]
     s.players[seat].shop[veg] = move.b
     if more and s.telling:
         s.events.append(Vegetables(seat, veg, abs(more), Spot.SUPPLY if more > 0 else Spot.SHOP,
                                    Spot.SHOP if more > 0 else Spot.SUPPLY, NONE))
     if veg + 1 < 6:
-        s.pending.append((SHOP_DECISION, seat, veg + 1))
+        s.pending.append(ShopChoice(SHOP_DECISION, seat, veg + 1))
 
 
 @register
