@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import time
 from collections.abc import Callable
 
@@ -25,15 +26,23 @@ from ai.thinker import (
     ThreadThinker,
     open_thinker,
 )
-from loyang_game.engine import GameConfig, new_game
-from loyang_game.engine.state import ACTIONS
-
-from ..ui.driver import act, reach
+from loyang_game.engine import GameConfig, GameState, flow, new_game
+from loyang_game.engine.state import ACTIONS, Decision
 
 BACKENDS = ["thread", "process"]
 SMALL = "hard:act_iterations=40,other_iterations=12"
 ENDLESS = ("normal:act_iterations=1000000000,other_iterations=1000000000,act_seconds=1e9,"
            "other_seconds=1e9")
+
+
+def action_phase(seats: int, seed: int, seat: int) -> GameState:
+    """A deal played by random legal moves up to `seat`'s Action-phase decision."""
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    rng = random.Random(seed)
+    while state.current_player != seat or flow.decision(state) != Decision.ACT:
+        assert not state.is_over, "the deal ended first"
+        state.apply(rng.choice(state.legal_moves()))
+    return state
 
 
 @pytest.fixture(params=BACKENDS)
@@ -112,7 +121,7 @@ def test_progress_reports_iterations_and_the_best_move(thinker):
 
 
 def test_deterministic_requests_give_the_same_answer_on_either_backend():
-    state = reach(2, 5, lambda s: act(s) and s.current_player == 0)
+    state = action_phase(2, 5, 0)
     request = Request.about(Job.HINT, state, 0, SMALL, 4, deterministic=True)
     results = []
     for backend in BACKENDS:
@@ -131,7 +140,7 @@ def test_a_turns_plan_carries_on_from_one_request_to_the_next():
     """Seat 0's Action phase, asked move by move: searched once, then its plan played on
     without a new search (0 iterations, however many moves were legal); the same moves on
     both backends as an agent asked directly."""
-    start = reach(2, 5, lambda s: act(s) and s.current_player == 0)
+    start = action_phase(2, 5, 0)
 
     def this_turn(state) -> bool:
         return (not state.is_over and state.current_player == 0 and state.phase == ACTIONS
