@@ -50,7 +50,9 @@ def imported_names(path: Path) -> set[str]:
 
 def test_no_import_circle_across_the_game_the_ai_and_the_lab():
     graph = whole_graph()
-    assert "ai.worker" in graph["loyang_game.play.session"]  # the graph does cross packages
+    # the graph does cross packages: the session into the AI, the AI into the engine, the
+    # lab into the AI
+    assert any(t.startswith("ai.") for t in graph["loyang_game.play.session"])
     assert "loyang_game.engine" in graph["ai.search"] or any(
         t.startswith("loyang_game.engine") for t in graph["ai.search"])
     assert "ai.agents" in graph["lab.compare"]
