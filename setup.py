@@ -1,7 +1,8 @@
 """The build's one step beyond pyproject.toml: the AI's hot path (the farm simulation, the
 search, its plans and play-ons) compiled by Cython when a C compiler is at hand. Without a
 compiler, or without Cython, the package installs all the same and runs the plain source;
-`python -m ai.bench` says which path runs, and `LOYANG_PURE=1` forces the plain one.
+`python -c "import ai; print(ai.hot_path())"` (or `python -m lab.bench` in a checkout) says
+which path runs, and `LOYANG_PURE=1` forces the plain one.
 
 Each module is compiled from a copy of its source that carries the source's SHA-256, so a
 compiled module left beside a changed source is noticed and not used (`ai/__init__.py`).
@@ -15,7 +16,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
-HOT = ("farm", "options", "policy", "search", "verify", "view")
+HOT = ("farm", "options", "playout", "policy", "search", "verify", "view")
 
 
 def _copy(name: str) -> str:

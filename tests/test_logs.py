@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ai import worker as worker_module
+from ai import thinker as thinker_module
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files import logs
 from loyang_game.play import session
@@ -56,7 +56,7 @@ class _Broken:
 
 def test_a_failed_search_plays_the_first_possible_move_and_says_so_truly(log_file,
                                                                          monkeypatch):
-    monkeypatch.setattr(worker_module, "make_agent", lambda *_args, **_kwargs: _Broken())
+    monkeypatch.setattr(thinker_module, "make_agent", lambda *_args, **_kwargs: _Broken())
     told = []
     state = new_game(GameConfig(seats=2, seed=1))
     game = session.GameSession(state, ["normal", "normal"], autosave=False,
