@@ -62,8 +62,8 @@ from loyang_game.engine.state import Decision as AtHand  # this module's Decisio
 
 from .evaluate import default_evaluator
 from .evaluators import Evaluation
+from .playout import ROLLOUT_LIMIT, to_path_step
 from .search import (
-    ROLLOUT_LIMIT,
     MCTSAgent,
     apply_option,
     final_value,
@@ -198,13 +198,17 @@ def unit_over(state: GameState, seat: int, kind: str, last: Move) -> bool:
 def turn_value(state: GameState, seat: int, ev: Evaluation) -> float:
     """Finish the seat's turn by the rules of thumb: its board's worth at its next Path step
     (exact at the game's end)."""
-    for _ in range(ROLLOUT_LIMIT):
-        if state.is_over:
-            return final_value(state, seat)
-        if state.current_player == seat and flow.decision(state) == AtHand.PATH:
-            return path_value(state, seat, ev)[1]
-        planned_move(state, state.to_move)
-    return ev.value(state, seat)
+    if not to_path_step(state, seat, _by_thumb):
+        return ev.value(state, seat)
+    if state.is_over:
+        return final_value(state, seat)
+    return path_value(state, seat, ev)[1]
+
+
+def _by_thumb(state: GameState) -> bool:
+    """Every seat's move by the rules of thumb (a `playout.Play`)."""
+    planned_move(state, state.to_move)
+    return True
 
 
 class Judge:

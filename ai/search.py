@@ -45,6 +45,7 @@ from .evaluate import default_evaluator, tuned_evaluator
 from .evaluators import Evaluation, make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
+from .playout import to_path_step
 from .policy import (
     ACT_DECISION,
     CLAIM_DECISION,
@@ -59,7 +60,6 @@ from .view import canonical_view, determinise
 
 # told now and then how a search goes: (iterations done, the best first move so far)
 Progress = Callable[[int, Move | None], None]
-ROLLOUT_LIMIT = 3000
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
 OWN_PHASE_DECISIONS = (ACT_DECISION, STORE_DECISION, KEEP_DECISION, PAY_DECISION, Decision.SHOP,
                        CLAIM_DECISION)
@@ -136,13 +136,17 @@ def final_value(state: GameState, seat: int) -> float:
 
 def finish(state: GameState, seat: int, ev: Evaluation) -> float:
     """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
-    for _ in range(ROLLOUT_LIMIT):
-        if state.is_over:
-            return final_value(state, seat)
-        if state.current_player == seat and flow.decision(state) == PATH_DECISION:
-            return path_value(state, seat, ev)[1]
-        state.apply(default_move(state))
-    return ev.value(state, seat)
+    if not to_path_step(state, seat, default_play):
+        return ev.value(state, seat)
+    if state.is_over:
+        return final_value(state, seat)
+    return path_value(state, seat, ev)[1]
+
+
+def default_play(state: GameState) -> bool:
+    """The default policy's move, made (a `playout.Play`)."""
+    state.apply(default_move(state))
+    return True
 
 
 def greedy_pick(det: GameState, seat: int, moves: list[Move], ev: Evaluation,
@@ -682,33 +686,44 @@ class MCTSAgent:
     def _advance(self, det: GameState, seat: int) -> float | None:
         """Play the others' moves and the forced ones; the value if the turn is over, else
         None with `det` at the seat's next real decision."""
-        for _ in range(ROLLOUT_LIMIT):
-            if det.is_over:
-                return self._against(det, seat, final_value(det, seat))
-            if det.current_player != seat:
-                self._other_moves(det)
-                continue
-            if flow.decision(det) == PATH_DECISION:
-                return self._against(det, seat, self._path_leaf(det, seat))
-            moves = det.legal_moves()
+
+        def forced(d: GameState) -> bool:
+            if d.current_player != seat:
+                self._other_moves(d)
+                return True
+            moves = d.legal_moves()
             if len(moves) > 1:
-                return None
-            det.apply(moves[0])
-        return self._against(det, seat, self.ev.value(det, seat))
+                return False  # a real decision: the search's
+            d.apply(moves[0])
+            return True
+
+        reached = to_path_step(det, seat, forced)
+        return None if reached is None else self._value_where_stopped(det, seat, reached)
 
     def _rollout(self, det: GameState, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
         default policy for everything else."""
-        for _ in range(ROLLOUT_LIMIT):
-            if det.is_over:
-                return self._against(det, seat, final_value(det, seat))
-            if det.current_player != seat:
-                self._other_moves(det)
-                continue
-            if flow.decision(det) == PATH_DECISION:
-                return self._against(det, seat, self._path_leaf(det, seat))
-            planned_move(det, seat)
-        return self._against(det, seat, self.ev.value(det, seat))
+
+        def by_thumb(d: GameState) -> bool:
+            if d.current_player != seat:
+                self._other_moves(d)
+            else:
+                planned_move(d, seat)
+            return True
+
+        return self._value_where_stopped(det, seat, to_path_step(det, seat, by_thumb))
+
+    def _value_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+        """What a play-on to the seat's Path step is worth (`_against` the others): the final
+        position at the game's end, the leaf's value at the Path step, and the board as it
+        stands where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
+        if not reached:
+            own = self.ev.value(det, seat)
+        elif det.is_over:
+            own = final_value(det, seat)
+        else:
+            own = self._path_leaf(det, seat)
+        return self._against(det, seat, own)
 
     def _path_leaf(self, det: GameState, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""
