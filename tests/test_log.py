@@ -29,8 +29,12 @@ from loyang_game.text.log import (
     describe_events,
     describe_move,
     replay_log,
+    touched,
     turn_lines,
 )
+
+from .engine.helper_scenarios import put_regular, turn
+from .engine.scenario import put, set_player
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -138,3 +142,40 @@ def test_the_log_of_a_game_is_rebuilt_from_its_moves():
             logged += lines
             final = after
     assert replay_log(final.config, final.moves(), NAMES) == logged
+
+
+def _touched_by(setup):
+    """The call-out clauses, to the other seat and about it, of the move `setup` readies on a
+    2-player Action phase turn (setup(state, mover, other) -> the move)."""
+    s, mover = turn(seats=2)
+    other = 1 - mover
+    move = setup(s, mover, other)
+    before = s.clone()
+    s.apply(move)
+    names = ["Ana", "Bo"]
+    return (touched(before, s, move, other, names, {}),
+            touched(before, s, move, other, names, {}, you=False))
+
+
+def test_what_a_lantern_helper_did_to_another_board_is_told_from_the_events():
+    def market_woman(s, mover, other):
+        woman, mine = put(s, mover, "Market woman").card, put(s, mover, "S3").card
+        return Move("use", woman, mine, put(s, other, "S8", mask=0b011).card)
+
+    def deliveryman(s, mover, other):
+        set_player(s, mover, cart={veg: 3 for veg in range(6)})
+        return Move("use", put(s, mover, "Deliveryman").card,
+                    put_regular(s, other, "R1", rows=3).card)
+
+    def subsistence_farmer(s, mover, other):
+        return Move("use", put(s, mover, "Subsistence farmer").card,
+                    put(s, other, "CF3a", veg=W, count=4).card)
+
+    assert _touched_by(market_woman) == (
+        ["your Market stall S8 goes to Bo", "you get Market stall S3"],
+        ["Ana's Market stall S8 goes to Bo", "Ana gets Market stall S3"])
+    assert _touched_by(deliveryman) == (
+        ["your Regular customer R1 is fully served by Bo and leaves", "you get 2 Cash"],
+        ["Ana's Regular customer R1 is fully served by Bo and leaves", "Ana gets 2 Cash"])
+    assert _touched_by(subsistence_farmer)[0] == [
+        "1 Wheat taken from your common 3-space field", "you get 1 Cash"]
