@@ -1,10 +1,12 @@
 """What an `apply` did, as typed events (`State.events`): one small frozen record per thing
 that happened, emitted by the engine where it happens, in the order it happened.
 
-The game log, the sounds, the table's call-outs and the undo stack read these rather than
-comparing the state before and after a move, so a move's consequences are worked out once,
-here. Events are news, not position: they are in no save and not in `State.to_data()`, a
-clone starts with none, and `State.events` always holds what the last `apply` did.
+The game log, the sounds, the table's call-outs, the undo stack and the animations read these
+rather than comparing the state before and after a move, so a move's consequences are worked
+out once, here. Events are news, not position: they are in no save and not in
+`State.to_data()`, a clone starts with none, `State.events` always holds what the last `apply`
+did, and a state a seat imagines (`State.observe`, the AI's and the coach's searches) tells
+none (`State.telling`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ DEBTS = frozenset({Why.COMMON_FIELD, Why.PENALTY})
 
 
 class Source(StrEnum):
-    """Where a card placed into a play area came from (`Placed.source`)."""
+    """Where a card placed into a play area came from (`Placed.source`), or where cards nobody
+    played left for the discard pile from (`ToDiscardPile.source`)."""
 
     HAND = "hand"
     INTRO = "Introductory customer"
