@@ -441,7 +441,7 @@ class State:
         # Interrupt decisions, the last one first: `Pending` records. Annotated as tuples while
         # readers outside the engine still take them by position (the table's layout,
         # prompts, replay); list[Pending] once they take them by name.
-        self.pending: list[tuple[Any, ...]] = []
+        self.pending: list[Pending] = []
         self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
         # The solo game (solo.py): the Offer (12 places, row by row, NONE when empty), the
         # imaginary opponent, this Card phase's purchases and their limit, the one reshuffle.

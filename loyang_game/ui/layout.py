@@ -15,7 +15,7 @@ import pygame
 from ..engine import GameState
 from ..engine.cards import PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
-from ..engine.state import CARD, UNDER
+from ..engine.state import CARD, UNDER, KeepChoice
 from . import theme as t
 
 FIELD_W, FIELD_H = 76, 106
@@ -194,9 +194,8 @@ def _right(L: Layout, state: GameState) -> None:
     L.targets[("draw",)] = L.anchors["draw"]
     L.anchors["discard"] = L.R(1196, 452, SMALL_W, SMALL_H)  # the counts between the piles
     for pending in state.pending:
-        if pending[0] == "keep":
-            cards = pending[2]
-            for i, card in enumerate(cards):
+        if isinstance(pending, KeepChoice):
+            for i, card in enumerate(pending.cards):
                 r = L.R(470 + i * 190, 250, 150, 210)
                 L.cards[card] = r
                 L.targets[("keep", card)] = r

@@ -7,7 +7,7 @@ from ..engine import GameState, flow
 from ..engine.cards import CARDS
 from ..engine.moves import FLIP
 from ..engine.solo import price
-from ..engine.state import Decision
+from ..engine.state import Decision, PayDebt
 from ..play import commands
 from ..play.session import GameSession
 from .draw import wrap
@@ -56,9 +56,10 @@ def prompt(game: GameSession, pass_to: int | None) -> str:
         d = "solo cards"
     elif d == "cards" and any(m.kind == FLIP for m in state.legal_moves()):
         d = "cards flip"  # the 2-player rule: the draw pile's top card first, if wished
-    debt = state.pending[-1] if d == "pay" else (None, None, None, None)
+    debt = state.pending[-1] if state.pending and d == "pay" else None
+    owed, owed_for = (debt.amount, debt.reason) if isinstance(debt, PayDebt) else (None, None)
     return PROMPTS.get(d, "{name}: {d}").format(name=name, d=d, capacity=p.capacity,
-                                                 cash=p.cash, owed=debt[2], owed_for=debt[3])
+                                                 cash=p.cash, owed=owed, owed_for=owed_for)
 
 
 def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) -> list[str]:

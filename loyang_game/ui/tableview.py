@@ -13,7 +13,7 @@ import pygame
 
 from ..engine import flow
 from ..engine.cards import CARDS
-from ..engine.state import Decision
+from ..engine.state import ClaimChoice, Decision, KeepChoice
 from ..play import commands
 from . import coach, layout, overlay, render
 from . import theme as t
@@ -86,7 +86,7 @@ class TableView:
         self.L: Layout | None = None
         self.overlay_targets: dict = {}  # what the last frame drew over the table
         self.static: pygame.Surface | None = None
-        self.static_key = None
+        self.static_key: tuple | None = None
         self.log_view = LogView()
         self.drawn = render.Drawn()  # what the last still picture showed
         self.mouse = (0, 0)
@@ -294,10 +294,11 @@ class TableView:
         target = self.target_at(mouse)
         under = (self.overlay_targets.get(target) or self.top_rects().get(target, (None,))[0]
                  or (L.targets.get(target) if target else None))
-        raised = bool(target and target[0] in RAISED and not table.timeline.busy
-                      and self.resting(RAISE_DELAY))
-        if raised and target[0] in IN_COLUMN:  # shown big in its column, its words beside
-            big = overlay.raised_card(surf, L, table.sprites, target[1], solo)
+        raised = (target[1] if target is not None and target[0] in RAISED
+                  and not table.timeline.busy and self.resting(RAISE_DELAY) else None)
+        if raised is not None and target and target[0] in IN_COLUMN:
+            # shown big in its column, and its words there too
+            big = overlay.raised_card(surf, L, table.sprites, raised, solo)
             if self.resting(TIP_DELAY):
                 overlay.column_note(surf, L, hover_lines(game.state, target, table.focus(), L),
                                     big)
@@ -309,8 +310,8 @@ class TableView:
                    if CARDS[card].kind == "casual" else "")
             overlay.card_info(surf, L, table.sprites, card, mouse, now, solo, under)
             return
-        if raised:
-            overlay.raised_card(surf, L, table.sprites, target[1], solo)
+        if raised is not None:
+            overlay.raised_card(surf, L, table.sprites, raised, solo)
         if (not target or target[0] != "hand") and self.resting(TIP_DELAY):
             lines = (self._hint_tip() if target == ("ui", "hint") else
                      hover_lines(game.state, target, table.focus(), L))
@@ -343,7 +344,8 @@ class TableView:
             overlay.highlights(surf, rects, table.clock_time, L)
         overlay.picked(surf, [L.targets[x] for x in sel if x in L.targets], L)
         hover = self.target_at(self.mouse)
-        if hover in nxt and hover in L.targets and hover[0] not in AREA_TARGETS:
+        if (hover is not None and hover in nxt and hover in L.targets
+                and hover[0] not in AREA_TARGETS):
             pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
                              L.px(2), border_radius=L.px(7))
 
@@ -419,12 +421,12 @@ class TableView:
 
     def _keep(self, surf, table, L: Layout) -> None:
         state = table.game.state
-        pend = state.pending
-        if not pend or pend[-1][0] != "keep" or not table.person_to_play():
+        keep = state.pending[-1] if state.pending else None
+        if not isinstance(keep, KeepChoice) or not table.person_to_play():
             return
         picker = table.picker
         first = picker.selection[0][1] if picker.selection else None
-        overlay.keep_panel(surf, L, table.sprites, pend[-1][2], first)
+        overlay.keep_panel(surf, L, table.sprites, keep.cards, first)
         self._buttons(surf, L)  # the buttons stay above the panel
         nxt = picker.next_targets(state)
         overlay.highlights(surf, [L.targets[x] for x in nxt if x in L.targets and x[0] == "keep"],
@@ -443,7 +445,7 @@ class TableView:
         else:
             moves = commands.option_moves(state)
             d = state.pending[-1] if state.pending else None
-            card = d[2] if d and d[0] == "claim" else None
+            card = d.card if isinstance(d, ClaimChoice) else None
             title = CHOICE_TITLES.get(flow.decision(state), "Choose")
         options = [(("opt", m), option_label(state, m, game.names))
                    for m in sorted(moves, key=lambda m: m.kind == "discard")]  # uses first

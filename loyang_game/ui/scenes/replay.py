@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ...engine import GameState, Move
+from ...engine.state import KeepChoice
 from ...play import commands
 from ...play.replay import Replay
 from ...text.log import describe_move
@@ -315,12 +316,14 @@ class ReplayScene(Scene):
         """A Two-pack's cards are being chosen from, by a seat whose cards may be seen, and
         that seat's board is shown (the panel would cover another's)."""
         pend = self.state.pending
-        return (bool(pend) and pend[-1][0] == "keep" and self.focus() == self.decider()
+        return (bool(pend) and isinstance(pend[-1], KeepChoice)
+                and self.focus() == self.decider()
                 and (self.shows_all() or self.decider() == self.viewer))
 
     def _keep(self, surf, L: Layout) -> None:
-        if self.keep_shown():
-            overlay.keep_panel(surf, L, self.d.sprites, self.state.pending[-1][2], None)
+        keep = self.state.pending[-1] if self.state.pending else None
+        if isinstance(keep, KeepChoice) and self.keep_shown():
+            overlay.keep_panel(surf, L, self.d.sprites, keep.cards, None)
 
     def _controls(self, surf, L: Layout) -> None:
         places = replaybar.rects(L)
