@@ -23,15 +23,21 @@ ROLLOUT_LIMIT = 3000  # moves: far beyond any turn; a sample that gets no furthe
 Play = Callable[[GameState], bool]
 
 
-def to_path_step(state: GameState, seat: int, play: Play, limit: int = ROLLOUT_LIMIT
-                 ) -> bool | None:
-    """Play `state` on by `play` until the game is over or `seat` is at its Path step: True
-    there; None where `play` stopped short; False after `limit` moves."""
+def to_path_step(state: GameState, seat: int, play: Play, others: Play | None = None,
+                 limit: int = ROLLOUT_LIMIT) -> bool | None:
+    """Play `state` on by `play` (the other seats' moves by `others`, when given) until the
+    game is over or `seat` is at its Path step: True there; None where a play stopped short;
+    False after `limit` moves."""
+    other_play = play if others is None else others
     for _ in range(limit):
         if state.is_over:
             return True
-        if state.current_player == seat and flow.decision(state) == PATH_DECISION:
+        if state.current_player != seat:
+            moved = other_play(state)
+        elif flow.decision(state) == PATH_DECISION:
             return True
-        if not play(state):
+        else:
+            moved = play(state)
+        if not moved:
             return None
     return False

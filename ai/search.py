@@ -35,7 +35,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from loyang_game.engine import GameConfig, GameState, Move, flow, helpers
+from loyang_game.engine import GameState, Move, flow, helpers
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, MoveKind
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
@@ -146,6 +146,15 @@ def finish(state: GameState, seat: int, ev: Evaluation) -> float:
 def default_play(state: GameState) -> bool:
     """The default policy's move, made (a `playout.Play`)."""
     state.apply(default_move(state))
+    return True
+
+
+def forced_play(state: GameState) -> bool:
+    """The one legal move, made; False at a real choice (a `playout.Play`)."""
+    moves = state.legal_moves()
+    if len(moves) > 1:
+        return False
+    state.apply(moves[0])
     return True
 
 
@@ -399,8 +408,7 @@ class MCTSAgent:
         self.turn_iterations = 0
         self.turn_seconds = 0.0
         self.plan: list[Move] = []  # the rest of the option being played
-        # the game (its config) and every move up to this agent's last one, that one included
-        self.last_game: tuple[GameConfig, tuple[Move, ...]] | None = None
+        self.last_choice: tuple[GameState, Move] | None = None  # the view it was made in
         self.last_iterations = 0
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
         self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
@@ -493,7 +501,7 @@ class MCTSAgent:
         return sorted(best.items(), key=lambda item: -item[1])
 
     def _played(self, view: GameState, move: Move) -> Move:
-        self.last_game = (view.config, (*view.moves(), move))
+        self.last_choice = (view, move)
         return move
 
     def _new_turn(self, round_: int, seat: int) -> None:
@@ -507,17 +515,23 @@ class MCTSAgent:
 
     def _continues(self, view: GameState) -> bool:
         """Did the game go on from this agent's last move (not an undo, a load of another
-        point, another game)? Judged by value, the game's config and its moves so far starting
-        with all those up to that move: a state rebuilt from the same config and moves (a
-        load, a copy made in another process) goes on with the plan, as the state itself
-        would."""
-        if self.last_game is None:
+        point, another game)? Judged by value: the same config, and moves that begin with
+        those up to that move, so that a state rebuilt from the config and the moves (a load,
+        a copy made in another process) goes on with the plan as the state itself would."""
+        if self.last_choice is None:
             return False
-        config, moves = self.last_game
-        if view.config != config:
+        before, move = self.last_choice
+        if view.config != before.config:
             return False
-        played = view.moves()
-        return len(played) >= len(moves) and tuple(played[:len(moves)]) == moves
+        h = view.history  # first the quick look: the history clones share, never mutated
+        for _ in range(400):
+            if h is None:
+                break
+            if h[1] == move and h[0] is before.history:
+                return True
+            h = h[0]
+        made = [*before.moves(), move]
+        return view.moves()[:len(made)] == made
 
     # -- the search ---------------------------------------------------------------------------
     def _planning_node(self, s: GameState, seat: int) -> Node:
@@ -687,17 +701,7 @@ class MCTSAgent:
         """Play the others' moves and the forced ones; the value if the turn is over, else
         None with `det` at the seat's next real decision."""
 
-        def forced(d: GameState) -> bool:
-            if d.current_player != seat:
-                self._other_moves(d)
-                return True
-            moves = d.legal_moves()
-            if len(moves) > 1:
-                return False  # a real decision: the search's
-            d.apply(moves[0])
-            return True
-
-        reached = to_path_step(det, seat, forced)
+        reached = to_path_step(det, seat, forced_play, self._other_move)
         return None if reached is None else self._value_where_stopped(det, seat, reached)
 
     def _rollout(self, det: GameState, seat: int) -> float:
@@ -705,13 +709,11 @@ class MCTSAgent:
         default policy for everything else."""
 
         def by_thumb(d: GameState) -> bool:
-            if d.current_player != seat:
-                self._other_moves(d)
-            else:
-                planned_move(d, seat)
+            planned_move(d, seat)
             return True
 
-        return self._value_where_stopped(det, seat, to_path_step(det, seat, by_thumb))
+        return self._value_where_stopped(det, seat, to_path_step(det, seat, by_thumb,
+                                                                 self._other_move))
 
     def _value_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
         """What a play-on to the seat's Path step is worth (`_against` the others): the final
@@ -736,15 +738,16 @@ class MCTSAgent:
             det, seat, self.ev, p.path + move.a, cash, self.level.offer_rows,
             self.level.offer_cards, base=value)
 
-    def _other_moves(self, det: GameState) -> None:
-        """Another seat's move inside the search: by the same plans as the searching seat's
-        own rollouts (`others_plan`), else by the default policy."""
+    def _other_move(self, det: GameState) -> bool:
+        """Another seat's move inside the search (a `playout.Play`): by the same plans as the
+        searching seat's own rollouts (`others_plan`), else by the default policy."""
         if self.level.others_plan:
             seat = det.current_player
             assert seat is not None, "the search plays only a game still going"
             planned_move(det, seat)
         else:
             det.apply(default_move(det))
+        return True
 
     def _against(self, det: GameState, seat: int, own: float) -> float:
         """The value the search maximises: its own expected final position, less `rivalry`
