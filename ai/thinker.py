@@ -59,6 +59,7 @@ from .worker import CANCEL_WAIT, start_thread
 
 ENV = "LOYANG_THINKER"  # the backend of `open_thinker`, "thread" or "process"
 NICENESS = 10  # added to the thinking process's nice value: the window comes first
+PARENT_CHECK = 1.0  # seconds between an idle thinking process's looks at the window's process
 log = logging.getLogger(__name__)
 
 
@@ -338,13 +339,21 @@ class _Superseded(threading.Event):
 
 def serve(inbox: Any, outbox: Any, current: ctypes.c_longlong) -> None:
     """The thinking process: answer requests `(number, request)` from `inbox` until None,
-    putting `("progress", number, Progress)` and `("result", number, Result)` in `outbox`."""
+    putting `("progress", number, Progress)` and `("result", number, Result)` in `outbox`;
+    it ends too once the window's process is gone (killed, it could not say so)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's to answer
     with contextlib.suppress(AttributeError, OSError):  # no nice (Windows), or not allowed
         os.nice(NICENESS)
+    outbox.cancel_join_thread()  # ending never waits on answers nobody will read
+    window = multiprocessing.parent_process()
     mind = Mind()
     while True:
-        message = inbox.get()
+        try:
+            message = inbox.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if window is not None and not window.is_alive():
+                return
+            continue
         if message is None:
             return
         number, request = message

@@ -9,8 +9,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +215,40 @@ def test_the_backend_is_chosen_by_name_or_by_the_environment(monkeypatch):
     assert type(open_thinker()) is ProcessThinker
     monkeypatch.setenv(ENV, "telepathy")  # no such backend: a thread, and the log says so
     assert type(open_thinker()) is ThreadThinker
+
+
+WINDOW = """
+import os, sys, time
+from ai.thinker import Job, ProcessThinker, Request
+from loyang_game.engine import GameConfig, new_game
+if __name__ == "__main__":
+    import multiprocessing
+    thinker = ProcessThinker()
+    state = new_game(GameConfig(seats=2, seed=3))
+    thinker.submit(Request.about(Job.MOVE, state, state.current_player, "random"))
+    while thinker.poll() is None:
+        time.sleep(0.01)
+    (child,) = multiprocessing.active_children()
+    print(child.pid, flush=True)
+    time.sleep(2)  # the thinking process waits for the next request
+    os._exit(0)  # as if killed: no goodbye to the thinking process
+"""
+
+
+def test_the_thinking_process_ends_when_the_windows_process_is_gone(tmp_path):
+    script = tmp_path / "window.py"
+    script.write_text(WINDOW)
+    root = str(Path(__file__).resolve().parents[2])  # this checkout's ai, as in the tests
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.split()[0])
+
+    def gone() -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+    until(gone, "the orphaned thinking process ends", bound=60.0)
