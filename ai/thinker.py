@@ -187,7 +187,7 @@ class Mind:
         found: list[Finding] = []
         units, left_out = review.to_judge(request.config, request.moves, request.seat, stop)
         review.judge_all(units, request.seat, default_evaluator(request.config.solo), found,
-                  request.seed, lambda done, total: report(Progress(done, total)), stop)
+                         request.seed, lambda done, total: report(Progress(done, total)), stop)
         return Result(findings=tuple(sorted(found, key=lambda f: (-f.cost, f.step))),
                       left_out=left_out)
 
