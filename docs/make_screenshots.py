@@ -20,21 +20,23 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
 
+def on_copies(agents):
+    """A `choose` for `engine.play`: the seat's agent chooses, on a copy of the game."""
+    return lambda state: agents[state.to_move].choose(state.clone())
+
+
 def fill(folder: Path) -> None:
     os.environ["LOYANG_SAVE_DIR"] = str(folder)
     from ai.agents import make_agent
-    from loyang_game.engine import GameConfig, new_game
+    from loyang_game.engine import GameConfig, new_game, play
     from loyang_game.engine.solo import band as solo_band
     from loyang_game.files import highscores, records
     from loyang_game.files.save import autosave, save_game
 
-    def play(seats, seed, levels, moves=None):
+    def game(seats, seed, levels, moves=None):
         state = new_game(GameConfig(seats=seats, seed=seed))
         agents = [make_agent(lv, seed + i) for i, lv in enumerate(levels)]
-        n = 0
-        while not state.is_over and (moves is None or n < moves):
-            state.apply(agents[state.current_player].choose(state.clone()))
-            n += 1
+        play(state, on_copies(agents), limit=moves)
         return state
 
     names = ["Anna", "Bao", "Chen", "Dara"]
@@ -45,25 +47,25 @@ def fill(folder: Path) -> None:
             (["person", "hard"], ["random", "greedy"]),
             (["person", "easy", "normal", "hard"], ["greedy", "random", "random", "random"]),
             (["person", "easy"], ["greedy", "random"])]):
-        state = play(len(kinds), 100 + i, levels)
+        state = game(len(kinds), 100 + i, levels)
         book.add(records.entry_of(state, kinds, names[:len(kinds)],
                                   date.today() - timedelta(days=9 - i)))
     table = highscores.load()
     for i, who in enumerate(["Anna", "Mei", "Anna", "Jun", "Lin", "Anna"]):
         seed = highscores.daily_seed() if i % 3 == 0 else 5000 + i
-        state = play(1, seed, ["greedy"])
+        state = game(1, seed, ["greedy"])
         table.add(highscores.result_of(state, who, date.today() - timedelta(days=i % 2)))
         book.add(records.entry_of(state, ["person"], [who]))
     # Example entries, so that the screenshot shows every band's colour.
     for who, score, cash in (("Mei", 19, 12), ("Jun", 18, 4), ("Lin", 17, 9)):
         table.add(highscores.Result(who, date.today().isoformat(), highscores.daily_seed(),
                                     score, solo_band(score), cash, 6))
-    state = play(3, 7, ["greedy", "random", "random"], moves=120)
+    state = game(3, 7, ["greedy", "random", "random"], moves=120)
     save_game(state, folder / "evening-game.msgpack", seat_kinds=["person", "hard", "normal"],
               names=names[:3], title="Evening game with two AIs")
-    state = play(2, 8, ["greedy", "random"], moves=60)
+    state = game(2, 8, ["greedy", "random"], moves=60)
     autosave(state, "game-demo", seat_kinds=["person", "normal"], names=names[:2])
-    state = play(4, 9, ["greedy", "random", "random", "random"], moves=30)
+    state = game(4, 9, ["greedy", "random", "random", "random"], moves=30)
     save_game(state, folder / "family.msgpack", seat_kinds=["person"] * 4, names=names,
               title="Family table (pass and play)")
     (folder / "old-laptop.msgpack").write_bytes(b"\x82\xa6format\xa4junk")
@@ -74,7 +76,7 @@ def replay_shots() -> None:
     4, the person's hand shown."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ai.agents import make_agent
-    from loyang_game.engine import GameConfig, flow, new_game
+    from loyang_game.engine import GameConfig, flow, new_game, play
     from loyang_game.files.settings import Settings
     from loyang_game.play.replay import Replay
     from loyang_game.ui.director import Director
@@ -82,8 +84,7 @@ def replay_shots() -> None:
 
     state = new_game(GameConfig(seats=3, seed=7))
     agents = [make_agent(level, 7 + i) for i, level in enumerate(["greedy", "greedy", "random"])]
-    while not state.is_over:
-        state.apply(agents[state.current_player].choose(state.clone()))
+    play(state, on_copies(agents))
     replay = Replay.of_game(state, ["Anna", "Bao", "Chen"], ["person", "hard", "normal"])
     at = next(step for step in range(replay.round_starts()[4], len(replay))
               if replay.seats[step] == 0 and flow.decision(replay.state_at(step)) == "cards")
@@ -98,12 +99,11 @@ def replay_shots() -> None:
 def finished_game():
     """A whole two-player game (greedy against normal, quick to play): its final state."""
     from ai.agents import make_agent
-    from loyang_game.engine import GameConfig, new_game
+    from loyang_game.engine import GameConfig, new_game, play
 
     state = new_game(GameConfig(seats=2, seed=7))
     agents = [make_agent("greedy", 7), make_agent("normal", 8, deterministic=True)]
-    while not state.is_over:
-        state.apply(agents[state.current_player].choose(state.clone()))
+    play(state, on_copies(agents))
     return state
 
 

@@ -23,32 +23,46 @@ import statistics
 import time
 from typing import Any
 
-from loyang_game.engine import GameConfig, GameState, flow, new_game
+from loyang_game.engine import (
+    GameConfig,
+    GameState,
+    Hook,
+    Move,
+    flow,
+    new_game,
+    play,
+    random_moves,
+)
 
 
 def _random_playout(seats: int, seed: int) -> float:
     rng = random.Random(seed)
     start = time.perf_counter()
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    while not state.is_over:
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    play(new_game(GameConfig(seats=seats, seed=seed)), random_moves(rng))
     return time.perf_counter() - start
+
+
+class _Sampler(Hook):
+    """Keeps a copy of about one state in twenty, drawn with the game's own RNG."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.states: list[GameState] = []
+
+    def before(self, state: GameState) -> None:
+        if self.rng.random() < 0.05:
+            self.states.append(state.clone())
 
 
 def _sample_states(seats: int, count: int, seed: int) -> list[GameState]:
     rng = random.Random(seed)
-    states: list[GameState] = []
+    sampler = _Sampler(rng)
     game = 0
-    while len(states) < count:
-        state = new_game(GameConfig(seats=seats, seed=seed + game))
+    while len(sampler.states) < count:
+        play(new_game(GameConfig(seats=seats, seed=seed + game)), random_moves(rng),
+             hooks=[sampler])
         game += 1
-        while not state.is_over:
-            if rng.random() < 0.05:
-                states.append(state.clone())
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-    return states[:count]
+    return sampler.states[:count]
 
 
 def _micro(states: list, repeat: int) -> dict:
@@ -94,6 +108,48 @@ def bench(seat_counts=(2, 3, 4), games: int = 60) -> dict:
     return out
 
 
+class _LevelClock(Hook):
+    """Plays `agent` in seat `me` and `opponent` in the others, timing the agent's choices:
+    an Action phase's (the seat's decisions from its first Action-phase move to its Path
+    step, summed) and every other decision's, and the search's iterations and seconds."""
+
+    def __init__(self, agent: Any, opponent: Any, me: int) -> None:
+        self.agent, self.opponent, self.me = agent, opponent, me
+        self.act_turns: list[float] = []
+        self.other: list[float] = []
+        self.iterations = 0
+        self.search_seconds = 0.0
+        self.turn_key: tuple[int, str] | None = None
+        self.turn_time = 0.0
+
+    def choose(self, state: GameState) -> Move:
+        if state.to_move != self.me:
+            return self.opponent.choose(state)
+        decision = flow.decision(state)
+        t = time.perf_counter()
+        move = self.agent.choose(state)
+        dt = time.perf_counter() - t
+        its = getattr(self.agent, "last_iterations", 0)
+        if its:
+            self.iterations += its
+            self.search_seconds += dt
+        if state.phase == "actions" and not state.players[self.me].done \
+                and decision != "claim":
+            key = (state.round, "actions")
+            if key != self.turn_key:
+                if self.turn_key is not None:
+                    self.act_turns.append(self.turn_time)
+                self.turn_key, self.turn_time = key, 0.0
+            self.turn_time += dt
+        else:
+            self.other.append(dt)
+        return move
+
+    def ended(self, state: GameState) -> None:
+        if self.turn_key is not None:
+            self.act_turns.append(self.turn_time)
+
+
 def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2) -> dict:
     """Thinking times per level in `games` games against greedy (seats swapped), or alone in
     the solo game (`seats` 1)."""
@@ -106,37 +162,14 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
         iterations = 0
         search_seconds = 0.0
         for game in range(games):
-            agent = make_agent(level, seed + game)
-            opponent = make_agent("greedy", seed + game + 1)
-            me = game % seats
-            state = new_game(GameConfig(seats=seats, seed=seed + game))
-            turn_key, turn_time = None, 0.0
-            while not state.is_over:
-                seat = state.current_player
-                if seat != me:
-                    state.apply(opponent.choose(state))
-                    continue
-                decision = flow.decision(state)
-                t = time.perf_counter()
-                move = agent.choose(state)
-                dt = time.perf_counter() - t
-                its = getattr(agent, "last_iterations", 0)
-                if its:
-                    iterations += its
-                    search_seconds += dt
-                if state.phase == "actions" and not state.players[me].done \
-                        and decision != "claim":
-                    key = (state.round, "actions")
-                    if key != turn_key:
-                        if turn_key is not None:
-                            act_turns.append(turn_time)
-                        turn_key, turn_time = key, 0.0
-                    turn_time += dt
-                else:
-                    other.append(dt)
-                state.apply(move)
-            if turn_key is not None:
-                act_turns.append(turn_time)
+            clock = _LevelClock(make_agent(level, seed + game),
+                                make_agent("greedy", seed + game + 1), game % seats)
+            play(new_game(GameConfig(seats=seats, seed=seed + game)), clock.choose,
+                 hooks=[clock])
+            act_turns += clock.act_turns
+            other += clock.other
+            iterations += clock.iterations
+            search_seconds += clock.search_seconds
         out[level] = {
             "iterations_per_second": round(iterations / search_seconds) if search_seconds else None,
             "action_phase_seconds_mean": round(statistics.mean(act_turns), 3),

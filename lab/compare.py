@@ -37,7 +37,7 @@ from typing import TypeVar
 
 from ai.agents import make_agent
 from ai.play import play_game
-from loyang_game.engine import GameConfig, new_game, solo
+from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play, solo
 
 Job = TypeVar("Job")  # what one worker process is handed: a deal and how to play it
 
@@ -58,22 +58,33 @@ def agent_seed(deal: int, seat: int) -> int:
     return deal * 31 + seat
 
 
+class RoundEnds(Hook):
+    """The solo farmer's board at the end of every round: [Path space, Cash, Loans]."""
+
+    def __init__(self) -> None:
+        self.rounds: list[list[int]] = []
+        self.round = 0
+
+    def before(self, state: GameState) -> None:
+        self.round = state.round
+
+    def moved(self, state: GameState, move: Move, seat: int) -> None:
+        if self.round >= 1 and (state.round != self.round or state.is_over):  # 0: the set-up
+            p = state.players[0]
+            self.rounds.append([p.path, p.cash, p.loans])
+
+
 def play_solo(job: tuple[str, int]) -> dict:
     """One agent alone on one solo deal (as `play.play_game` plays it), with the board at the
     end of every round, [Path space, Cash, Loans], and the game's CPU seconds."""
     name, deal = job
     agent = make_agent(name, agent_seed(deal, 0), True)
     state = new_game(GameConfig(seats=1, seed=deal))
-    rounds = []
+    ends = RoundEnds()
     start = time.process_time()
-    while not state.is_over:
-        round_ = state.round
-        state.apply(agent.choose(state))
-        if round_ >= 1 and (state.round != round_ or state.is_over):  # round 0: the set-up
-            p = state.players[0]
-            rounds.append([p.path, p.cash, p.loans])
+    play(state, agent.choose, hooks=[ends])
     return {"seats": 1, "agent": name, "deal": deal, "score": solo.result(state)["score"],
-            "rounds": rounds, "cpu": round(time.process_time() - start, 1)}
+            "rounds": ends.rounds, "cpu": round(time.process_time() - start, 1)}
 
 
 def play_duel(job: tuple[str, str, int]) -> dict:

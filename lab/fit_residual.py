@@ -37,7 +37,7 @@ from ai.agents import make_agent
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
 from ai.search import MCTSAgent, apply_option, final_value
-from loyang_game.engine import GameConfig, flow, new_game, solo
+from loyang_game.engine import GameConfig, GameState, Hook, Move, flow, new_game, play, solo
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
@@ -53,15 +53,22 @@ def record_one(job: tuple[str, str, int]) -> int:
         return deal
     agent = make_agent(agent_name, agent_seed(deal, 0), True)
     state = new_game(GameConfig(seats=1, seed=deal))
-    boards = []
-    while not state.is_over:
-        move = agent.choose(state)
-        if flow.decision(state) == "path":
-            boards.append(pickle.dumps(state))
-        state.apply(move)
+    boards = PathBoards()
+    play(state, agent.choose, hooks=[boards])
     write(path, {"deal": deal, "agent": agent_name, "score": solo.result(state)["score"],
-                  "boards": boards})
+                  "boards": boards.boards})
     return deal
+
+
+class PathBoards(Hook):
+    """Every board at the farmer's Path step, pickled as the agent left it after choosing."""
+
+    def __init__(self) -> None:
+        self.boards: list[bytes] = []
+
+    def chosen(self, state: GameState, move: Move) -> None:
+        if flow.decision(state) == "path":
+            self.boards.append(pickle.dumps(state))
 
 
 def write(path: str, data: dict) -> None:
@@ -162,9 +169,7 @@ def sample_one(job: tuple[str, str, int, int, str, int]) -> int:
     if os.path.exists(path):
         return deal
     sampler = LeafSampler(level, agent_seed(deal, 0), every)
-    state = new_game(GameConfig(seats=1, seed=deal))
-    while not state.is_over:
-        state.apply(sampler.choose(state))
+    play(new_game(GameConfig(seats=1, seed=deal)), sampler.choose)
     rng = random.Random(deal)
     leaves = []
     for blob in sampler.kept:

@@ -22,7 +22,7 @@ import time
 from ai import worker as worker_module
 from ai.policy import default_move
 from ai.thinker import Job, Request, open_thinker
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, new_game, play
 
 
 def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
@@ -38,8 +38,7 @@ def measure(level: str, seconds: float, interval: float | None, seed: int = 3,
         worker_module.SWITCH_INTERVAL = interval
     state = new_game(GameConfig(seats=seats, seed=seed))
     # an Action phase: the widest decision
-    while not (state.phase == "actions" and state.step == "act"):
-        state.apply(default_move(state))
+    play(state, default_move, until=lambda s: s.phase == "actions" and s.step == "act")
     seat = state.to_move
     thinker = open_thinker(backend)
     if interval is not None:

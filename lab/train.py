@@ -33,9 +33,10 @@ from typing import Any
 import numpy as np
 
 from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
+from ai.play import by_seat
 from ai.projection import DEFAULT_PARAMS, Params
 from ai.search import LEVELS, GreedyAgent, MCTSAgent
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
@@ -52,24 +53,32 @@ GRIDS = {  # the values `--tune` tries for each knob
 Row = tuple[int, list[float], float]  # (round, features after the Path step, final position)
 
 
+class PathSteps(Hook):
+    """Every Path step's seat, round and features of the board just after it."""
+
+    def __init__(self, params: Params) -> None:
+        self.params = params
+        self.rows: list[tuple[int, int, list[float]]] = []
+
+    def chosen(self, state: GameState, move: Move) -> None:
+        if move.kind == ADVANCE:
+            seat = state.to_move
+            p = state.players[seat]
+            x = features(p, state.round, p.path + move.a, p.cash - path_cost(p.path, move.a),
+                         self.params)
+            self.rows.append((seat, state.round, x))
+
+
 def self_play(job: tuple) -> list[Row]:
     """One seeded game; a row per seat and round."""
     seats, seed, weights, params, agent = job
     ev = Evaluator(weights, params)
     players = [make_player(agent, seed * 7 + i, ev) for i in range(seats)]
     state = new_game(GameConfig(seats=seats, seed=seed))
-    pending: list[tuple[int, int, list[float]]] = []
-    while not state.is_over:
-        seat = state.to_move
-        move = players[seat].choose(state)
-        if move.kind == ADVANCE:
-            p = state.players[seat]
-            x = features(p, state.round, p.path + move.a, p.cash - path_cost(p.path, move.a),
-                         params)
-            pending.append((seat, state.round, x))
-        state.apply(move)
+    steps = PathSteps(params)
+    play(state, by_seat(players), hooks=[steps])
     final = [p.path - p.loans for p in state.players]
-    return [(r, x, float(final[seat])) for seat, r, x in pending]
+    return [(r, x, float(final[seat])) for seat, r, x in steps.rows]
 
 
 def make_player(agent: str, seed: int, ev: Evaluator):

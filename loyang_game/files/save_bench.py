@@ -18,22 +18,19 @@ from pathlib import Path
 
 import msgpack
 
-from ..engine import GameConfig, new_game
+from ..engine import GameConfig, new_game, play, random_moves
 from .paths import save_dir
 from .save import MAX_MOVES, SaveError, load_game, save_game
 
 
 def late_game(seed: int, moves_from_end: int = 5):
     """A random 4-player game `moves_from_end` moves before its end."""
-    def play(limit: int | None):
-        rng = random.Random(seed)
+    def game(limit: int | None):
         state = new_game(GameConfig(seats=4, seed=seed))
-        while not state.is_over and (limit is None or len(state.moves()) < limit):
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
+        play(state, random_moves(random.Random(seed)), limit=limit)
         return state
 
-    return play(len(play(None).moves()) - moves_from_end)
+    return game(len(game(None).moves()) - moves_from_end)
 
 
 def nested(depth: int) -> list:
