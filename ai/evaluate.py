@@ -1,8 +1,8 @@
 """The evaluation: a farmer's expected final position, from his board at the end of his turn.
 
 The search stops at the end of the searching seat's Action phase (just before the Path step)
-and asks the evaluation (`evaluators.Evaluation`, this module's `Evaluator` unless a level
-names another) what that board is worth, in the game's own unit: spaces on the Path of
+and asks the evaluation (`Evaluation`: this module's `Evaluator`, unless a level names
+another in `evaluators.py`) what that board is worth, in the game's own unit: spaces on the Path of
 Prosperity after Loans, exact in the last round.
 
 The judgement is the farm simulation of `projection.py`, which knows the Path's prices, the
@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from loyang_game.engine.cards import ROUNDS
 
-from .evaluators import Evaluation
 from .projection import DEFAULT_PARAMS, Params, project
 
 if TYPE_CHECKING:
@@ -65,10 +65,29 @@ def load_weights(path: str = WEIGHTS_FILE,
     return weights, params
 
 
+class Evaluation(Protocol):
+    """A value of a seat's view: its expected final position (Path spaces after Loans, the
+    Cash left a small fraction of a step), as its turn ends in `view`.
+
+    Subclass it to get the batch call's plain loop; a value that is cheaper by the batch
+    (a network) overrides `values`."""
+
+    def value(self, view: State, seat: int, path: int | None = None,
+              cash: float | None = None) -> float:
+        """`seat`'s expected final position from `view`, its Path step taken first when
+        `path` (the space it reaches) and `cash` (what it has left) are given: the search
+        weighs every step this way without playing it."""
+        ...
+
+    def values(self, views: Sequence[State], seat: int) -> list[float]:
+        """`value` of each view for `seat`, in order."""
+        return [self.value(view, seat) for view in views]
+
+
 class Evaluator(Evaluation):
     """The calibrated projection: the seat's board simulated to the end of the game
     (`projection.py`), then the round's calibration; exact in the last round. The first
-    `Evaluation` (`evaluators.py`), and the one every level uses today."""
+    `Evaluation`, and the one every level uses today (`evaluators.py`)."""
 
     def __init__(self, weights: dict[int, list[float]] | None = None,
                  params: Params | None = None, solo: bool = False) -> None:

@@ -1,8 +1,8 @@
-"""What the search asks at a leaf, whoever answers: a seat's view valued in final Path spaces.
+"""The evaluations a level may name: what answers the search's question at a leaf.
 
-`Evaluation` is the question every leaf of the search, every Path step and every probe of the
-next solo Offer asks (`search.py`, `offer_ahead.py`, `review.py`): what `seat` will end the
-game with, from the view it has at the end of its turn. The whole view is given (the seat's
+Every leaf of the search, every Path step and every probe of the next solo Offer asks an
+`evaluate.Evaluation` what `seat` will end the game with, from the view it has at the end of
+its turn (`search.py`, `offer_ahead.py`, `review.py`). The whole view is given (the seat's
 board, the Offer, the Courtyard, the others' boards), so an answer may read any of it: today's
 one, the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
 a learned value of the view can take its place by name.
@@ -10,45 +10,23 @@ a learned value of the view can take its place by name.
 A level names its evaluation (`search.Level.evaluator`); `EVALUATORS` makes one by that name
 for a game (solo or not), fitted or hand-set, with changes to its knobs. The search calls
 `value` on what it is given: the protocol puts no layer of its own between the search and
-the evaluation.
+the evaluation. An evaluation lives in a module of its own that builds on `evaluate.py`'s
+protocol, and is listed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
 
-if TYPE_CHECKING:
-    from loyang_game.engine.state import State
+from .evaluate import Evaluation, hand_evaluator, tuned_evaluator
 
 Knobs = tuple[tuple[str, float], ...]  # (name, value) pairs, sorted: an evaluation's changes
-
-
-class Evaluation(Protocol):
-    """A value of a seat's view: its expected final position (Path spaces after Loans, the
-    Cash left a small fraction of a step), as its turn ends in `view`.
-
-    Subclass it to get the batch call's plain loop; a value that is cheaper by the batch
-    (a network) overrides `values`."""
-
-    def value(self, view: State, seat: int, path: int | None = None,
-              cash: float | None = None) -> float:
-        """`seat`'s expected final position from `view`, its Path step taken first when
-        `path` (the space it reaches) and `cash` (what it has left) are given: the search
-        weighs every step this way without playing it."""
-        ...
-
-    def values(self, views: Sequence[State], seat: int) -> list[float]:
-        """`value` of each view for `seat`, in order."""
-        return [self.value(view, seat) for view in views]
 
 
 def projection(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
     """The farm projection (`evaluate.py`): fitted and calibrated for the game (`changes` to
     its knobs), or hand-set and taken at its word. One object per arguments (the search's
     tables of values are kept per evaluation)."""
-    from .evaluate import hand_evaluator, tuned_evaluator  # evaluate.py builds on this module
-
     if not fitted:
         return hand_evaluator()
     return tuned_evaluator(solo, changes)

@@ -11,7 +11,7 @@ Everything here is plain arithmetic on small lists: it runs at every leaf of the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from loyang_game.engine.cards import (
     BIG_STOREHOUSE,
@@ -31,7 +31,32 @@ from loyang_game.engine.moves import NONE
 if TYPE_CHECKING:
     from loyang_game.engine.state import PlayerState
 
-    from .projection import Params
+class Knobs(Protocol):
+    """The knobs the simulation reads: `projection.Params`, which says what each one is."""
+
+    @property
+    def future(self) -> tuple[float, ...]: ...
+    @property
+    def absorb(self) -> float: ...
+    @property
+    def absorb_max(self) -> float: ...
+    @property
+    def convert(self) -> float: ...
+    @property
+    def convert_max(self) -> float: ...
+    @property
+    def convert_cost(self) -> float: ...
+    @property
+    def helper(self) -> float: ...
+    @property
+    def casual_margin(self) -> float: ...
+    @property
+    def stall_offer(self) -> float: ...
+    @property
+    def card_cost(self) -> float: ...
+    @property
+    def reserve(self) -> float: ...
+
 
 ALL = tuple(range(6))
 DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
@@ -45,7 +70,7 @@ class Farm:
     __slots__ = ("capacity", "cash", "casuals", "converts", "fields", "have", "offers",
                  "params", "pile", "regulars", "shop", "unsown")
 
-    def __init__(self, p: PlayerState, cash: float, params: Params) -> None:
+    def __init__(self, p: PlayerState, cash: float, params: Knobs) -> None:
         self.params = params
         self.cash = float(cash)
         self.converts = 0.0  # this round's trades at the stalls still to come
@@ -344,7 +369,7 @@ def walk(position: int, balances: list[float], lows: list[float] | None = None,
 
 
 def simulate(p: PlayerState, round_: int, path: int | None, cash: float | None,
-             params: Params) -> float:
+             params: Knobs) -> float:
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
     `round_` (with the Path step `path`/`cash` applied when not None), under the knobs
     `params` (`projection.Params`). `projection.project` calls it for boards it has not

@@ -23,7 +23,7 @@ from loyang_game.engine.moves import NONE
 from .projection import board_key
 
 if TYPE_CHECKING:
-    from .evaluators import Evaluation
+    from .evaluate import Evaluation
 
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 # Gains already found, by the board (everything the projection reads of it), the cards on

@@ -60,8 +60,7 @@ from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
 from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
-from .evaluate import default_evaluator
-from .evaluators import Evaluation
+from .evaluate import Evaluation, default_evaluator
 from .playout import ROLLOUT_LIMIT, to_path_step
 from .search import (
     MCTSAgent,

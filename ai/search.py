@@ -41,8 +41,8 @@ from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, Move
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
 from . import verify
-from .evaluate import default_evaluator, tuned_evaluator
-from .evaluators import Evaluation, make_evaluation
+from .evaluate import Evaluation, default_evaluator, tuned_evaluator
+from .evaluators import make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .playout import to_path_step

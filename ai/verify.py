@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from loyang_game.engine import GameState, Move, flow
 
@@ -30,12 +30,31 @@ from .options import Option
 from .policy import PATH_DECISION
 from .view import determinise
 
-if TYPE_CHECKING:
-    from .search import MCTSAgent, Node
-
 # a board's worth for a seat: at its Path step (the leaf), or once the game is over (final)
 ValueOf = Callable[[GameState, int], float]
 Apply = Callable[[GameState, Option], bool]  # plays an option on; False if it is not legal
+
+
+class Visited(Protocol):
+    """A root option's edge, as far as the choice of candidates reads it (`search.Edge`)."""
+
+    visits: int
+
+
+class Root(Protocol):
+    """The searched root, as far as the choice of candidates reads it (`search.Node`)."""
+
+    @property
+    def edges(self) -> Mapping[Option, Visited]: ...
+
+
+class Follower(Protocol):
+    """The lighter search that plays a plan on (`search.MCTSAgent`): its moves, and the
+    random state a play-on's look-up keys on."""
+
+    rng: random.Random
+
+    def choose(self, state: GameState) -> Move: ...
 
 LIMIT = 2000  # moves of one play-on, far beyond a round and a half
 # Iterations a second of the follower's search at its slowest (solo leaves count the next
@@ -45,7 +64,7 @@ LIMIT = 2000  # moves of one play-on, far beyond a round and a half
 SLOWEST_RATE = 700
 
 
-def candidates(root: Node, legal: set[Move], count: int) -> list[Option]:
+def candidates(root: Root, legal: set[Move], count: int) -> list[Option]:
     """The `count` root options legal here that the search explored most, most first."""
     visited = [(edge.visits, option) for option, edge in root.edges.items()
                if edge.visits and option[0] in legal]
@@ -53,7 +72,7 @@ def candidates(root: Node, legal: set[Move], count: int) -> list[Option]:
     return [option for _, option in visited[:count]]
 
 
-def play_on(state: GameState, seat: int, option: Option, follower: MCTSAgent,
+def play_on(state: GameState, seat: int, option: Option, follower: Follower,
             leaf_value: ValueOf, final_value: ValueOf, apply_option: Apply,
             halted: Callable[[], bool] | None = None,
             known: dict[bytes, float | None] | None = None) -> float | None:
@@ -91,7 +110,7 @@ def play_on(state: GameState, seat: int, option: Option, follower: MCTSAgent,
 
 
 def verified(view: GameState, seat: int, options: list[Option],
-             make_follower: Callable[[int], MCTSAgent], seed: int, leaf_value: ValueOf,
+             make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
              final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
              distinct: int = 0) -> Option | None:
     """The option of `options` worth most a round later, each played on the same sample of

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from ai.evaluate import Evaluator, default_evaluator, hand_evaluator, tuned_evaluator
-from ai.evaluators import EVALUATORS, Evaluation, make_evaluation
+from ai.evaluate import (
+    Evaluation,
+    Evaluator,
+    default_evaluator,
+    hand_evaluator,
+    tuned_evaluator,
+)
+from ai.evaluators import EVALUATORS, make_evaluation
 from ai.policy import default_move
 from ai.search import LEVELS, Level, MCTSAgent, tuned
 from loyang_game.engine import GameConfig, new_game
