@@ -77,6 +77,7 @@ LAYERS = (
     ("helpers", "money"),  # one small unit per Helper; raising money
     ("setup", "harvest", "cardphase", "actionphase", "solo"),  # the phases
     ("flow",),  # dispatch, and GameState, the one door
+    ("playthrough",),  # the one game loop, above the door it plays through
 )
 
 
