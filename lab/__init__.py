@@ -1,4 +1,5 @@
-"""The AI's lab: the tools that measure, compare and fit the AI the game plays (`ai/`).
+"""The lab: the tools that measure, compare and fit the AI the game plays (`ai/`), and the
+game's benchmarks.
 
 A checkout has it and the installed game does not (it is not among pyproject.toml's
 packages): each tool runs with `python -m lab.X` from the checkout's folder. The lab imports
@@ -14,6 +15,14 @@ packages): each tool runs with `python -m lab.X` from the checkout's folder. The
     python -m lab.train           fits the evaluation from self-play into ai/weights.json
     python -m lab.fit_residual record|fit|sample|fit-leaves --dir DIR
                                   a learned correction to the solo evaluation (`residual`)
+
+And the game's own benchmarks, which the installed game has no use for either:
+
+    python -m lab.turn_bench      an AI turn's time on screen at each speed, the hint's
+                                  answer time, the frames while the look-ahead thinks
+    python -m lab.review_bench 10 the frames while a review thinks
+    python -m lab.list_bench      the title's and Load's times with 0, 100, 1,000 saves
+    python -m lab.save_bench      how long saves that cannot be loaded take to refuse
 
 `docs/ai-lab.md` is the notebook of every experiment run with them.
 """

@@ -2,7 +2,7 @@
 
 The base document is a short game's save, so that files which survive the checks replay
 quickly and the whole run stays within seconds. How long the hardest files take to refuse is
-measured by `python -m loyang_game.files.save_bench`, not here: a test must not fail because the
+measured by `python -m lab.save_bench`, not here: a test must not fail because the
 machine is busy.
 """
 
@@ -14,9 +14,9 @@ import tracemalloc
 import msgpack
 import pytest
 
+from lab.save_bench import heavy_files, nested
 from loyang_game.engine import GameConfig, GameState, new_game
 from loyang_game.files.save import SaveError, load_game, save_game
-from loyang_game.files.save_bench import heavy_files, nested
 
 HUGE_INTS = [2**64 - 1, 2**63, -(2**63), 2**31, -1, 1000]
 HOSTILE_VALUES = [

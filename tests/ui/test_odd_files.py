@@ -174,7 +174,7 @@ def test_the_title_says_how_far_a_first_look_at_a_large_folder_is(monkeypatch):
 
 
 def test_the_listing_benchmark_measures_every_figure(monkeypatch):
-    from loyang_game.ui import list_bench
+    from lab import list_bench
 
     row = list_bench.measure(4, repeats=1, still=0.0)
     assert row["saves"] == 4 and set(row) == {

@@ -5,7 +5,7 @@ that moment with the AI's choice lit.
 
 Opened as `d.open("review", replay=<Replay>, seat=<the person's seat>)`. The judging is
 `ai.review` (honest: each decision from what the seat could see then); this scene only
-shows it. `python -m loyang_game.ui.review_bench` measures the frames while the review
+shows it. `python -m lab.review_bench` measures the frames while the review
 thinks.
 """
 

@@ -1,4 +1,4 @@
-"""How long a player waits at the table (issue 34): `python -m loyang_game.ui.turn_bench`.
+"""How long a player waits at the table (issue 34): `python -m lab.turn_bench`.
 
 It prints:
 
@@ -35,16 +35,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from ai.agents import make_agent
 from ai.thinker import ENV
-
-from ..engine import GameConfig, flow, new_game
-from ..engine.state import ACTIONS, Decision
-from ..files.settings import Settings
-from ..play.session import GameSession
+from loyang_game.engine import GameConfig, flow, new_game
+from loyang_game.engine.state import ACTIONS, Decision
+from loyang_game.files.settings import Settings
+from loyang_game.play.session import GameSession
 
 
 def director(settings: Settings, fps_cap: int = 60):
-    from .director import Director
-    from .scenes import SCENES
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
 
     return Director(SCENES, settings, size=(1280, 800), fullscreen=False, fps_cap=fps_cap)
 
@@ -189,7 +188,7 @@ def ai_seats(seconds: float, seed: int, level: str = "hard") -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m loyang_game.ui.turn_bench")
+    parser = argparse.ArgumentParser(prog="python -m lab.turn_bench")
     parser.add_argument("--turns", type=int, default=6, help="AI turns watched per speed")
     parser.add_argument("--positions", type=int, default=3,
                         help="positions of each kind for the hint's answer time")

@@ -1,5 +1,5 @@
 """Save and load times of a late-game 4-player state, and how long the hardest hostile files
-take to refuse: `python -m loyang_game.files.save_bench`.
+take to refuse: `python -m lab.save_bench`.
 
 An autosave follows every move of a person's turn, so a save must not be felt (the aim is at
 most 50 ms), and no file, however built, may hold up the Load menu (the aim is well under a
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import msgpack
 
-from ..engine import GameConfig, new_game, play, random_moves
-from .paths import save_dir
-from .save import MAX_MOVES, SaveError, load_game, save_game
+from loyang_game.engine import GameConfig, new_game, play, random_moves
+from loyang_game.files.paths import save_dir
+from loyang_game.files.save import MAX_MOVES, SaveError, load_game, save_game
 
 
 def late_game(seed: int, moves_from_end: int = 5):
@@ -72,7 +72,8 @@ def _median_ms(action, repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.save_bench",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=50)
     args = parser.parse_args(argv)

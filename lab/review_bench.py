@@ -1,4 +1,4 @@
-"""Frames while the coach's review thinks: `python -m loyang_game.ui.review_bench 10`.
+"""Frames while the coach's review thinks: `python -m lab.review_bench 10`.
 
 The Review scene runs in a Director (SDL's dummy video driver unless `--window`) paced at 60
 frames a second while it reviews a whole 2-player game of easy agents in its thinker (a
@@ -16,10 +16,9 @@ import os
 
 def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
     from ai.review import bench_game
-
-    from ..play.replay import Replay
-    from .director import Director
-    from .scenes import SCENES
+    from loyang_game.play.replay import Replay
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
 
     config, moves = bench_game(2, 100, "easy")
     replay = Replay(config, moves, ["Anna", "Bao"], ["person", "easy"])
@@ -44,7 +43,7 @@ def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m loyang_game.ui.review_bench",
+    parser = argparse.ArgumentParser(prog="python -m lab.review_bench",
                                      description=__doc__)
     parser.add_argument("seconds", type=float, nargs="?", default=10.0)
     parser.add_argument("--idle", action="store_true", help="no review thinking (baseline)")

@@ -1,5 +1,5 @@
 """How long the title screen and the Load list take with many saves: `python -m
-loyang_game.ui.list_bench`.
+lab.list_bench`.
 
 For 0, 100 and 1,000 saved games (autosaves of finished and unfinished games, in a fresh
 temporary save folder) it prints, in milliseconds:
@@ -36,12 +36,12 @@ from collections.abc import Callable
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ..engine import GameConfig, new_game
-from ..files import save_index
-from ..files.paths import SAVE_DIR_VARIABLE
-from ..files.save import autosave
-from .director import Director
-from .scenes import SCENES
+from loyang_game.engine import GameConfig, new_game, play, random_moves
+from loyang_game.files import save_index
+from loyang_game.files.paths import SAVE_DIR_VARIABLE
+from loyang_game.files.save import autosave
+from loyang_game.ui.director import Director
+from loyang_game.ui.scenes import SCENES
 
 COUNTS = (0, 100, 1000)
 
@@ -53,9 +53,7 @@ def fill(count: int, seed: int = 0) -> None:
     for n in range(count):
         state = new_game(GameConfig(seats=2 + n % 3, seed=1000 + n))
         limit = None if n % 3 == 0 else rng.randrange(20, 200)
-        while not state.is_over and (limit is None or len(state.moves()) < limit):
-            legal = state.legal_moves()
-            state.apply(legal[rng.randrange(len(legal))])
+        play(state, random_moves(rng), limit=limit)
         autosave(state, f"game-bench-{n:05d}", seat_kinds=["person"] + ["hard"] * (
             state.config.seats - 1))
 
@@ -131,7 +129,7 @@ def again(d: Director, repeats: int, away: str | None, back: str | None,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m loyang_game.ui.list_bench",
+    parser = argparse.ArgumentParser(prog="python -m lab.list_bench",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--counts", default=",".join(map(str, COUNTS)),
