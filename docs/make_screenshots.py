@@ -1,5 +1,6 @@
 """Draw the README's screenshots of every scene at 1280x800 (the table, the coach's hint,
-the end of a game, the replay and the review at 1024x640 too) into docs/.
+the end of a game, the replay, the review, the table's questions and a raised Offer card at
+1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
 
@@ -138,6 +139,71 @@ def end_and_review_shots() -> None:
         d.close()
 
 
+def person_at(state, seat: int, size):
+    """The table of `state` with a person at `seat` (AIs elsewhere), drawn once."""
+    from loyang_game.files.settings import Settings
+    from loyang_game.play.session import GameSession
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
+
+    kinds = ["normal"] * state.config.seats
+    kinds[seat] = "person"
+    d = Director(SCENES, Settings(speed="off", hints=False), size=size, fullscreen=False,
+                 fps_cap=0)
+    app = d.open("table", game=GameSession(state, kinds, ai_seed=1, autosave=False,
+                                           record=False))
+    d.frame(dt=1 / 60)
+    return d, app
+
+
+def rest_on(d, app, target) -> None:
+    """The pointer resting on `target` long enough for what it shows there."""
+    app.view.point_at(app.view.position_of(target))
+    app.clock_time += 2.0
+    d.frame(dt=1 / 60)
+
+
+def choice_shots() -> None:
+    """The questions the table asks, and a card read where it lies, at both sizes: ending the
+    Action phase with a due customer unserved, the Harvest helper's choices (the pointer on
+    one lights its fields), and an Offer card of the solo game the pointer rests on."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from loyang_game.engine import GameConfig, new_game
+    from tests.engine.helper_scenarios import C, T, W, put_regular, to_harvest_decision, turn
+    from tests.engine.scenario import put
+    from tests.engine.test_helper_fields import private
+
+    for size in ((1280, 800), (1024, 640)):
+        tag = f"{size[0]}x{size[1]}"
+        s, seat = turn()
+        put_regular(s, seat, "R1")
+        d, app = person_at(s, seat, size)
+        app.click(app.view.position_of(("btn", "end")))
+        d.frame(dt=1 / 60)
+        d.screenshot(str(DOCS / f"unserved-{tag}.png"))
+        d.close()
+
+        s, seat = turn()
+        helper = put(s, seat, "Harvest helper").card
+        for veg, n in ((C, 4), (W, 5), (T, 3)):
+            put(s, seat, private(s, seat), veg=veg, count=n)
+        to_harvest_decision(s, seat)
+        d, app = person_at(s, seat, size)
+        app.click(app.view.position_of(("helper", helper)))
+        d.frame(dt=1 / 60)
+        option = next(t for t in app.view.overlay_targets if t[0] == "opt")
+        app.view.point_at(app.view.overlay_targets[option].center)
+        d.frame(dt=1 / 60)
+        d.screenshot(str(DOCS / f"harvest-helper-{tag}.png"))
+        d.close()
+
+        d, app = person_at(new_game(GameConfig(seats=1, seed=5)), 0, size)
+        offer = [t for t in app.view.L.targets if t[0] == "offer"]
+        rest_on(d, app, offer[4])
+        d.screenshot(str(DOCS / f"offer-card-{tag}.png"))
+        d.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
@@ -177,6 +243,7 @@ def main() -> None:
                             "--hint"], check=True, env=env, cwd=DOCS.parent)
     replay_shots()
     end_and_review_shots()
+    choice_shots()
 
 
 if __name__ == "__main__":
