@@ -23,7 +23,6 @@ from .cards import (
     VEG_NAMES,
     has,
     path_cost,
-    trade_gives,
 )
 from .events import (
     Delivered,
@@ -83,6 +82,13 @@ _BUY = [Move(BUY, v) for v in range(6)]
 _RETURN = [Move(RETURN, v) for v in range(6)]
 _TWO_PACK, _UPGRADE, _END = Move(TWO_PACK), Move(UPGRADE), Move(END)
 _ADVANCE = [Move(ADVANCE, k) for k in range(PATH_END)]
+# The moves of each card, by card id, built once: building a Move costs more than the rule
+# that offers it, and `legal_act` is the search's most frequent question. Sowing a field
+# (pairs of the vegetable and its move), serving a customer, the Messenger-boy's double.
+_SOW = [tuple((v, Move(SOW, card.id, v)) for v in card.sowable) for card in CARDS]
+_SERVE_REGULAR = [Move(REGULAR, card.id) for card in CARDS]
+_SERVE_TWICE = [Move(REGULAR, card.id, 2) for card in CARDS]
+_SERVE_CASUAL = [Move(CASUAL, card.id) for card in CARDS]
 
 
 def two_pack_price(p: PlayerState) -> int:
@@ -100,15 +106,14 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
     moves: list[Move] = []
     for field in p.fields:  # A. sow an empty field
         if field.veg == NONE:
-            card = field.card
-            moves.extend(Move(SOW, card, v) for v in CARDS[card].sowable if cart[v])
+            moves.extend([move for v, move in _SOW[field.card] if cart[v]])
     cash, shop = p.cash, p.shop
-    moves.extend(_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v])  # B.
+    moves.extend([_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v]])  # B.
     moves.extend(money.sell_moves(p))  # C.
     if p.stalls and any(cart):  # D.
-        singles, pairs = trade_gives(cart)
-        maid = MAID in p.effects
-        moves.extend(Move(TRADE, *offer) for offer in helpers.stall_offers(p, maid, singles, pairs))
+        maid, in_cart = MAID in p.effects, tuple(cart)
+        for stall in p.stalls:
+            moves.extend(helpers.stall_trades(stall.card, stall.mask, maid, in_cart))
     moves.extend(money.discard_moves(p))  # E.
     if p.helpers:
         moves.extend(helpers.action_moves(s, p))
@@ -117,14 +122,14 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
         card = slot.card
         if slot.served != s.round:
             if has(cart, NEEDS[card]):
-                moves.append(Move(REGULAR, card))
+                moves.append(_SERVE_REGULAR[card])
             if messenger and slot.rows == 3 and has(cart, DOUBLE_NEEDS[card]):
-                moves.append(Move(REGULAR, card, 2))
+                moves.append(_SERVE_TWICE[card])
         elif messenger and slot.doubled != s.round and has(cart, NEEDS[card]):
-            moves.append(Move(REGULAR, card))
+            moves.append(_SERVE_REGULAR[card])
     for casual in p.casuals:  # G.
         if has(cart, NEEDS[casual.card]):
-            moves.append(Move(CASUAL, casual.card))
+            moves.append(_SERVE_CASUAL[casual.card])
     if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
         moves.append(_TWO_PACK)
     moves.append(money.LOAN_MOVE)

@@ -8,7 +8,7 @@ never goes below 0, and a Loan is always possible, so every debt can be paid.
 from __future__ import annotations
 
 from . import helpers
-from .cards import LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from .cards import CARDS, LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES
 from .events import Spot, Vegetables, Why
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
@@ -16,6 +16,7 @@ from .state import PayDebt, PlayerState, State, find
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
+DISCARD_MOVES = [Move(DISCARD, card.id) for card in CARDS]  # by card id, built once
 
 
 def sell_moves(p: PlayerState) -> list[Move]:
@@ -24,7 +25,7 @@ def sell_moves(p: PlayerState) -> list[Move]:
 
 
 def discard_moves(p: PlayerState) -> list[Move]:
-    return [Move(DISCARD, slot.card) for slot in p.helpers]
+    return [DISCARD_MOVES[slot.card] for slot in p.helpers]
 
 
 def legal_pay(s: State, p: PlayerState) -> list[Move]:

@@ -27,6 +27,7 @@ ROW_PRICES = (0, 1, 2, 2)
 BUY_LIMIT, SQUIRE_BUY_LIMIT = 2, 4
 BANDS = ((19, "master"), (18, "very good"), (17, "good"))
 _DONE = Move(DONE)
+_BUY_FROM_OFFER = [Move(OFFER, card) for card in range(len(CARDS))]  # by card id, built once
 
 
 def set_up(s: State) -> None:
@@ -68,7 +69,7 @@ def legal(s: State, p: PlayerState) -> list[Move]:
     """Buy from the Offer (raising money as needed, RULINGS R6) or stop buying."""
     moves = []
     if len(s.bought) < s.buy_limit:
-        moves = [Move(OFFER, card) for index, card in enumerate(s.offer)
+        moves = [_BUY_FROM_OFFER[card] for index, card in enumerate(s.offer)
                  if card != NONE and price(s, index) <= p.cash]
     moves.append(_DONE)
     moves.extend(money.sell_moves(p))

@@ -606,7 +606,8 @@ class State:
             del pool[:n]
         s.draw = pool
         for p in s.players:
-            if not (p.seat == seat and p.pile_seen):
+            # Fewer than two cards not known: nothing to shuffle (and nothing drawn from `rng`).
+            if not (p.seat == seat and p.pile_seen) and len(p.pile) - p.pile_known > 1:
                 p.pile = _resample_pile(p.seat, p.pile, p.pile_known, rng)
         return s
 
@@ -677,12 +678,15 @@ class State:
             self.change_cash(payee, amount, why, card)
 
 
+_FIELD_SETS = [field_sets(seat) for seat in range(MAX_SEATS)]
+
+
 def _resample_pile(seat: int, pile: list[int], known: int,
                    rng: random.Random | None) -> list[int]:
     """Shuffle (without `rng`, sort) each of the pile's two sets within the positions it
     holds, leaving the `known` bottom cards in place."""
     out = pile[:]
-    for block in field_sets(seat):
+    for block in _FIELD_SETS[seat]:
         positions = [i for i, card in enumerate(out) if card in block and i >= known]
         cards = sorted(out[i] for i in positions)
         if rng is not None:

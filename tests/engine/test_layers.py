@@ -76,6 +76,7 @@ LAYERS = (
     ("play_area", "turns", "serving"),  # operations every rule shares
     ("helpers", "money"),  # one small unit per Helper; raising money
     ("setup", "harvest", "cardphase", "actionphase", "solo"),  # the phases
+    ("planning",),  # what a search may treat as one position: reads the state and Helpers
     ("flow",),  # dispatch, and GameState, the one door
     ("playthrough",),  # the one game loop, above the door it plays through
 )

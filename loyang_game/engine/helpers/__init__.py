@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..cards import CARDS, HELPER
 from ..moves import Move
 from ..state import ACTIONS, PlayerState, State, held
 from . import cards, customers, fields, market, shop  # noqa: F401  (registers the Helpers)
@@ -17,13 +18,13 @@ from .base import HELPER_KINDS, REGISTRY, helper_for, use, use_up
 from .cards import apply_claim, drop_stale_claim, legal_claim
 from .customers import turn_all_blue
 from .fields import harvest_window_moves
-from .market import stall_offers
+from .market import stall_trades
 from .shop import apply_shop, legal_shop
 
 __all__ = [
     "HELPER_KINDS", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
     "describe_use", "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
-    "pay_moves", "squire_moves", "squire_take", "stall_offers", "turn_all_blue", "use", "use_up",
+    "pay_moves", "squire_moves", "squire_take", "stall_trades", "turn_all_blue", "use", "use_up",
 ]
 
 assert set(REGISTRY) == set(HELPER_KINDS), "every Helper kind needs its class"
@@ -31,14 +32,18 @@ _squire = REGISTRY["Squire"]
 assert isinstance(_squire, cards.Squire)  # its Card-phase takes are its own methods
 _SQUIRE: cards.Squire = _squire
 _BOOK_KEEPER = REGISTRY["Book-keeper"]
+# The Helpers that work in the Action phase, by card id: asked of every Helper in play in
+# every Action-phase `legal_moves`.
+_IN_ACTIONS = {card.id: REGISTRY[card.name] for card in CARDS
+               if card.kind == HELPER and 3 in REGISTRY[card.name].phases}
 
 
 def action_moves(s: State, p: PlayerState) -> list[Move]:
     """What `p`'s uncovered Helpers offer in `p`'s Action phase."""
     moves: list[Move] = []
     for slot in p.helpers:
-        helper = helper_for(slot.card)
-        if 3 in helper.phases:
+        helper = _IN_ACTIONS.get(slot.card)
+        if helper is not None:
             moves.extend(helper.moves(s, p, slot.card))
     return moves
 

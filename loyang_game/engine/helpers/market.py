@@ -6,12 +6,13 @@ The Trader's fee is settled in his docstring.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
 from ..events import GoodTaken, Handed, Spot, Vegetables, Why
-from ..moves import Move
+from ..moves import TRADE, Move
 from ..play_area import leave, lift
 from ..state import FULL_STALL, MAID, PlayerState, StallSlot, State, find
 from .base import Helper, activate, owner_of, reachable, register, use, use_up
@@ -20,16 +21,22 @@ MARKET_CRIER_LIMIT = 3
 TRADER_FEES = {8: 1, 9: 2}  # Cash owed to the stall's owner in rounds 8 and 9
 
 
-def stall_offers(p: PlayerState, maid: bool, singles: list[tuple[int, int]],
-                 pairs: list[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
-    """(stall, offer index, give, give) for every trade at `p`'s stalls; with the Maid every
-    2-bowl offer takes 1 vegetable."""
-    for slot in p.stalls:
-        card, mask = slot.card, slot.mask
-        for index, (_, bowls) in enumerate(CARDS[card].offers):
-            if mask & (1 << index):
-                for give_a, give_b in (singles if bowls == 1 or maid else pairs):
-                    yield card, index, give_a, give_b
+@lru_cache(maxsize=1 << 14)
+def stall_trades(stall: int, mask: int, maid: bool, cart: tuple[int, ...],
+                 trader: int = NONE) -> tuple[Move, ...]:
+    """Every trade at one Market stall (`mask`: the offers left on it) with this Cart: the
+    owner's TRADE moves, or with `trader` that Trader's USE moves; with the Maid every 2-bowl
+    offer takes 1 vegetable. Building these moves was the largest part of `legal_moves`, and
+    a search meets the same few stalls and Carts again and again: they are built once and
+    shared (moves are immutable)."""
+    singles, pairs = trade_gives(cart)
+    moves = []
+    for index, (_, bowls) in enumerate(CARDS[stall].offers):
+        if mask & (1 << index):
+            for give_a, give_b in (singles if bowls == 1 or maid else pairs):
+                moves.append(Move(TRADE, stall, index, give_a, give_b) if trader == NONE
+                             else use(trader, stall, index, give_a, give_b))
+    return tuple(moves)
 
 
 def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker: int,
@@ -187,10 +194,9 @@ class Trader(Helper):
             return []
         if p.cash < TRADER_FEES.get(s.round, 0):
             return []
-        singles, pairs = trade_gives(p.cart)
-        maid = MAID in p.effects
-        return [use(card, stall, index, give_a, give_b) for other in reachable(s, p)
-                for stall, index, give_a, give_b in stall_offers(other, maid, singles, pairs)]
+        maid, cart = MAID in p.effects, tuple(p.cart)
+        return [move for other in reachable(s, p) for slot in other.stalls
+                for move in stall_trades(slot.card, slot.mask, maid, cart, card)]
 
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         owner = owner_of(s, "stalls", move.b)
@@ -217,5 +223,7 @@ def _first_of_its_kind(p: PlayerState, card: int) -> bool:
     at = find(p.helpers, card)
     if p.helpers[at].under != NONE:
         return True
-    return all(not (CARDS[slot.card].name == "Trader" and slot.under == NONE)
-               for slot in p.helpers[:at])
+    return all(not (slot.card in _TRADERS and slot.under == NONE) for slot in p.helpers[:at])
+
+
+_TRADERS = frozenset(c.id for c in CARDS if c.name == Trader.name)
