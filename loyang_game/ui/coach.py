@@ -2,12 +2,14 @@
 drawing them in a colour of their own with their order, the one-line reason, and the
 progress while the coach thinks. A hint that is a plan of several steps shows them all: the
 step to make now lit and numbered, the later steps' numbers on what they will click
-(`later`), and the list in words with the reason (`plan`). Only the table view calls
-these."""
+(`later`), and the list in words with the reason (`plan`). Where each strip goes is known
+without drawing it (`reason_strip`, `thinking_strip`, `place_plan`): the news above it moves
+with it, and the table finds its targets without a frame. Only the table view calls these."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -62,11 +64,23 @@ def badges(surf, L: Layout, marks: list[tuple[str, pygame.Rect, bool]]) -> None:
         text(surf, label, size, t.WHITE if now else HINT, center=c, bold=True)
 
 
-def plan(surf, L: Layout, hint: Hint, compact: bool = False) -> pygame.Rect:
-    """The plan in words at the foot of the board: the reason, then the steps numbered
-    (in two columns when there are many), the one to make now marked, those made greyed.
-    `compact` (the pointer is over the board it covers): the reason's first line and the
-    step to make now, so that what lies under the list can be clicked."""
+@dataclass(frozen=True)
+class PlanPlace:
+    """Where the plan in words goes and what it lists (`place_plan`)."""
+
+    rect: pygame.Rect
+    reason_lines: list[str]
+    steps: list[str]
+    first: int  # the number (from 0) of the first step listed
+    columns: int
+    rows: int
+
+
+def place_plan(L: Layout, hint: Hint, compact: bool = False) -> PlanPlace:
+    """The plan in words at the foot of the board: the reason, then the steps numbered (in
+    two columns when there are many). `compact` (the pointer is over the board the whole
+    list covers): the reason's first line and the step to make now, so that what lies
+    under the list can be clicked."""
     size = L.px(15)
     board = L.regions["board"]
     width = board.w - L.px(40)
@@ -85,15 +99,26 @@ def plan(surf, L: Layout, hint: Hint, compact: bool = False) -> pygame.Rect:
     row = L.px(size + 4)
     r = pygame.Rect(0, 0, width, (len(reason_lines) + rows) * row + L.px(18))
     r.midbottom = (board.centerx, board.bottom - L.px(6))
+    return PlanPlace(r, reason_lines, steps, first, columns, rows)
+
+
+def plan(surf, L: Layout, hint: Hint, compact: bool = False) -> pygame.Rect:
+    """The plan in words where `place_plan` puts it, the step to make now marked, those
+    made greyed; returns its strip."""
+    place = place_plan(L, hint, compact)
+    size = L.px(15)
+    row = L.px(size + 4)
+    r = place.rect
     panel(surf, r, (30, 24, 18), border=HINT, radius=L.px(10), alpha=235)
     y = r.y + L.px(7)
-    for line in reason_lines:
+    for line in place.reason_lines:
         text(surf, line, size, t.WHITE, topleft=(r.x + L.px(14), y))
         y += row
     y += L.px(4)
-    col_w = (r.w - L.px(28)) // columns
-    for k, words in enumerate(steps):
-        i = first + k
+    col_w = (r.w - L.px(28)) // place.columns
+    rows = place.rows
+    for k, words in enumerate(place.steps):
+        i = place.first + k
         x = r.x + L.px(14) + (k // rows) * col_w
         yy = y + (k % rows) * row
         colour = (150, 140, 130) if i < hint.at else HINT if i == hint.at else t.WHITE
@@ -133,12 +158,18 @@ def badge_centres(L: Layout, rects: list[pygame.Rect]) -> list[tuple[int, int]]:
     return out
 
 
-def _strip(surf, L: Layout, lines: list[str], size: int) -> pygame.Rect:
-    """A dark strip at the foot of the big board, bordered in the hint's colour."""
+def _strip_rect(L: Layout, lines: list[str], size: int) -> pygame.Rect:
+    """Where a strip of `lines` goes: at the foot of the big board, as wide as its lines."""
     board = L.regions["board"]
     w = max(t.font(size).size(s)[0] for s in lines) + L.px(28)
     r = pygame.Rect(0, 0, w, len(lines) * L.px(size + 4) + L.px(12))
     r.midbottom = (board.centerx, board.bottom - L.px(6))
+    return r
+
+
+def _strip(surf, L: Layout, lines: list[str], size: int) -> pygame.Rect:
+    """A dark strip at the foot of the big board, bordered in the hint's colour."""
+    r = _strip_rect(L, lines, size)
     panel(surf, r, (30, 24, 18), border=HINT, radius=L.px(10), alpha=235)
     for i, s in enumerate(lines):
         text(surf, s, size, t.WHITE, midleft=(r.x + L.px(14),
@@ -146,21 +177,38 @@ def _strip(surf, L: Layout, lines: list[str], size: int) -> pygame.Rect:
     return r
 
 
-def reason(surf, L: Layout, line: str) -> pygame.Rect:
-    """The hint's reason, at most two lines wide as the board; returns its strip."""
+def _reason_lines(L: Layout, line: str) -> tuple[list[str], int]:
+    """The hint's reason in at most two lines as wide as the board, and their size."""
     size = L.px(17)
     width = L.regions["board"].w - L.px(40)
     lines = wrap(line, size, width)
     if len(lines) > 2:
         lines = [lines[0], fit(" ".join(lines[1:]), size, width)]
-    return _strip(surf, L, lines, size)
+    return lines, size
+
+
+def reason_strip(L: Layout, line: str) -> pygame.Rect:
+    """Where the hint's reason goes (`reason`), without drawing it."""
+    return _strip_rect(L, *_reason_lines(L, line))
+
+
+def reason(surf, L: Layout, line: str) -> pygame.Rect:
+    """The hint's reason, at most two lines wide as the board; returns its strip."""
+    return _strip(surf, L, *_reason_lines(L, line))
+
+
+def _thinking_label(percent: int) -> str:
+    return f"Thinking about a hint… {percent}%   (Hint or H again: stop)"
+
+
+def thinking_strip(L: Layout, percent: int) -> pygame.Rect:
+    """Where the coach's progress goes (`thinking`), without drawing it."""
+    return _strip_rect(L, [_thinking_label(percent)], L.px(18))
 
 
 def thinking(surf, L: Layout, percent: int) -> pygame.Rect:
     """'Thinking about a hint… 40%' with a bar that fills; returns its strip."""
-    size = L.px(18)
-    label = f"Thinking about a hint… {percent}%   (Hint or H again: stop)"
-    r = _strip(surf, L, [label], size)
+    r = _strip(surf, L, [_thinking_label(percent)], L.px(18))
     bar = pygame.Rect(r.x + L.px(14), r.bottom - L.px(5), r.w - L.px(28), L.px(3))
     pygame.draw.rect(surf, (80, 60, 80), bar)
     pygame.draw.rect(surf, HINT, (bar.x, bar.y, bar.w * percent // 100, bar.h))

@@ -44,6 +44,12 @@ def button_rects(L: Layout) -> dict[str, pygame.Rect]:
             for i, (name, _label) in enumerate(BUTTONS)}
 
 
+def targets(L: Layout) -> dict[tuple, pygame.Rect]:
+    """The panel's click targets, without drawing it: its buttons, Review even when greyed
+    (a click on it then does nothing)."""
+    return {("ui", name): r for name, r in button_rects(L).items()}
+
+
 class EndPanel:
     """The panel of one finished game; `game` is the table's session (read, never changed)."""
 
@@ -143,7 +149,6 @@ class EndPanel:
                    x_label="round", floor=0)
 
     def _buttons(self, surf, L: Layout, mouse) -> dict:
-        targets = {}
         rects = button_rects(L)
         can_review = self.review_seat is not None
         for name, label in BUTTONS:
@@ -154,5 +159,4 @@ class EndPanel:
             else:
                 button(surf, b, label, L, hover=b.collidepoint(mouse),
                        colour=COLOURS.get(name, (120, 70, 40)))
-            targets[("ui", name)] = b
-        return targets
+        return targets(L)

@@ -1,16 +1,20 @@
 """What is drawn over the still table each frame: lit targets, buttons, the in-place
 choice, the Two-pack panel, tooltips, messages, the thinking indicator, the log, and the
-'pass to' screen. Each function draws and returns the click targets it made."""
+'pass to' screen. Each function draws and returns the click targets it made; those with
+targets are placed first without drawing (`place_choice`, `place_news`, `pass_button`), so
+that the table knows what is under a point without a frame (`TableView.targets`)."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
 from . import theme as t
 from .draw import button, dim, fit, panel, text, wrap
 from .layout import Layout
+from .news import Item
 from .rules_text import card_help, helper_text
 from .sprites import Sprites
 
@@ -28,57 +32,93 @@ def picked(surf, rects: list[pygame.Rect], L: Layout):
                          border_radius=L.px(8))
 
 
-def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
-                  options: list[tuple[tuple, str]], hover, detail: str = "",
-                  cancel: bool = True, solo: bool = False) -> dict:
-    """An in-place choice: the card shown big with its words (a Helper's as it works in the
-    solo game when `solo`), the title and the `detail` wrapped (never cut), one button per
-    option, and Cancel. Its box grows to hold all of it."""
-    targets = {}
-    has_card = card is not None and card >= 0
+@dataclass(frozen=True)
+class ChoicePlace:
+    """Where an in-place choice goes and what it shows (`place_choice`)."""
+
+    box: pygame.Rect
+    card: int | None  # the card shown big (None: none)
+    card_rect: pygame.Rect | None
+    card_lines: list[str]  # the card's words under it
+    title_lines: list[str]
+    detail_lines: list[str]
+    rows: list[tuple[tuple, str, list[str], pygame.Rect]]  # (target, label, lines, button)
+
+    def targets(self) -> dict:
+        return {target: b for target, _label, _lines, b in self.rows}
+
+
+TITLE_SIZE, DETAIL_SIZE = 24, 18  # the choice's title and detail, in design pixels
+
+
+def place_choice(L: Layout, title: str, card: int | None, options: list[tuple[tuple, str]],
+                 detail: str = "", cancel: bool = True, solo: bool = False) -> ChoicePlace:
+    """Where an in-place choice goes in a window of `L.size`: the card shown big with its
+    words (a Helper's as it works in the solo game when `solo`), the title and the `detail`
+    wrapped (never cut), one button per option, and Cancel. Its box grows to hold all of
+    it."""
+    shown = card if card is not None and card >= 0 else None
+    has_card = shown is not None
     width = L.px(680)
     x_in = L.px(16)
     card_w = L.px(150) + L.px(16) if has_card else 0
     room = width - 2 * x_in - card_w  # the words' and buttons' width beside the card
-    title_size, detail_size = L.px(24), L.px(18)
-    title_lines = wrap(title, title_size, room, True)
-    detail_lines = wrap(detail, detail_size, room) if detail else []
+    title_lines = wrap(title, L.px(TITLE_SIZE), room, True)
+    detail_lines = wrap(detail, L.px(DETAIL_SIZE), room) if detail else []
     head = L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
     extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
-    rows = [(target, label, option_lines(L, label, room))
-            for target, label in [*options, *extra]]
-    body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in rows) + L.px(14)
-    card_lines = wrap(helper_text(card, solo), L.px(16), L.px(154)) if has_card else []
+    labelled = [(target, label, option_lines(L, label, room))
+                for target, label in [*options, *extra]]
+    body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in labelled) + L.px(14)
+    card_lines = wrap(helper_text(shown, solo), L.px(16), L.px(154)) if shown is not None else []
     card_h = L.px(16 + 210 + 6) + len(card_lines) * L.px(15) + L.px(14) if has_card else 0
-    height = min(max(L.px(400) if has_card else 0, body, card_h), surf.get_height() - L.px(20))
+    screen_h = L.size[1]
+    height = min(max(L.px(400) if has_card else 0, body, card_h), screen_h - L.px(20))
     r = L.R(300, 0, 680, 0)
     r.h = height
     r.centery = L.R(0, 400, 0, 0).y
-    r.y = max(min(L.R(0, 40, 0, 0).y, surf.get_height() - r.h - L.px(10)), r.y)
+    r.y = max(min(L.R(0, 40, 0, 0).y, screen_h - r.h - L.px(10)), r.y)
+    x0 = r.x + x_in
+    card_rect = None
+    if has_card:
+        card_rect = pygame.Rect(x0, r.y + L.px(16), L.px(150), L.px(210))
+        fit_rows = max(1, (r.bottom - card_rect.bottom - L.px(14)) // L.px(15))
+        if len(card_lines) > fit_rows:  # what does not fit is told as cut, never dropped
+            card_lines = [*card_lines[:fit_rows - 1],
+                          fit(f"{card_lines[fit_rows - 1]} \u2026", L.px(16),
+                              card_rect.w + L.px(4))]
+        x0 = card_rect.right + L.px(16)
+    y = r.y + L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
+    rows = []
+    for target, label, lines in labelled:
+        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38 if len(lines) == 1 else 52))
+        rows.append((target, label, lines, b))
+        y += b.h + L.px(6)
+    return ChoicePlace(r, shown, card_rect, card_lines, title_lines,
+                       detail_lines, rows)
+
+
+def choice_dialog(surf, L: Layout, sp: Sprites, place: ChoicePlace, hover,
+                  solo: bool = False) -> dict:
+    """Draw the in-place choice `place_choice` placed; returns its click targets."""
+    r = place.box
     dim(surf)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
-    x0 = r.x + x_in
-    if has_card:
-        cr = pygame.Rect(x0, r.y + L.px(16), L.px(150), L.px(210))
-        surf.blit(sp.card(card, cr.w, cr.h, solo), cr)
-        lines = card_lines
-        fit_rows = max(1, (r.bottom - cr.bottom - L.px(14)) // L.px(15))
-        if len(lines) > fit_rows:  # what does not fit is told as cut, never silently dropped
-            lines = [*lines[:fit_rows - 1], fit(f"{lines[fit_rows - 1]} \u2026", L.px(16),
-                                                cr.w + L.px(4))]
-        for i, line in enumerate(lines):
+    x0 = r.x + L.px(16)
+    cr = place.card_rect
+    if cr is not None and place.card is not None:
+        surf.blit(sp.card(place.card, cr.w, cr.h, solo), cr)
+        for i, line in enumerate(place.card_lines):
             text(surf, line, L.px(16), t.INK_SOFT, topleft=(cr.x, cr.bottom + L.px(6 + i * 15)))
         x0 = cr.right + L.px(16)
     y = r.y + L.px(14)
-    for line in title_lines:
-        text(surf, line, title_size, t.INK, topleft=(x0, y), bold=True)
+    for line in place.title_lines:
+        text(surf, line, L.px(TITLE_SIZE), t.INK, topleft=(x0, y), bold=True)
         y += L.px(28)
-    for line in detail_lines:
-        text(surf, line, detail_size, t.INK_SOFT, topleft=(x0, y))
+    for line in place.detail_lines:
+        text(surf, line, L.px(DETAIL_SIZE), t.INK_SOFT, topleft=(x0, y))
         y += L.px(22)
-    y += L.px(10)
-    for target, label, lines in rows:
-        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38 if len(lines) == 1 else 52))
+    for target, label, lines, b in place.rows:
         colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
         lit = b.collidepoint(hover) if hover else False
         if len(lines) == 1:
@@ -88,9 +128,7 @@ def choice_dialog(surf, L: Layout, sp: Sprites, title: str, card: int | None,
             for i, line in enumerate(lines):
                 text(surf, line, L.px(16), t.WHITE, bold=True,
                      center=(b.centerx, b.centery + (2 * i - 1) * L.px(10)))
-        targets[target] = b
-        y += b.h + L.px(6)
-    return targets
+    return place.targets()
 
 
 def option_lines(L: Layout, label: str, width: int) -> list[str]:
@@ -236,14 +274,36 @@ def thinking(surf, L: Layout, name: str, clock: float):
     pygame.draw.rect(surf, t.GOLD, light, border_radius=bar.h // 2)
 
 
-def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
-    """The table's news (`news.Item`s), stacked up from `bottom` over the board's middle
-    column: the AI's latest move on a dark strip with the mover's colour at its side, at the
-    foot; above it the person's call-outs, together on paper, one entry per move (oldest
-    first), each edged in its mover's colour, with one OK (a click on the paper puts them
-    away). They keep above `top` if they can; a long list may reach up to the name plate, and
-    what does not fit even then is said to be in the log."""
-    targets: dict = {}
+@dataclass(frozen=True)
+class CalloutPlace:
+    """The call-outs' paper: where it goes, the entries kept on it (oldest first) with their
+    lines, and how many earlier ones are left out (told to be in the log)."""
+
+    paper: pygame.Rect
+    items: list[Item]
+    entries: list[list[str]]
+    left_out: int
+
+
+@dataclass(frozen=True)
+class NewsPlace:
+    """Where the table's news goes (`place_news`): the AI's moves told, each with its lines
+    and strip (from the foot up), and the call-outs' paper above them (None: none shown)."""
+
+    moves: list[tuple[Item, list[str], pygame.Rect]]
+    callouts: CalloutPlace | None
+
+    def targets(self) -> dict:
+        """A click on the call-outs' paper puts them away."""
+        return {("ui", "seen"): self.callouts.paper} if self.callouts is not None else {}
+
+
+def place_news(L: Layout, items, bottom: int, top: int) -> NewsPlace:
+    """Where the table's news (`news.Item`s) goes, stacked up from `bottom` over the board's
+    middle column: the AI's latest move at the foot; above it the person's call-outs,
+    together on one paper, one entry per move (oldest first). They keep above `top` if they
+    can; a long list may reach up to the name plate, and what does not fit even then is said
+    to be in the log."""
     column = L.regions["centre"]
     size, step = L.px(17), L.px(18)
     y = bottom
@@ -251,6 +311,7 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
     # Room kept for the newest call-out: what touched the person goes before the AI's move,
     # which the log tells too.
     keep = _callout_height(L, callouts[-1:], len(callouts) > 1) + L.px(4) if callouts else 0
+    moves = []
     for item in (item for item in items if item.to is None):
         lines = [line for part in item.text.split("\n")
                  for line in wrap(part, size, column.w - L.px(30))]
@@ -260,15 +321,29 @@ def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
         r.bottom = y
         if r.y - keep < top:
             break
+        moves.append((item, lines, r))
+        y = r.y - L.px(4)
+    paper = None
+    if callouts:
+        reach = min(top, L.anchors[("plate", L.focus)].bottom + L.px(4))
+        paper = _place_callouts(L, callouts, y, top, reach)
+    return NewsPlace(moves, paper)
+
+
+def news(surf, L: Layout, items, bottom: int, top: int) -> dict:
+    """The table's news where `place_news` puts it: the AI's latest move on a dark strip with
+    the mover's colour at its side; the call-outs on paper, each entry edged in its mover's
+    colour, with one OK (a click on the paper puts them away). Returns the click targets."""
+    place = place_news(L, items, bottom, top)
+    size, step = L.px(17), L.px(18)
+    for item, lines, r in place.moves:
         panel(surf, r, (30, 24, 18), radius=L.px(8), alpha=225)
         _side(surf, L, r, t.SEAT_COLOURS[item.seat])
         for i, line in enumerate(lines):
             text(surf, line, size, t.WHITE, topleft=(r.x + L.px(16), r.y + L.px(7) + i * step))
-        y = r.y - L.px(4)
-    if callouts:
-        reach = min(top, L.anchors[("plate", L.focus)].bottom + L.px(4))
-        targets.update(_callouts(surf, L, callouts, y, top, reach))
-    return targets
+    if place.callouts is not None:
+        _callouts(surf, L, place.callouts)
+    return place.targets()
 
 
 def _side(surf, L: Layout, r: pygame.Rect, colour) -> None:
@@ -291,9 +366,11 @@ def _callout_height(L: Layout, items, left_out: bool) -> int:
             + L.px(14))
 
 
-def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict:
+def _place_callouts(L: Layout, items, bottom: int, top: int, reach: int) -> CalloutPlace | None:
+    """The call-outs' paper with its foot at `bottom`, above `top` if it can, else up to
+    `reach`, the oldest left out while it does not fit (None: not even the newest fits)."""
     column = L.regions["centre"]
-    size, step, gap = L.px(CALLOUT_SIZE), L.px(CALLOUT_STEP), L.px(CALLOUT_GAP)
+    step, gap = L.px(CALLOUT_STEP), L.px(CALLOUT_GAP)
     entries = [_callout_lines(L, item) for item in items]
     left_out = 0
 
@@ -305,19 +382,24 @@ def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict
         top = reach
     while len(entries) > 1 and bottom - height(entries, left_out) < top:
         entries, left_out = entries[1:], left_out + 1  # the oldest are in the log
-    kept = items[left_out:]
     r = pygame.Rect(column.x, 0, column.w, height(entries, left_out))
     r.bottom = bottom
     if r.y < top:
-        return {}
+        return None
+    return CalloutPlace(r, items[left_out:], entries, left_out)
+
+
+def _callouts(surf, L: Layout, place: CalloutPlace) -> None:
+    r, kept = place.paper, place.items
+    size, step, gap = L.px(CALLOUT_SIZE), L.px(CALLOUT_STEP), L.px(CALLOUT_GAP)
     panel(surf, r, (252, 244, 222), radius=L.px(8), alpha=245)
     pygame.draw.rect(surf, t.SEAT_COLOURS[kept[-1].seat], r, L.px(3), border_radius=L.px(8))
     y = r.y + L.px(7)
-    if left_out:
-        text(surf, f"{left_out} earlier: see the game log", L.px(15), t.INK_SOFT,
+    if place.left_out:
+        text(surf, f"{place.left_out} earlier: see the game log", L.px(15), t.INK_SOFT,
              topleft=(r.x + L.px(16), y))
         y += step
-    for i, (item, lines) in enumerate(zip(kept, entries)):
+    for i, (item, lines) in enumerate(zip(kept, place.entries)):
         if i:  # a rule between two moves
             pygame.draw.line(surf, (214, 198, 164), (r.x + L.px(16), y - gap // 2 - 1),
                              (r.right - L.px(60), y - gap // 2 - 1), max(1, L.px(1)))
@@ -330,7 +412,6 @@ def _callouts(surf, L: Layout, items, bottom: int, top: int, reach: int) -> dict
     ok = pygame.Rect(0, 0, L.px(44), L.px(28))
     ok.midright = (r.right - L.px(8), r.centery)
     button(surf, ok, "OK", L, colour=(50, 110, 60))
-    return {("ui", "seen"): r}
 
 
 LOG_SIZE, LOG_STEP = 16, 17  # the log's words and rows, in design pixels
@@ -374,14 +455,21 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
         y += L.px(LOG_STEP)
 
 
+def pass_button(L: Layout) -> pygame.Rect:
+    """The pass screen's one button, below the window's middle."""
+    b = pygame.Rect(0, 0, L.px(320), L.px(56))
+    b.center = (L.size[0] // 2, L.size[1] // 2 + L.px(80))
+    return b
+
+
 def pass_screen(surf, L: Layout, name: str, colour) -> dict:
+    """The screen that hides the table until `name` is at it; returns its click target."""
     surf.fill((30, 20, 14))
-    c = surf.get_rect().center
+    c = (L.size[0] // 2, L.size[1] // 2)
     text(surf, f"Pass to {name}", L.px(64), colour, center=(c[0], c[1] - L.px(60)), bold=True)
     text(surf, f"{name}'s cards are hidden until {name} is at the screen.", L.px(24),
          t.WHITE, center=(c[0], c[1]))
-    b = pygame.Rect(0, 0, L.px(320), L.px(56))
-    b.center = (c[0], c[1] + L.px(80))
+    b = pass_button(L)
     button(surf, b, f"I am {name}: show my cards", L, colour=(60, 110, 60))
     return {("ui", "ready"): b}
 

@@ -1,5 +1,7 @@
 """The table's picture and what is where on it. `TableView` lays the table out for the state
-the table scene shows (`layout`), says which target is under a point (`target_at`), follows
+the table scene shows (`layout`), says which target is under a point (`target_at`) from the
+table as it is now, never from the last frame drawn (what the overlays offer, and where, is
+placed without drawing: `targets`; each overlay is drawn from the same placing), follows
 the mouse (a card rested on long enough shows its whole text), and draws a frame: the still
 picture of the state (re-drawn only when something it shows changed), the lit targets, the
 animation layer, the buttons, the log, the Two-pack panel, the in-place choice, the coach's
@@ -9,13 +11,15 @@ card shown big, the tooltip or a card's text, messages and the end-of-game panel
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 import pygame
 
 from ..engine import flow
 from ..engine.cards import CARDS
 from ..engine.state import ClaimChoice, Decision, KeepChoice
 from ..play import commands
-from . import coach, layout, overlay, render
+from . import coach, endpanel, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
@@ -84,7 +88,8 @@ class TableView:
         """`table`: the table scene whose state is shown (read, never changed, here)."""
         self.table = table
         self.L: Layout | None = None
-        self.overlay_targets: dict = {}  # what the last frame drew over the table
+        self.frame_targets: dict = {}  # what the last frame drew over the table
+        self.scene_targets: dict = {}  # what its scene drew over it after (the tutorial's)
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
         self.log_view = LogView()
@@ -96,7 +101,6 @@ class TableView:
         self.hover_since = 0.0  # the table's clock when the mouse came to it
         self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
         self.plan_cache: tuple = (None, [])  # (hint, version): the plan's later steps
-        self.plan_rect: pygame.Rect | None = None  # where the plan's whole list was drawn
         self.steady = layout.Steady()  # cards kept in place while the pointer is among them
         self.held_key: tuple = ()
 
@@ -152,8 +156,9 @@ class TableView:
                 (("ui", "full"), "Full screen")]
         return out
 
-    def top_rects(self) -> dict:
-        L = self.L or self.layout()
+    def top_rects(self, L: Layout | None = None) -> dict:
+        """The top bar's buttons: target -> (rect, label)."""
+        L = L or self.L or self.layout()
         out = {}
         x = L.R(1274, 3, 0, 0).x
         for target, label in reversed(self.top_buttons()):
@@ -162,17 +167,49 @@ class TableView:
             x -= w + L.px(6)
         return out
 
+    @property
+    def overlay_targets(self) -> ChainMap:
+        """What the last frame drew over the table: the view's targets, then those its scene
+        added after it (the tutorial's panel adds its buttons here)."""
+        return ChainMap(self.scene_targets, self.frame_targets)
+
+    def targets(self, L: Layout | None = None, pointer=None) -> dict:
+        """The targets drawn over the table as it is now (`L`: its layout now), found without
+        drawing: the same map, in the same order, that a frame of it leaves with the pointer
+        at `pointer` (None: where it is); the first that holds a point is the one on top."""
+        table = self.table
+        L = L or self.layout()
+        pointer = self.mouse if pointer is None else pointer
+        if table.pass_to is not None:
+            return {("ui", "ready"): overlay.pass_button(L)}
+        if table.scoring_open and table.end_panel is not None:
+            return endpanel.targets(L)
+        choice = self.choice_place(L)
+        targets = choice.targets() if choice is not None else {}
+        news = self.news_args(L, self.strip(L, pointer))
+        if news is not None:
+            targets.update(overlay.place_news(L, *news).targets())
+        return targets
+
     def target_at(self, pos) -> tuple | None:
-        for target, r in self.overlay_targets.items():
+        """The target a click at `pos` meets as the table is now (the pointer there): what
+        is drawn over the table first (and what the scene drew over that), then the top bar,
+        then the board."""
+        L = self.layout()
+        for target, r in {**self.targets(L, pos), **self.scene_targets}.items():
             if r.collidepoint(pos):
                 return target
+        return self.table_target_at(pos, L)
+
+    def table_target_at(self, pos, L: Layout) -> tuple | None:
+        """The target under `pos` on the table itself, under whatever is drawn over it (none
+        while the pass screen, the end panel or a choice covers the table)."""
         table = self.table
         if table.pass_to is not None or table.scoring_open or table.dialog_open():
             return None
-        for target, (r, _label) in self.top_rects().items():
+        for target, (r, _label) in self.top_rects(L).items():
             if r.collidepoint(pos):
                 return target
-        L = self.L or self.layout()
         return topmost([target for target, r in L.targets.items() if r.collidepoint(pos)])
 
     def card_at(self, pos) -> int | None:
@@ -212,12 +249,12 @@ class TableView:
 
     def position_of(self, target: tuple) -> tuple[int, int] | None:
         """Screen position to click for `target` as the table is now (None: not on it)."""
-        self.table.draw(self.table.d.screen)
-        r = self.overlay_targets.get(target)
+        L = self.layout()
+        r = {**self.targets(L), **self.scene_targets}.get(target)
         if r is None and target[0] == "ui":
-            r = self.top_rects().get(target, (None,))[0]
-        if r is None and self.L is not None:
-            r = self.L.targets.get(target)
+            r = self.top_rects(L).get(target, (None,))[0]
+        if r is None:
+            r = L.targets.get(target)
         if r is None:
             return None
         if self.target_at(r.center) == target:
@@ -234,8 +271,8 @@ class TableView:
     def draw(self, surf: pygame.Surface) -> Layout:
         """Draw the table as it is now; returns its layout."""
         L = self.layout()
-        self.overlay_targets = {}
-        self.overlay_targets = self._draw(surf, L)
+        self.scene_targets = {}
+        self.frame_targets = self._draw(surf, L)
         return L
 
     def _draw(self, surf: pygame.Surface, L: Layout) -> dict:
@@ -259,7 +296,7 @@ class TableView:
         self._highlights(surf, table, L)
         table.timeline.draw(surf)
         self._buttons(surf, L)
-        for target, (r, label) in self.top_rects().items():
+        for target, (r, label) in self.top_rects(L).items():
             enabled = ((target[1] != "undo" or table.undo_possible())
                        and (target[1] != "hint" or not table.hint_problem()))
             button(surf, r, label, L, hover=r.collidepoint(mouse), colour=(110, 70, 40),
@@ -291,9 +328,9 @@ class TableView:
         over what was just clicked, and none covers the target it tells about."""
         game, mouse = table.game, self.mouse
         solo = game.state.config.solo
-        target = self.target_at(mouse)
-        under = (self.overlay_targets.get(target) or self.top_rects().get(target, (None,))[0]
-                 or (L.targets.get(target) if target else None))
+        target = self.table_target_at(mouse, L)  # the tips tell of the table under the news
+        under = self.top_rects(L).get(target, (None,))[0] or (L.targets.get(target)
+                                                               if target else None)
         raised = (target[1] if target is not None and target[0] in RAISED
                   and not table.timeline.busy and self.resting(RAISE_DELAY) else None)
         if raised is not None and target and target[0] in IN_COLUMN:
@@ -317,19 +354,25 @@ class TableView:
                      hover_lines(game.state, target, table.focus(), L))
             overlay.tooltip(surf, L, mouse, lines, under)
 
-    def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
-        """The AI's latest move and the call-outs, below the Storehouse and above the coach's
-        `strip` if it shows (kept back while a choice is open: its options stay clear); the
-        first-game guide's box, which goes in the same place, waits while they show."""
-        table.guide.waiting = False
+    def news_args(self, L: Layout, strip: pygame.Rect | None) -> tuple | None:
+        """The news shown now and the room it has (items, bottom, top): below the Storehouse
+        and above the coach's `strip` if it shows (None: kept back while a choice is open,
+        so that its options stay clear)."""
+        table = self.table
         if table.dialog_open():
-            return {}
+            return None
         bottom = L.regions["board"].bottom - L.px(6)
         if strip is not None:
             bottom = min(bottom, strip.y - L.px(4))
         top = L.anchors[("store", L.focus)].bottom + L.px(4)  # the Cart and Storehouse clear
         viewer = table.viewer if table.pass_to is None else None
-        shown = overlay.news(surf, L, table.news.shown(table.clock_time, viewer), bottom, top)
+        return table.news.shown(table.clock_time, viewer), bottom, top
+
+    def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
+        """The AI's latest move and the call-outs (`news_args`); the first-game guide's box,
+        which goes in the same place, waits while they show."""
+        args = self.news_args(L, strip)
+        shown = overlay.news(surf, L, *args) if args is not None else {}
         table.guide.waiting = bool(shown)
         return shown
 
@@ -343,7 +386,7 @@ class TableView:
             rects = [L.targets[x] for x in nxt if x in L.targets and x[0] != "btn"]
             overlay.highlights(surf, rects, table.clock_time, L)
         overlay.picked(surf, [L.targets[x] for x in sel if x in L.targets], L)
-        hover = self.target_at(self.mouse)
+        hover = self.table_target_at(self.mouse, L)
         if (hover is not None and hover in nxt and hover in L.targets
                 and hover[0] not in AREA_TARGETS):
             pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
@@ -370,6 +413,24 @@ class TableView:
             return ["Stop thinking about a hint (H)"]
         return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
 
+    def plan_compact(self, L: Layout, hint, pointer) -> bool:
+        """Is the plan listed short? While the pointer is over the board its whole list
+        covers, so that what lies under it can be clicked."""
+        return coach.place_plan(L, hint).rect.collidepoint(pointer)
+
+    def strip(self, L: Layout, pointer) -> pygame.Rect | None:
+        """Where the coach's strip at the board's foot goes with the pointer at `pointer`
+        (`_hint` draws it; None: none)."""
+        game = self.table.game
+        if game.hint_thinking:
+            return coach.thinking_strip(L, game.coach.percent())
+        hint = game.hint
+        if hint is None:
+            return None
+        if len(hint.plan) <= 1:
+            return coach.reason_strip(L, hint.reason)
+        return coach.place_plan(L, hint, self.plan_compact(L, hint, pointer)).rect
+
     def _hint(self, surf, table, L: Layout, targets: dict) -> pygame.Rect | None:
         """The hint's lit targets and reason, or the progress of the coach thinking; returns
         the strip drawn at the board's foot (None: none)."""
@@ -391,11 +452,7 @@ class TableView:
                 marks += [(str(m), L.targets[x], False) for m, x in self.later_steps()
                           if x in L.targets]
             coach.badges(surf, L, marks)
-            covered = self.plan_rect is not None and self.plan_rect.collidepoint(self.mouse)
-            rect = coach.plan(surf, L, hint, compact=covered)
-            if not covered:
-                self.plan_rect = rect
-            return rect
+            return coach.plan(surf, L, hint, compact=self.plan_compact(L, hint, self.mouse))
         return None
 
     def later_steps(self) -> list[tuple[int, tuple]]:
@@ -432,9 +489,12 @@ class TableView:
         overlay.highlights(surf, [L.targets[x] for x in nxt if x in L.targets and x[0] == "keep"],
                            table.clock_time, L)
 
-    def _dialog(self, surf, table, L: Layout) -> dict:
+    def choice_place(self, L: Layout) -> overlay.ChoicePlace | None:
+        """Where the in-place choice open now goes and what it offers (None: none is open):
+        the picker's question, or the decision's options (uses first)."""
+        table = self.table
         if not table.dialog_open():
-            return {}
+            return None
         game, picker = table.game, table.picker
         state = game.state
         if picker.choosing:
@@ -454,9 +514,15 @@ class TableView:
             detail = commands.casual_preview(state, state.current_player, card)
         elif card is not None and CARDS[card].kind == "helper":
             detail = helper_detail(state, card)
-        targets = overlay.choice_dialog(surf, L, table.sprites, title, card, options,
-                                        self.mouse, detail, cancel=bool(picker.choosing),
-                                        solo=state.config.solo)
+        return overlay.place_choice(L, title, card, options, detail,
+                                    cancel=bool(picker.choosing), solo=state.config.solo)
+
+    def _dialog(self, surf, table, L: Layout) -> dict:
+        place = self.choice_place(L)
+        if place is None:
+            return {}
+        targets = overlay.choice_dialog(surf, L, table.sprites, place, self.mouse,
+                                        solo=table.game.state.config.solo)
         self._option_cards(surf, L, targets)
         return targets
 

@@ -1,0 +1,135 @@
+"""Hit-testing without the last frame drawn (issue 33): at the positions of whole games (a
+choice open, news and call-outs showing, the coach's strip, the pass screen, the end panel)
+the targets the table view finds without drawing are those a frame of it then leaves, in the
+same order, wherever the pointer is; and finding where to click a target draws nothing."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from loyang_game.engine import GameConfig, new_game
+from loyang_game.files.settings import Settings
+from loyang_game.play.coach import Coach
+from loyang_game.play.session import GameSession
+from loyang_game.ui import coach as coach_view
+from loyang_game.ui.director import Director
+from loyang_game.ui.scenes import SCENES
+
+from .driver import choose, click_target, play_move, settle, step
+
+SMALL = "hard:act_iterations=24,other_iterations=12"  # the coach's small, fixed budget
+GAMES = [(["person", "person"], 21), (["person", "easy", "easy"], 22), (["person"], 23)]
+HINT_EVERY = 9  # a hint is asked at every ninth decision of a person
+
+
+def table(kinds: list[str], seed: int):
+    d = Director(SCENES, Settings(speed="off", hints=False), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    game = GameSession(new_game(GameConfig(seats=len(kinds), seed=seed)), kinds,
+                       ai_seed=seed, coach=Coach(SMALL, deterministic=True))
+    return d.open("table", game=game)
+
+
+def what_shows(app) -> set[str]:
+    """The overlays over the table now, by name."""
+    view = app.view
+    found = view.targets()
+    shows = set()
+    if any(target[0] == "opt" for target in found):
+        shows.add("choice")
+    for target, name in ((("ui", "seen"), "call-outs"), (("ui", "ready"), "pass screen"),
+                         (("ui", "new"), "end panel")):
+        if target in found:
+            shows.add(name)
+    L = view.layout()
+    if view.strip(L, view.mouse) is not None and ("ui", "seen") in found:
+        shows.add("call-outs above the coach's strip")
+    hint = app.game.hint
+    if hint is not None and len(hint.plan) > 1 and view.plan_compact(L, hint, view.mouse):
+        shows.add("the plan listed short")
+    return shows
+
+
+def pointer_places(app) -> list[tuple[int, int]]:
+    """Where the pointer is put: away from everything, on each target drawn over the table,
+    and on the board the coach's whole plan covers (which lists it short)."""
+    places = [(5, 5), *(r.center for r in app.view.targets().values())]
+    hint = app.game.hint
+    if hint is not None and len(hint.plan) > 1:
+        places.append(coach_view.place_plan(app.view.layout(), hint).rect.center)
+    return places
+
+
+def no_drawing(*_args):
+    raise AssertionError("drawn to find where to click")
+
+
+def check(app) -> set[str]:
+    """At each pointer place: the targets found without drawing equal the frame's; each is
+    found where it is without drawing. Returns what showed."""
+    view = app.view
+    shows = set()
+    for place in pointer_places(app):
+        view.point_at(place)
+        found = list(view.targets().items())
+        shows |= what_shows(app)
+        view._draw = no_drawing  # type: ignore[method-assign]
+        try:
+            for target, _r in found:
+                pos = view.position_of(target)
+                assert pos is not None and view.target_at(pos) == target, target
+        finally:
+            del view._draw
+        app.d.draw()
+        assert list(view.frame_targets.items()) == found, place
+    view.point_at((5, 5))
+    return shows
+
+
+def await_hint(app) -> None:
+    """Frames until the coach has answered, checking the table while it thinks (a bound, not
+    a timing)."""
+    for _ in range(6000):
+        if not app.game.coach.thinking:
+            return
+        time.sleep(0.01)
+        step(app)
+    raise AssertionError("the coach never answered")
+
+
+def play_checking(kinds: list[str], seed: int) -> set[str]:
+    """Play a whole game by clicking, a hint asked now and then, checking the table at each
+    position reached; returns what showed over it."""
+    app = table(kinds, seed)
+    rng = random.Random(seed)
+    shows: set[str] = set()
+    decisions = 0
+    while True:
+        settle(app)
+        shows |= check(app)
+        if app.game.state.is_over:
+            break
+        if app.pass_to is not None:
+            click_target(app, ("ui", "ready"))
+            continue
+        decisions += 1
+        if decisions % HINT_EVERY == 0 and not app.hint_problem():
+            app.ask_hint()
+            step(app)
+            shows |= check(app)  # the coach thinking, or its answer
+            await_hint(app)
+            step(app)
+            shows |= check(app)
+        play_move(app, choose(app.game, rng))
+    app.d.close()
+    return shows
+
+
+def test_the_targets_found_without_drawing_are_those_a_frame_leaves():
+    shows: set[str] = set()
+    for kinds, seed in GAMES:
+        shows |= play_checking(kinds, seed)
+    wanted = {"choice", "call-outs", "pass screen", "end panel",
+              "call-outs above the coach's strip", "the plan listed short"}
+    assert wanted <= shows, wanted - shows
