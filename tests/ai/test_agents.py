@@ -13,6 +13,7 @@ from ai.projection import Params
 from ai.search import LEVELS, Level, MCTSAgent, prune
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import LOAN
+from loyang_game.engine.state import ACTIONS, Decision, Step
 
 
 def test_levels_are_registered():
@@ -84,7 +85,7 @@ def test_mcts_plays_a_whole_game():
 
 def test_tree_reuse_survives_an_undo():
     state = new_game(GameConfig(seats=2, seed=44))
-    while not (state.phase == "actions" and state.step == "act" and state.round == 3):
+    while not (state.phase == ACTIONS and state.step == Step.ACT and state.round == 3):
         state.apply(default_move(state))
     agent = MCTSAgent("normal", seed=2, deterministic=True)
     agent.level = Level(80, 30, 0, 0, replan_visits=10)
@@ -149,7 +150,7 @@ def test_an_action_phase_shares_one_thinking_budget():
     """act_seconds caps the whole Action phase: the re-searches after the first step
     (replan_visits is out of reach here, so every step would think again) get what is left."""
     state = new_game(GameConfig(seats=2, seed=46))
-    while not (state.phase == "actions" and state.step == "act" and state.round == 2):
+    while not (state.phase == ACTIONS and state.step == Step.ACT and state.round == 2):
         state.apply(default_move(state))
     seat = state.current_player
     now = [0.0]
@@ -161,8 +162,8 @@ def test_an_action_phase_shares_one_thinking_budget():
     agent = MCTSAgent("hard", seed=5, clock=clock)
     agent.level = Level(10**6, 10**6, 0.25, 0.2)
     steps, iterations = 0, 0
-    while state.phase == "actions" and state.current_player == seat \
-            and flow.decision(state) == "act":
+    while state.phase == ACTIONS and state.current_player == seat \
+            and flow.decision(state) == Decision.ACT:
         move = agent.choose(state)
         iterations += agent.last_iterations
         steps += 1
@@ -176,10 +177,10 @@ def test_an_action_phase_shares_one_thinking_budget():
 
 def test_a_broke_farmer_may_take_a_loan_in_the_action_step():
     state = new_game(GameConfig(seats=1, seed=6))
-    while flow.decision(state) != "act":
+    while flow.decision(state) != Decision.ACT:
         state.apply(default_move(state))
     moves = state.legal_moves()
     assert any(m.kind == LOAN for m in moves)
-    assert not any(m.kind == LOAN for m in prune("act", moves, cash=3))
-    assert any(m.kind == LOAN for m in prune("act", moves, cash=0))
-    assert prune("pay", moves, cash=3) == moves
+    assert not any(m.kind == LOAN for m in prune(Decision.ACT, moves, cash=3))
+    assert any(m.kind == LOAN for m in prune(Decision.ACT, moves, cash=0))
+    assert prune(Decision.PAY, moves, cash=3) == moves

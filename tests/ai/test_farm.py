@@ -19,6 +19,7 @@ import pytest
 from ai import farm, projection
 from ai.evaluate import default_evaluator, tuned_evaluator
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.state import Decision
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -178,7 +179,7 @@ def _path_decisions(games: int = 8, seed: int = 11) -> list:
     for game in range(games):
         state = new_game(GameConfig(seats=1 + game % 2, seed=seed + game))
         while not state.is_over:
-            if flow.decision(state) == "path":
+            if flow.decision(state) == Decision.PATH:
                 out.append(state.clone())
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])

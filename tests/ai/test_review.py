@@ -14,6 +14,7 @@ from ai.evaluate import default_evaluator
 from ai.review import THRESHOLD, decisions, judge, review, worth_showing
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import END, FLIP, REGULAR
+from loyang_game.engine.state import Decision
 
 from .spy import Spy
 
@@ -97,8 +98,8 @@ def _bad_and_good(seed: int):
     agents = [make_agent("easy", seed + i, deterministic=True) for i in range(2)]
     acting = False
     while True:
-        starts = state.current_player == 0 and flow.decision(state) == "act" and not acting
-        acting = state.current_player == 0 and flow.decision(state) == "act"
+        starts = state.current_player == 0 and flow.decision(state) == Decision.ACT and not acting
+        acting = state.current_player == 0 and flow.decision(state) == Decision.ACT
         if starts and state.round >= 2 and _due_delivery(state):
             break
         state.apply(agents[state.current_player].choose(state))
@@ -109,7 +110,7 @@ def _bad_and_good(seed: int):
         if bad:
             s.apply(Move(END))
         good_agent = make_agent("normal", 1, deterministic=True)
-        while not (s.current_player == 0 and flow.decision(s) == "path"):
+        while not (s.current_player == 0 and flow.decision(s) == Decision.PATH):
             s.apply((good_agent if s.current_player == 0 else agents[1]).choose(s))
         s.apply(agents[0].choose(s))
         games.append(list(s.moves()))

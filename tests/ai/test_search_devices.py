@@ -14,6 +14,7 @@ from ai.search import Edge, Halving, Level, MCTSAgent, Node
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
+from loyang_game.engine.state import Decision
 
 
 def test_halving_shares_each_round_equally_and_keeps_the_better_half():
@@ -39,7 +40,7 @@ def test_halving_shares_each_round_equally_and_keeps_the_better_half():
 def path_step_states(seats: int, seed: int):
     state = new_game(GameConfig(seats=seats, seed=seed))
     while not state.is_over:
-        if flow.decision(state) == "path":
+        if flow.decision(state) == Decision.PATH:
             yield state
         state.apply(default_move(state))
 

@@ -14,6 +14,7 @@ from ai.policy import default_move
 from ai.search import Edge, MCTSAgent, Node, apply_option, final_value
 from ai.view import canonical_view, determinise
 from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine.state import Decision
 
 from .test_honesty import _twin
 
@@ -21,7 +22,7 @@ from .test_honesty import _twin
 def card_phase_state(seed: int, round_: int = 2):
     """A solo game played by the default policy to a Card-phase decision of `round_`."""
     state = new_game(GameConfig(seats=1, seed=seed))
-    while not (state.round == round_ and flow.decision(state) == "cards"):
+    while not (state.round == round_ and flow.decision(state) == Decision.CARDS):
         state.apply(default_move(state))
     return state
 
@@ -183,7 +184,7 @@ def test_a_verifying_search_chooses_by_the_view_alone(monkeypatch):
 def test_verification_is_for_the_solo_game_only(monkeypatch):
     monkeypatch.setattr(verify, "verified", lambda *a, **k: pytest.fail("verified in 2p"))
     state = new_game(GameConfig(seats=2, seed=3))
-    while flow.decision(state) != "act":
+    while flow.decision(state) != Decision.ACT:
         state.apply(default_move(state))
     assert small_verifier(1).choose(state) in state.legal_moves()
 
@@ -256,7 +257,7 @@ def test_with_verify_others_a_duel_plays_its_plans_on_with_every_seat_moved(monk
 
     monkeypatch.setattr(verify, "play_on", play_on)
     state = new_game(GameConfig(seats=2, seed=3))
-    while flow.decision(state) != "act":
+    while flow.decision(state) != Decision.ACT:
         state.apply(default_move(state))
     agent = small_verifier(1)
     agent.level = dataclasses.replace(agent.level, verify_others=True)
