@@ -3,7 +3,8 @@
     python .ci/typecheck.py            check; exit 1 if a module has more errors than allowed
     python .ci/typecheck.py --update   lower the baseline to today's counts (never raises one)
 
-The engine (`loyang_game/engine/`) is checked strict and must have no error at all. Every
+The engine (`loyang_game/engine/`) and the AI the game plays (`ai/`) are checked strict and
+must have no error at all. Every
 other module may have at most the errors counted for it in `.ci/mypy-baseline.txt` (one
 `module count` a line; a module not listed may have none), so the count can only shrink: a
 change that adds a type error to a module fails, one that removes some is told how to lower
@@ -20,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / ".ci" / "mypy-baseline.txt"
-STRICT = "loyang_game.engine"  # this package and everything in it: no error allowed
+STRICT = ("loyang_game.engine", "ai")  # these packages and all in them: no error allowed
 ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ")
 HEADER = """\
 # mypy errors per module that CI still allows (python .ci/typecheck.py). Only lower these
@@ -36,7 +37,7 @@ def module_of(path: str) -> str:
 
 
 def is_strict(module: str) -> bool:
-    return module == STRICT or module.startswith(STRICT + ".")
+    return any(module == package or module.startswith(package + ".") for package in STRICT)
 
 
 def run_mypy(*args: str) -> tuple[Counter[str], str]:
@@ -76,9 +77,10 @@ def write_baseline(counts: dict[str, int]) -> None:
 
 def main(argv: list[str]) -> int:
     counts, output = run_mypy()
-    # The engine once more with `--strict` itself, so that it stays strict whatever the
+    # The strict packages once more with `--strict` itself, so that they stay strict whatever the
     # per-module flags in pyproject.toml say.
-    strict_counts, strict_output = run_mypy("--strict", STRICT.replace(".", "/"))
+    strict_counts, strict_output = run_mypy("--strict",
+                                            *(package.replace(".", "/") for package in STRICT))
     for module, count in strict_counts.items():
         counts[module] = max(counts[module], count)
     if strict_counts:
@@ -99,19 +101,19 @@ def main(argv: list[str]) -> int:
         limit = 0 if is_strict(module) else allowed.get(module, 0)
         if found > limit:
             over.append(f"  {module}: {found} errors, {limit} allowed"
-                        + (" (the engine is strict)" if is_strict(module) else ""))
+                        + (" (the engine and the AI are strict)" if is_strict(module) else ""))
         elif found < limit:
             lower.append(f"  {module}: {found} (baseline {limit})")
     if over:
         print(output, end="")
 
     rest = {m: n for m, n in counts.items() if not is_strict(m)}
-    engine = sum(n for m, n in counts.items() if is_strict(m))
+    strict = sum(n for m, n in counts.items() if is_strict(m))
     print("typecheck: errors per module still to fix (module: errors; 0 is the goal)")
     for module, count in sorted(rest.items(), key=lambda item: (-item[1], item[0])):
         print(f"  {module}: {count}")
-    print(f"typecheck: engine (strict) {engine} errors; the rest {sum(rest.values())} errors "
-          f"in {len(rest)} modules")
+    print(f"typecheck: engine and AI (strict) {strict} errors; "
+          f"the rest {sum(rest.values())} errors in {len(rest)} modules")
     if lower:
         print("typecheck: fewer errors than the baseline allows; lock the gain in with "
               "`python .ci/typecheck.py --update`:")

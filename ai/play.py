@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from loyang_game.engine import Choose, GameConfig, GameState, Hook, Move, new_game, play
 from loyang_game.text.log import describe_events, describe_move
 
+from .agents import Agent
 
-def by_seat(agents: Sequence) -> Choose:
+
+def by_seat(agents: Sequence[Agent]) -> Choose:
     """A `choose` for `engine.play`: the agent of the seat to move chooses."""
     def choose(state: GameState) -> Move:
         return agents[state.to_move].choose(state)
@@ -31,7 +33,7 @@ class GameLog(Hook):
         self.lines.extend(f"   {line}" for line in describe_events(state.events, self.names))
 
 
-def play_game(config: GameConfig, agents: Sequence, log: list[str] | None = None,
+def play_game(config: GameConfig, agents: Sequence[Agent], log: list[str] | None = None,
               names: Sequence[str] | None = None) -> tuple[GameState, int]:
     """Play one game to the end; return the final state and the number of decisions."""
     state = new_game(config)
