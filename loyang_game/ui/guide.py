@@ -21,10 +21,7 @@ class Guide:
         self.settings = settings
         self.save_settings = save_settings
         self.hint: str | None = None  # the key in HINTS shown now
-        self.targets: dict[str, pygame.Rect] = {}
-        # The AI's news is shown at the board's foot, where the box goes: the box waits for
-        # it (both at once would cover the Storehouse above them).
-        self.waiting = False
+        self.targets: dict[str, pygame.Rect] = {}  # where the last frame drew the box
 
     def look(self, state: GameState) -> None:
         """Show the hint for the decision a person faces in `state`, if not seen yet."""
@@ -37,16 +34,17 @@ class Guide:
         if key in HINTS and key not in s.hints_seen:
             self.hint = key
 
-    def handle(self, event) -> tuple[bool, str | None]:
-        """Whether `event` was the guide's, and a problem to tell (the settings unsaved)."""
+    def handle(self, event, shown: dict[str, pygame.Rect]) -> tuple[bool, str | None]:
+        """Whether `event` was the guide's, and a problem to tell (the settings unsaved);
+        `shown`: where the box and its buttons are now (`place`; {}: it does not show)."""
         if not self.hint:
             return False, None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for name in ("ok", "never"):
-                r = self.targets.get(name)
+                r = shown.get(name)
                 if r is not None and r.collidepoint(event.pos):
                     return True, self.dismiss(all_hints=name == "never")
-            box = self.targets.get("box")
+            box = shown.get("box")
             return bool(box and box.collidepoint(event.pos)), None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return True, self.dismiss()
@@ -64,18 +62,28 @@ class Guide:
         self.targets = {}
         return self.save_settings()
 
-    def draw(self, surf, L: Layout, mouse) -> None:
-        self.targets = {}
-        if not self.hint or self.waiting:
-            return
-        r, lines = box(L, HINTS[self.hint])
-        panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))
-        text(surf, "FIRST-GAME GUIDE", L.px(16), (150, 100, 20),
-             midleft=(r.x + L.px(10), r.y + L.px(22)), bold=True)
+    def place(self, L: Layout) -> dict[str, pygame.Rect]:
+        """Where the hint's box and its buttons go ({}: no hint)."""
+        if not self.hint:
+            return {}
+        r, _lines = box(L, HINTS[self.hint])
         never = pygame.Rect(0, 0, L.px(130), L.px(30))
         never.topright = (r.right - L.px(8), r.y + L.px(7))
         ok = pygame.Rect(0, 0, L.px(80), never.h)
         ok.topright = (never.x - L.px(6), never.y)
+        return {"box": r, "ok": ok, "never": never}
+
+    def draw(self, surf, L: Layout, mouse) -> None:
+        """Draw the hint's box where `place` puts it (the table says when it shows)."""
+        self.targets = {}
+        if not self.hint:
+            return
+        self.targets = self.place(L)
+        r, ok, never = self.targets["box"], self.targets["ok"], self.targets["never"]
+        lines = box(L, HINTS[self.hint])[1]
+        panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))
+        text(surf, "FIRST-GAME GUIDE", L.px(16), (150, 100, 20),
+             midleft=(r.x + L.px(10), r.y + L.px(22)), bold=True)
         y = r.y + L.px(HEAD)
         for line in lines:
             text(surf, line, L.px(17), t.INK, topleft=(r.x + L.px(10), y))
@@ -83,7 +91,6 @@ class Guide:
         button(surf, ok, "Got it", L, colour=(50, 110, 60), hover=ok.collidepoint(mouse))
         button(surf, never, "No more hints", L, colour=(90, 80, 70),
                hover=never.collidepoint(mouse))
-        self.targets = {"box": r, "ok": ok, "never": never}
 
 
 HEAD, LINE, FOOT = 42, 17, 8  # design pixels: the title row with the buttons, a line, margin

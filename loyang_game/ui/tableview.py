@@ -369,12 +369,20 @@ class TableView:
         return table.news.shown(table.clock_time, viewer), bottom, top
 
     def _news(self, surf, table, L: Layout, strip: pygame.Rect | None) -> dict:
-        """The AI's latest move and the call-outs (`news_args`); the first-game guide's box,
-        which goes in the same place, waits while they show."""
+        """The AI's latest move and the call-outs (`news_args`)."""
         args = self.news_args(L, strip)
-        shown = overlay.news(surf, L, *args) if args is not None else {}
-        table.guide.waiting = bool(shown)
-        return shown
+        return overlay.news(surf, L, *args) if args is not None else {}
+
+    def guide_targets(self, L: Layout | None = None) -> dict[str, pygame.Rect]:
+        """Where the first-game guide's box and buttons are now ({}: it does not show): not
+        over a choice or the end panel, and not while call-outs show (they go in the same
+        place, and both at once would cover the Storehouse above them). Over the pass screen
+        it shows, as it did whenever no call-outs were showing the frame before."""
+        table = self.table
+        if not table.guide.hint or table.scoring_open or table.dialog_open():
+            return {}
+        L = L or self.layout()
+        return {} if ("ui", "seen") in self.targets(L) else table.guide.place(L)
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state

@@ -1,12 +1,15 @@
 """Hit-testing without the last frame drawn (issue 33): at the positions of whole games (a
 choice open, news and call-outs showing, the coach's strip, the pass screen, the end panel)
 the targets the table view finds without drawing are those a frame of it then leaves, in the
-same order, wherever the pointer is; and finding where to click a target draws nothing."""
+same order, wherever the pointer is; finding where to click a target draws nothing; and the
+first-game guide's box is where a frame draws it, and takes no click while it is covered."""
 
 from __future__ import annotations
 
 import random
 import time
+
+import pygame
 
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files.settings import Settings
@@ -133,3 +136,21 @@ def test_the_targets_found_without_drawing_are_those_a_frame_leaves():
     wanted = {"choice", "call-outs", "pass screen", "end panel",
               "call-outs above the coach's strip", "the plan listed short"}
     assert wanted <= shows, wanted - shows
+
+
+def test_the_guides_box_is_found_without_drawing_and_takes_no_click_while_covered():
+    d = Director(SCENES, Settings(speed="off", hints=True), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    game = GameSession(new_game(GameConfig(seats=2, seed=24)), ["person", "easy"], ai_seed=24)
+    app = d.open("table", game=game)
+    settle(app)
+    assert app.guide.hint, "the first decision brings a guide's hint"
+    shown = app.view.guide_targets()
+    app.d.draw()
+    assert shown and shown == app.guide.targets
+    app.show_scores(True)  # the end panel over the table (as when a game is over)
+    assert app.view.guide_targets() == {}
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=shown["ok"].center, button=1)
+    assert app.guide.handle(click, app.view.guide_targets()) == (False, None)
+    assert app.guide.hint, "a click where the box was drawn last does not put it away"
+    app.d.close()

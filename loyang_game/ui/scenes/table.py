@@ -318,7 +318,7 @@ class TableScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        used, problem = self.guide.handle(event)
+        used, problem = self.guide.handle(event, self.view.guide_targets())
         if problem:
             self.toast(problem)
         if used:
@@ -460,5 +460,5 @@ class TableScene(Scene):
 
     def draw(self, surf) -> None:
         L = self.view.draw(surf)
-        if not self.scoring_open and not self.dialog_open():  # a choice's options stay clear
+        if self.view.guide_targets(L):  # a choice's options and the call-outs stay clear
             self.guide.draw(surf, L, self.view.mouse)
