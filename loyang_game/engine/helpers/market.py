@@ -7,7 +7,7 @@ The Trader's fee is settled in his docstring.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
@@ -34,9 +34,16 @@ def stall_trades(stall: int, mask: int, maid: bool, cart: tuple[int, ...],
     for index, (_, bowls) in enumerate(CARDS[stall].offers):
         if mask & (1 << index):
             for give_a, give_b in (singles if bowls == 1 or maid else pairs):
-                moves.append(Move(TRADE, stall, index, give_a, give_b) if trader == NONE
-                             else use(trader, stall, index, give_a, give_b))
+                moves.append(_trade(stall, index, give_a, give_b, trader))
     return tuple(moves)
+
+
+@cache  # a few thousand at most: stalls x offers x what is given x Traders
+def _trade(stall: int, index: int, give_a: int, give_b: int, trader: int) -> Move:
+    """One trade's move, made once: the tables of `stall_trades` then hold only references."""
+    if trader == NONE:
+        return Move(TRADE, stall, index, give_a, give_b)
+    return use(trader, stall, index, give_a, give_b)
 
 
 def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker: int,
