@@ -13,7 +13,8 @@ Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
   evaluation, and a random pick by visit counts for `easy`); a level names the evaluation at
   its leaves (`evaluators.py`: today the projection of `evaluate.py`).
 
-`worker.AIWorker` runs any of them on a background thread for the table. The lab's tools are
+`thinker.open_thinker()` runs any of them for the table, the coach's hint and the review, on a
+background thread or (`LOYANG_THINKER=process`) in a process of its own. The lab's tools are
 in the top-level `lab/`: `python -m lab.train` fits the evaluation's knobs and calibration
 (`weights.json`); `python -m lab.bench --json` and `python -m lab.framebench` measure speed
 and the table's frame rate while the AI thinks.

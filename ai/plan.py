@@ -17,11 +17,12 @@ from typing import Any, cast
 
 from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.moves import REGULAR, TWO_PACK
+from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import Decision
 
 from .options import act_options, rollout_option, store_options
 from .policy import default_move
-from .search import kind_chance, planning, state_key
+from .search import kind_chance, planning
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises
 
@@ -72,7 +73,7 @@ def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move
 def _best_option(agent: Any, view: GameState, seat: int, decision: str) -> tuple[Move, ...]:
     """The option the search's node for this board rates best; its rule-of-thumb finish
     where that is the best the node knows (or the node was never reached)."""
-    node = getattr(agent, "table", {}).get(state_key(view, seat))
+    node = getattr(agent, "table", {}).get(planning_key(view, seat))
     if node is not None:
         option = node.best_option()
         if option is not None and node.q(node.edges[option]) + 1e-9 >= node.floor:

@@ -38,23 +38,21 @@ as the search prunes them). A finding points at the first move where the person'
 the best one part.
 
 `review` runs on the caller's thread; `progress(done, total)` after each decision and a
-`threading.Event` to stop it make it fit a background thread, which `ReviewWorker` runs as
-the table runs the AI (`worker.py`: a daemon thread, the short switch interval that keeps the
-frames smooth). The result depends only on the game, the seat, the seed and the level (no
-clock). `python -m ai.review --bench` times it.
+`threading.Event` to stop it make it fit a background thread or process, where the thinker
+runs it as it runs the AI seats (`thinker.py`). The result depends only on the game, the
+seat, the seed and the level (no clock). `python -m ai.review --bench` times it.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
+from loyang_game.engine import GameConfig, GameState, Move, flow, new_game, play
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
@@ -72,7 +70,6 @@ from .search import (
     prune,
 )
 from .view import canonical_view, determinise
-from .worker import CANCEL_WAIT, start_thread
 
 # Determinisations per decision (the same ones for every candidate). With 12, two reviews of
 # an easy player's game under different seeds differ by 0.05 spaces a decision on average
@@ -418,66 +415,15 @@ def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
     return [f for f in findings if f.low >= THRESHOLD][:SHOWN]
 
 
-class ReviewWorker:
-    """A review on a daemon thread: `progress` is (decisions done, decisions in all),
-    `findings` the result once it is done (None until then), `left_out` how many of a long
-    game's decisions it does not judge (`to_judge`), `error` what went wrong on the thread;
-    `cancel` returns within `CANCEL_WAIT` seconds, and the thread stops within milliseconds
-    (it looks at the stop signal between any two samples, moves or searches)."""
-
-    def __init__(self, config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
-                 level: dict[str, float] | None = None) -> None:
-        self._stop = threading.Event()
-        self._lock = threading.Lock()
-        self._progress = (0, 0)
-        self.findings: list[Finding] | None = None
-        self.left_out = 0
-        self.error: BaseException | None = None
-        self._thread = start_thread(self._run, (config, list(moves), seat, seed, level),
-                                    f"review-seat{seat}")
-
-    @property
-    def progress(self) -> tuple[int, int]:
-        with self._lock:
-            return self._progress
-
-    @property
-    def busy(self) -> bool:
-        return self._thread.is_alive()
-
-    def cancel(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
-            self._thread.join(CANCEL_WAIT)
-
-    def _report(self, done: int, total: int) -> None:
-        with self._lock:
-            self._progress = (done, total)
-
-    def _run(self, config: GameConfig, moves: list[Move], seat: int, seed: int,
-             level: dict[str, float] | None) -> None:
-        found: list[Finding] = []
-        try:
-            units, self.left_out = to_judge(config, moves, seat, self._stop)
-            judge_all(units, seat, default_evaluator(config.solo), found, seed, self._report,
-                      self._stop, level)
-            self.findings = sorted(found, key=lambda f: (-f.cost, f.step))
-        except Stopped:
-            pass
-        except BaseException as exc:  # told to the scene, never raised on the thread
-            logging.getLogger(__name__).error("the review failed", exc_info=exc)
-            self.error = exc
-
-
 def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig, list[Move]]:
     """A finished game to review: `level` agents at every seat (deterministic)."""
     from .agents import make_agent
+    from .play import by_seat
 
     config = GameConfig(seats=seats, seed=seed)
     state = new_game(config)
-    agents = [make_agent(level, seed + i, deterministic=True) for i in range(seats)]
-    while not state.is_over:
-        state.apply(agents[state.to_move].choose(state))
+    play(state, by_seat([make_agent(level, seed + i, deterministic=True)
+                         for i in range(seats)]))
     return config, list(state.moves())
 
 

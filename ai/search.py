@@ -35,9 +35,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from loyang_game.engine import GameState, Move, flow, helpers
+from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, MoveKind
+from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
 from . import verify
@@ -325,19 +326,6 @@ class Node:
         return max(sure, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
 
 
-def state_key(s: GameState, seat: int) -> tuple[object, ...]:
-    """Everything that decides the rest of `seat`'s turn from a planning decision."""
-    p = s.players[seat]
-    others = tuple((o.cash, tuple(o.stalls), tuple(o.casuals), tuple(o.regulars),
-                    tuple(o.helpers)) for o in s.others(seat))
-    # the solo Offer matters while buying from it, and to the Con man (who swaps with it)
-    offer = tuple(s.offer) if s.phase == CARDS_PHASE or helpers.held(p, "Con man") else ()
-    return (s.round, s.phase, s.step, tuple(s.pending), tuple(p.cart), p.cash, tuple(p.shop),
-            tuple(p.stalls), tuple(p.regulars), tuple(p.casuals), tuple(p.fields),
-            tuple(p.helpers), p.effects, p.two_pack_used, p.upgraded, p.loans, p.done,
-            offer, tuple(s.bought), s.buy_limit, tuple(s.harvest_passed), others)
-
-
 def planning(s: GameState, seat: int) -> bool:
     """Is `seat` at a decision of its own turn whose outcome no hidden card and no other
     player can change until the turn ends (but for the Two-pack, a chance edge)? Its own
@@ -444,7 +432,7 @@ class MCTSAgent:
             self._new_turn(view.round, seat)
         if planning(view, seat):
             if self.plan and self.plan[0] in moves:
-                self.last_root = self.table.get(state_key(view, seat))
+                self.last_root = self.table.get(planning_key(view, seat))
                 return self._played(view, self.plan.pop(0))
             root = self._planning_node(view, seat)
             acting = view.phase == ACTIONS
@@ -535,7 +523,7 @@ class MCTSAgent:
 
     # -- the search ---------------------------------------------------------------------------
     def _planning_node(self, s: GameState, seat: int) -> Node:
-        key = state_key(s, seat)
+        key = planning_key(s, seat)
         node = self.table.get(key)
         if node is None:
             node = self.table[key] = Node(planning=True)
