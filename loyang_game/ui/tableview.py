@@ -375,11 +375,12 @@ class TableView:
 
     def guide_targets(self, L: Layout | None = None) -> dict[str, pygame.Rect]:
         """Where the first-game guide's box and buttons are now ({}: it does not show): not
-        over a choice or the end panel, and not while call-outs show (they go in the same
-        place, and both at once would cover the Storehouse above them). Over the pass screen
-        it shows, as it did whenever no call-outs were showing the frame before."""
+        over a choice, the end panel or the pass screen (which shows nothing but whose turn
+        it is), and not while call-outs show (they go in the same place, and both at once
+        would cover the Storehouse above them)."""
         table = self.table
-        if not table.guide.hint or table.scoring_open or table.dialog_open():
+        if (not table.guide.hint or table.scoring_open or table.dialog_open()
+                or table.pass_to is not None):
             return {}
         L = L or self.layout()
         return {} if ("ui", "seen") in self.targets(L) else table.guide.place(L)

@@ -359,3 +359,18 @@ def test_a_resting_pointer_on_a_courtyard_or_offer_card_shows_it_in_its_column(
             assert r is not None and L.regions["right"].contains(r)
             assert not r.colliderect(L.regions["board"])
     app.d.close()
+
+
+def test_the_pass_screen_shows_no_first_game_hint():
+    """The pass screen says only whose turn it is: the previous person's tip waits."""
+    app = table(Settings(speed="off", hints=True), seats=2, kinds=["person", "person"])
+    app.guide.hint = "cards"
+    app.d.draw()
+    assert app.view.guide_targets()  # the tip shows at the table
+    app.pass_to, app.viewer = 1, None
+    app.d.draw()
+    assert app.view.guide_targets() == {} and app.guide.hint == "cards"
+    app.pass_to, app.viewer = None, 1
+    app.d.draw()
+    assert app.view.guide_targets()  # and is there again once the table shows
+    app.d.close()
