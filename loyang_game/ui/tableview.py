@@ -89,7 +89,6 @@ class TableView:
         self.table = table
         self.L: Layout | None = None
         self.frame_targets: dict = {}  # what the last frame drew over the table
-        self.scene_targets: dict = {}  # what its scene drew over it after (the tutorial's)
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
         self.log_view = LogView()
@@ -169,9 +168,10 @@ class TableView:
 
     @property
     def overlay_targets(self) -> ChainMap:
-        """What the last frame drew over the table: the view's targets, then those its scene
-        added after it (the tutorial's panel adds its buttons here)."""
-        return ChainMap(self.scene_targets, self.frame_targets)
+        """What the last frame drew over the table: what its scene draws over the view (the
+        tutorial's panel), then the view's own."""
+        over = self.table.drawn_over(self.L) if self.L is not None else {}
+        return ChainMap(over, self.frame_targets)
 
     def targets(self, L: Layout | None = None, pointer=None) -> dict:
         """The targets drawn over the table as it is now (`L`: its layout now), found without
@@ -196,7 +196,7 @@ class TableView:
         is drawn over the table first (and what the scene drew over that), then the top bar,
         then the board."""
         L = self.layout()
-        for target, r in {**self.targets(L, pos), **self.scene_targets}.items():
+        for target, r in {**self.targets(L, pos), **self.table.drawn_over(L)}.items():
             if r.collidepoint(pos):
                 return target
         return self.table_target_at(pos, L)
@@ -250,7 +250,7 @@ class TableView:
     def position_of(self, target: tuple) -> tuple[int, int] | None:
         """Screen position to click for `target` as the table is now (None: not on it)."""
         L = self.layout()
-        r = {**self.targets(L), **self.scene_targets}.get(target)
+        r = {**self.targets(L), **self.table.drawn_over(L)}.get(target)
         if r is None and target[0] == "ui":
             r = self.top_rects(L).get(target, (None,))[0]
         if r is None:
@@ -271,7 +271,6 @@ class TableView:
     def draw(self, surf: pygame.Surface) -> Layout:
         """Draw the table as it is now; returns its layout."""
         L = self.layout()
-        self.scene_targets = {}
         self.frame_targets = self._draw(surf, L)
         return L
 

@@ -35,7 +35,7 @@ def wait(d, scene, limit: int = 3000) -> None:
 def press(d, scene, name: str) -> None:
     """Click the tutorial panel's button `name`."""
     d.draw()
-    r = scene.panel_targets[name]
+    r = scene.panel_buttons(scene.view.layout())[name]
     click(d, r.center)
 
 

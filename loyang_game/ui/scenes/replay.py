@@ -240,7 +240,8 @@ class ReplayScene(Scene):
             self.next_round()
 
     def target_at(self, pos) -> tuple | None:
-        L = self.L or self.layout()
+        """What a click at `pos` meets at this step (the layout now, not the last drawn)."""
+        L = self.layout()
         for target, r in replaybar.rects(L).items():
             if r.collidepoint(pos) and self.enabled().get(target, True):
                 return target

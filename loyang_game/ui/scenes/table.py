@@ -24,6 +24,7 @@ from .. import choreo, layout, table_model
 from ..anim import Timeline
 from ..endpanel import EndPanel
 from ..guide import Guide
+from ..layout import Layout
 from ..news import News
 from ..prompts import prompt
 from ..scene import Scene
@@ -112,6 +113,11 @@ class TableScene(Scene):
     def _needs_pass(self, seat: int) -> bool:
         p = self.game.state.players[seat]
         return len(self.game.persons) >= 2 and bool(p.hand or p.intro != NONE)
+
+    def drawn_over(self, L: Layout) -> dict[tuple, pygame.Rect]:
+        """The click targets this scene draws over the table view, placed without drawing
+        (none here; the tutorial's panel has its buttons)."""
+        return {}
 
     def dialog_open(self) -> bool:
         return bool(self.picker.choosing) or (self.person_to_play() and bool(

@@ -59,7 +59,6 @@ class TutorialScene(TableScene):
         self.guide.look = lambda _state: None  # the tutorial is the guide
         self.refusals = 0
         self.remark = ""  # the comment on the person's last free choice
-        self.panel_targets: dict[str, pygame.Rect] = {}
         self.problem = self.remember()
 
     # --- where we are --------------------------------------------------------------------------
@@ -292,9 +291,32 @@ class TutorialScene(TableScene):
                  or self.view.top_rects().get(lit, (None,))[0])
             if r is not None:
                 coach_lights.lights(surf, L, [r], self.clock_time, False)
-        self.panel_targets = self.draw_panel(surf, L)
-        for name, r in self.panel_targets.items():
-            self.view.overlay_targets[("tut", name)] = r
+        self.draw_panel(surf, L)
+
+    def drawn_over(self, L: Layout) -> dict[tuple, pygame.Rect]:
+        """The panel's buttons, as ("tut", name) targets."""
+        return {("tut", name): r for name, r in self.panel_buttons(L).items()}
+
+    def panel_buttons(self, L: Layout) -> dict[str, pygame.Rect]:
+        """Where the panel's buttons are now: Next on its own row, Skip chapter and Leave
+        under it, at the foot."""
+        r = self.panel_rect(L)
+        pad = L.px(10)
+        names = self.buttons_now()
+        bh = L.px(32)
+        row2 = pygame.Rect(r.x + pad, r.bottom - pad - bh, r.w - 2 * pad, bh)
+        row1 = row2.move(0, -bh - L.px(8))
+        targets = {}
+        if "next" in names:
+            targets["next"] = row1
+        half = (row2.w - L.px(8)) // 2
+        rest = [n for n in ("skip", "leave") if n in names]
+        if len(rest) == 2:
+            targets[rest[0]] = pygame.Rect(row2.x, row2.y, half, bh)
+            targets[rest[1]] = pygame.Rect(row2.right - half, row2.y, half, bh)
+        elif rest:
+            targets[rest[0]] = row2
+        return targets
 
     def panel_rect(self, L: Layout) -> pygame.Rect:
         """The left column under the opponent's board, down to the window's foot: always
@@ -304,7 +326,7 @@ class TutorialScene(TableScene):
         top = seat.bottom + L.px(10) if seat is not None else L.R(0, 300, 0, 0).y
         return pygame.Rect(column.x, top, column.w, column.bottom - top)
 
-    def draw_panel(self, surf, L: Layout) -> dict[str, pygame.Rect]:
+    def draw_panel(self, surf, L: Layout) -> None:
         r = self.panel_rect(L)
         pad = L.px(10)
         panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10), alpha=250)
@@ -320,21 +342,10 @@ class TutorialScene(TableScene):
             text(surf, line, L.px(19), (110, 60, 20), topleft=(r.x + pad, y), bold=True)
             y += L.px(23)
         y += L.px(6)
-        # The buttons: Next on its own row, Skip chapter and Leave under it, at the foot.
         names = self.buttons_now()
-        bh = L.px(32)
-        row2 = pygame.Rect(r.x + pad, r.bottom - pad - bh, r.w - 2 * pad, bh)
-        row1 = row2.move(0, -bh - L.px(8))
-        targets = {}
-        if "next" in names:
-            targets["next"] = row1
-        half = (row2.w - L.px(8)) // 2
-        rest = [n for n in ("skip", "leave") if n in names]
-        if len(rest) == 2:
-            targets[rest[0]] = pygame.Rect(row2.x, row2.y, half, bh)
-            targets[rest[1]] = pygame.Rect(row2.right - half, row2.y, half, bh)
-        elif rest:
-            targets[rest[0]] = row2
+        targets = self.panel_buttons(L)
+        row1 = pygame.Rect(r.x + pad, r.bottom - pad - 2 * L.px(32) - L.px(8), r.w - 2 * pad,
+                           L.px(32))  # the Next row, whether Next shows or not
         bottom = row1.y - L.px(8)
         size = L.px(17)
         for line in wrap(self.words(), size, r.w - 2 * pad):
@@ -351,7 +362,6 @@ class TutorialScene(TableScene):
             for i, line in enumerate(wrap(self.problem, L.px(13), r.w - 2 * pad)[:2]):
                 text(surf, line, L.px(13), (160, 40, 30),
                      topleft=(r.x + pad, row1.y - L.px(36) + i * L.px(15)))
-        return targets
 
     def draw_chapters(self, surf, L: Layout, r: pygame.Rect, top: int, bottom: int) -> None:
         """The chapters, the one at hand marked, above the buttons when there is room."""
