@@ -7,6 +7,7 @@ A Helper is a small class whose `text` is its card text and whose methods read l
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..cards import CARDS, HELPER_NAMES, NONE
 from ..moves import USE, Move
@@ -44,7 +45,10 @@ def helper_for(card: int) -> Helper:
     return REGISTRY[CARDS[card].name]
 
 
+@lru_cache(maxsize=1 << 12)
 def use(card: int, b: int = NONE, c: int = NONE, d: int = NONE, e: int = NONE) -> Move:
+    """The move using the Helper `card`, made once and shared: the Helpers' moves are listed
+    in every Action-phase `legal_moves`, and the same few come back all through a search."""
     return Move(USE, card, b, c, d, e)
 
 
