@@ -10,12 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..engine import GameState
 from ..engine.cards import NONE
 from . import layout
 from .layout import Layout
 from .render import View
+
+
+class Mode(StrEnum):
+    """What the table is waiting for, which decides what a click can reach: the first of these
+    that holds."""
+
+    PASS = "pass"  # the pass screen: only "I am ..., show my cards"
+    SCORES = "scores"  # the end panel over the table: only its buttons
+    CHOICE = "choice"  # a choice's options over the table: only them (and Cancel)
+    TABLE = "table"  # the table itself: the board, the bars, the news
+    REPLAY = "replay"  # a game looked back at: the replay's controls and the boards
 
 
 def board_seat(state: GameState, viewer: int | None, looked_at: int | None = None) -> int:
@@ -48,6 +60,7 @@ class TableModel:
     focus: int  # the seat whose board is big
     hidden: frozenset[int] = field(default=frozenset())  # cards the animation draws
     prompt: str = ""
+    mode: Mode = Mode.TABLE
 
     @property
     def hand_seat(self) -> int | None:

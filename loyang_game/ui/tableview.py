@@ -25,6 +25,7 @@ from .draw import button
 from .layout import Layout
 from .options import helper_detail, option_cards, option_label
 from .prompts import hover_lines
+from .table_model import Mode
 
 PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
@@ -180,9 +181,10 @@ class TableView:
         table = self.table
         L = L or self.layout()
         pointer = self.mouse if pointer is None else pointer
-        if table.pass_to is not None:
+        mode = table.mode()
+        if mode is Mode.PASS:
             return {("ui", "ready"): overlay.pass_button(L)}
-        if table.scoring_open and table.end_panel is not None:
+        if mode is Mode.SCORES and table.end_panel is not None:
             return endpanel.targets(L)
         choice = self.choice_place(L)
         targets = choice.targets() if choice is not None else {}
@@ -205,7 +207,7 @@ class TableView:
         """The target under `pos` on the table itself, under whatever is drawn over it (none
         while the pass screen, the end panel or a choice covers the table)."""
         table = self.table
-        if table.pass_to is not None or table.scoring_open or table.dialog_open():
+        if table.mode() is not Mode.TABLE:
             return None
         for target, (r, _label) in self.top_rects(L).items():
             if r.collidepoint(pos):
@@ -378,8 +380,7 @@ class TableView:
         it is), and not while call-outs show (they go in the same place, and both at once
         would cover the Storehouse above them)."""
         table = self.table
-        if (not table.guide.hint or table.scoring_open or table.dialog_open()
-                or table.pass_to is not None):
+        if not table.guide.hint or table.mode() is not Mode.TABLE:
             return {}
         L = L or self.layout()
         return {} if ("ui", "seen") in self.targets(L) else table.guide.place(L)

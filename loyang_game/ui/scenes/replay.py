@@ -117,7 +117,8 @@ class ReplayScene(Scene):
         r = self.replay
         return table_model.TableModel(state=self.state, names=r.names, kinds=r.kinds,
                                       viewer=self.revealed(), focus=self.focus(),
-                                      prompt=self.prompt() if prompt is None else prompt)
+                                      prompt=self.prompt() if prompt is None else prompt,
+                                      mode=table_model.Mode.REPLAY)
 
     def prompt(self) -> str:
         """The top bar's line: at `at` the note, or without one the suggestion in words if

@@ -108,7 +108,18 @@ class TableScene(Scene):
         return table_model.TableModel(
             state=game.state, names=game.names, kinds=game.kinds,
             viewer=self.viewer if self.pass_to is None else None, focus=self.focus(),
-            hidden=frozenset(self.timeline.hidden_cards()), prompt=prompt(game, self.pass_to))
+            hidden=frozenset(self.timeline.hidden_cards()), prompt=prompt(game, self.pass_to),
+            mode=self.mode())
+
+    def mode(self) -> table_model.Mode:
+        """What the table waits for now (see table_model.Mode)."""
+        if self.pass_to is not None:
+            return table_model.Mode.PASS
+        if self.scoring_open:
+            return table_model.Mode.SCORES
+        if self.dialog_open():
+            return table_model.Mode.CHOICE
+        return table_model.Mode.TABLE
 
     def _needs_pass(self, seat: int) -> bool:
         p = self.game.state.players[seat]
