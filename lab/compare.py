@@ -105,32 +105,26 @@ def play_duel(job: tuple[str, str, int]) -> dict:
             "margin": statistics.fmean(g["a_pos"] - g["b_pos"] for g in games)}
 
 
-def known_scores(path: str | None) -> dict[tuple[str, int], int]:
-    """Solo scores of earlier runs (their `--jsonl` lines), by (agent, deal); none if the
-    file is not there yet (the first run of a command that takes itself up)."""
+def earlier_rows(path: str | None) -> list[dict]:
+    """The rows of earlier runs (their `--jsonl` lines); none if the file is not there yet
+    (the first run of a command that takes itself up)."""
     if not path or not os.path.exists(path):
-        return {}
-    out = {}
+        return []
     with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            if row.get("seats") == 1:
-                out[(row["agent"], row["deal"])] = row["score"]
-    return out
+        return [json.loads(line) for line in f]
+
+
+def known_scores(path: str | None) -> dict[tuple[str, int], int]:
+    """Solo scores of earlier runs, by (agent, deal)."""
+    return {(row["agent"], row["deal"]): row["score"] for row in earlier_rows(path)
+            if row.get("seats") == 1}
 
 
 def known_duels(path: str | None, a: str, b: str) -> dict[int, dict]:
-    """Duels of `a` against `b` in earlier runs (their `--jsonl` lines), by deal: a long
-    duel screen can be stopped and taken up again."""
-    if not path or not os.path.exists(path):
-        return {}
-    out = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            if row.get("seats") == 2 and row.get("a") == a and row.get("b") == b:
-                out[row["deal"]] = row
-    return out
+    """Duels of `a` against `b` in earlier runs, by deal: a long duel screen can be stopped
+    and taken up again."""
+    return {row["deal"]: row for row in earlier_rows(path)
+            if row.get("seats") == 2 and row.get("a") == a and row.get("b") == b}
 
 
 def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
