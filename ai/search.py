@@ -234,6 +234,7 @@ class Level:
     verify_others: bool = False  # ... in 2-4 players too: the follower plays every seat on one
     # shared sample, and a board is worth the rivalry leaf (own position less `rivalry` times
     # the best other's) at the seat's next Path step
+    verify_early: int = 0  # ... in rounds up to this one, played on two rounds rather than one
     evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
@@ -798,8 +799,9 @@ class MCTSAgent:
             return not self.deterministic and self.clock() > deadline - margin
 
         distinct = self.level.verify if self.level.verify_pool else 0
+        rounds = 2 if view.round <= self.level.verify_early else 1
         best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final, apply_option, halted, distinct)
+                               final, apply_option, halted, distinct, rounds)
         return best or option
 
     def _pick(self, node: Node, view: GameState, seat: int) -> Option:
