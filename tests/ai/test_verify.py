@@ -49,20 +49,6 @@ def test_candidates_are_the_most_explored_legal_options():
     assert verify.candidates(root, legal, 9) == [("b",), ("d",), ("a",)]
 
 
-def test_play_on_stops_at_the_next_rounds_path_step():
-    state = card_phase_state(seed=3)
-    start = state.round
-    seen = []
-
-    def leaf(s, seat):
-        seen.append((s.round, flow.decision(s), seat))
-        return 12.5
-
-    option = (state.legal_moves()[0],)
-    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option) == 12.5
-    assert seen == [(start + 1, "path", 0)]
-
-
 @pytest.mark.parametrize("rounds", [1, 2, 3])
 def test_a_play_on_of_several_rounds_stops_at_the_path_step_that_many_rounds_on(rounds):
     state = card_phase_state(seed=3)

@@ -74,23 +74,14 @@ def test_each_keyed_field_of_the_game_changes_the_key(name):
     assert planning_key(state, seat) != before
 
 
-@pytest.mark.parametrize("name", PLAYER_KEYED)
-def test_each_keyed_field_of_the_seat_changes_the_key(name):
-    state = a_state(2)
-    seat = state.current_player
-    before = planning_key(state, seat)
-    p = state.players[seat]
-    setattr(p, name, changed(getattr(p, name)))
-    assert planning_key(state, seat) != before
-
-
-@pytest.mark.parametrize("name", OTHERS_KEYED)
-def test_each_keyed_field_of_another_seat_changes_the_key(name):
+@pytest.mark.parametrize("whose,name", [*(("seat", n) for n in PLAYER_KEYED),
+                                          *(("other", n) for n in OTHERS_KEYED)])
+def test_each_keyed_field_of_a_board_changes_the_key(whose, name):
     state = a_state(3)
     seat = state.current_player
     before = planning_key(state, seat)
-    other = state.others(seat)[0]
-    setattr(other, name, changed(getattr(other, name)))
+    p = state.players[seat] if whose == "seat" else state.others(seat)[0]
+    setattr(p, name, changed(getattr(p, name)))
     assert planning_key(state, seat) != before
 
 
