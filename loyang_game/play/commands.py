@@ -14,6 +14,7 @@ past a revealed card or a random draw.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from ..engine import GameState, Move
@@ -332,6 +333,7 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
         try:
             reason = _flow.why_illegal(state, guess)
         except Exception:  # a guess the engine does not expect: the general answer
+            logging.getLogger(__name__).debug("no reason for %r", guess, exc_info=True)
             reason = ""
         if reason and "is not possible now" not in reason:
             return reason[0].upper() + reason[1:] + "."

@@ -6,6 +6,7 @@ missing or damaged file is a tutorial never begun."""
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import asdict, dataclass, field
 
 from ..engine import GameState, Move, new_game
@@ -83,5 +84,7 @@ def offer_on_first_start() -> bool:
         if load_records().games:
             return False
     except Exception:  # a record that cannot be read is no reason to stop the title
+        logging.getLogger(__name__).warning("the record of games could not be read",
+                                            exc_info=True)
         return False
     return True
