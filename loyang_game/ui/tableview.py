@@ -310,8 +310,10 @@ class TableView:
         if seat is not None and not game.is_person(seat) and table.thinking_shown():
             overlay.thinking(surf, L, game.names[seat], table.clock_time)
         targets.update(self._news(surf, table, L, strip))
+        if self.guide_targets(L):  # a choice's options and the call-outs stay clear
+            table.guide.draw(surf, L, mouse)
         if not table.dialog_open():
-            self._tips(surf, table, L)
+            self._tips(surf, table, L)  # over the guide: what the pointer asked for
         if table.message:  # above the coach's strip, never over it
             age = table.clock_time - table.message_time
             bottom = L.regions["board"].bottom - L.px(8)
@@ -341,6 +343,8 @@ class TableView:
                 overlay.column_note(surf, L, hover_lines(game.state, target, table.focus(), L),
                                     big)
             return
+        if raised is not None:
+            overlay.raised_card(surf, L, table.sprites, raised, solo)
         card = self.hover_target
         if (card is not None and table.clock_time - self.hover_since >= LONG_HOVER
                 and self.resting(LONG_HOVER)):
@@ -348,8 +352,6 @@ class TableView:
                    if CARDS[card].kind == "casual" else "")
             overlay.card_info(surf, L, table.sprites, card, mouse, now, solo, under)
             return
-        if raised is not None:
-            overlay.raised_card(surf, L, table.sprites, raised, solo)
         if (not target or target[0] != "hand") and self.resting(TIP_DELAY):
             lines = (self._hint_tip() if target == ("ui", "hint") else
                      hover_lines(game.state, target, table.focus(), L))

@@ -374,3 +374,30 @@ def test_the_pass_screen_shows_no_first_game_hint():
     app.d.draw()
     assert app.view.guide_targets()  # and is there again once the table shows
     app.d.close()
+
+
+def test_what_the_pointer_asks_for_shows_over_the_first_game_tip(monkeypatch):
+    """A card's whole text (a long rest on a hand card) is drawn after the first-game tip, so
+    the tip never hides it; the card rests in front of its neighbours meanwhile."""
+    s, seat = card_turn()
+    set_hand(s, seat, ["Maid", "Trader", "Official", "K2"])
+    kinds = ["normal", "normal"]
+    kinds[seat] = "person"
+    app = table(Settings(speed="off", hints=True), state=s, kinds=kinds)
+    app.guide.hint = "cards"
+    order: list[str] = []
+    for name in ("card_info", "raised_card"):
+        real = getattr(overlay, name)
+        monkeypatch.setattr(overlay, name, lambda *a, real=real, name=name, **k: (
+            order.append(name), real(*a, **k))[1])
+    real_draw = app.guide.draw
+    monkeypatch.setattr(app.guide, "draw", lambda *a, **k: (order.append("guide"),
+                                                             real_draw(*a, **k))[1])
+    app.d.draw()
+    L = app.view.L
+    card = next(target for target in L.targets if target[0] == "hand")
+    app.view.point_at(L.targets[card].center, long=True)
+    order.clear()
+    app.d.draw()
+    assert order == ["guide", "raised_card", "card_info"], order
+    app.d.close()

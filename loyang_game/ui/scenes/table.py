@@ -476,6 +476,4 @@ class TableScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surf) -> None:
-        L = self.view.draw(surf)
-        if self.view.guide_targets(L):  # a choice's options and the call-outs stay clear
-            self.guide.draw(surf, L, self.view.mouse)
+        self.view.draw(surf)
