@@ -1,6 +1,6 @@
 """Draw the README's screenshots of every scene at 1280x800 (the table, the coach's hint,
-the end of a game, the replay, the review, the table's questions and a raised Offer card at
-1024x640 too) into docs/.
+the end of a game, the replay, the review, the table's questions, a raised Offer card and
+three moments of the tutorial at 1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
 
@@ -204,6 +204,42 @@ def choice_shots() -> None:
         d.close()
 
 
+def tutorial_shots() -> None:
+    """Three moments of the tutorial at both sizes: the Card phase's take, the Two-pack's
+    keep, the Path's two steps; reached by following its guided clicks."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from loyang_game.files.settings import Settings
+    from loyang_game.tutorial import script
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
+
+    shots = (("The Card phase", "Now take:", "cards"), ("The Two-pack", "Keep both", "twopack"),
+             ("The Path of Prosperity", "two steps", "path"))
+    titles = [chapter.title for chapter in script.CHAPTERS]
+    for size in ((1280, 800), (1024, 640)):
+        for title, words, name in shots:
+            d = Director(SCENES, Settings(hints=False), size=size, fullscreen=False,
+                         fps_cap=0)
+            scene = d.open("tutorial", chapter=titles.index(title))
+            for _ in range(3000):
+                d.frame(dt=1 / 60)
+                if scene.timeline.busy or not (scene.person_to_play() or scene.current.move
+                                               is None):
+                    continue
+                if words in scene.current.text:
+                    break
+                if "next" in scene.buttons_now():
+                    scene.panel_click("next")
+                elif scene.lit() is not None:
+                    scene.click(scene.view.position_of(scene.lit()))
+            else:
+                raise RuntimeError(f"the tutorial never said {words!r}")
+            for _ in range(30):
+                d.frame(dt=1 / 60)
+            d.screenshot(str(DOCS / f"tutorial-{name}-{size[0]}x{size[1]}.png"))
+            d.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
@@ -244,6 +280,7 @@ def main() -> None:
     replay_shots()
     end_and_review_shots()
     choice_shots()
+    tutorial_shots()
 
 
 if __name__ == "__main__":
