@@ -12,6 +12,7 @@ packages): each tool runs with `python -m lab.X` from the checkout's folder. The
                                   two agents paired on the same deals, deterministic
     python -m lab.bench --json    the engine's speed and the levels' think times
     python -m lab.framebench      the table's frame rate while the hard AI thinks
+    python -m lab.giveways        how often hard's play-ons give way to the clock (solo)
     python -m lab.train           fits the evaluation from self-play into ai/weights.json
     python -m lab.fit_residual record|fit|sample|fit-leaves --dir DIR
                                   a learned correction to the solo evaluation (`residual`)
