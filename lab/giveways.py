@@ -16,11 +16,11 @@ import dataclasses
 import json
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ai import verify
 from ai.agents import make_agent
-from loyang_game.engine import GameConfig, new_game
+from ai.options import Option
+from loyang_game.engine import GameConfig, GameState, new_game
 
 
 class Counter:
@@ -37,10 +37,12 @@ class Counter:
     def __exit__(self, *_exc: object) -> None:
         verify.verified = self.real
 
-    def verified(self, *args: Any, **kwargs: Any) -> Any:
-        args_list = list(args)
-        halted: Callable[[], bool] | None = (args_list[8] if len(args_list) > 8
-                                             else kwargs.get("halted"))
+    def verified(self, view: GameState, seat: int, options: list[Option],
+                 make_follower: Callable[[int], verify.Follower], seed: int,
+                 leaf_value: verify.ValueOf, final_value: verify.ValueOf,
+                 apply_option: verify.Apply, halted: Callable[[], bool] | None = None,
+                 distinct: int = 0, rounds: int = 1) -> Option | None:
+        """`verify.verified`, its clock watched: did it stop the play-ons?"""
         stopped = False
 
         def watched() -> bool:
@@ -49,11 +51,8 @@ class Counter:
                 stopped = True
             return stopped
 
-        if len(args_list) > 8:
-            args_list[8] = watched
-        else:
-            kwargs["halted"] = watched
-        out = self.real(*args_list, **kwargs)
+        out = self.real(view, seat, options, make_follower, seed, leaf_value, final_value,
+                         apply_option, watched, distinct, rounds)
         self.verifications += 1
         if stopped:
             if out is None:

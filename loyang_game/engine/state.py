@@ -83,9 +83,9 @@ PAY, KEEP, PARTNER, CLAIM, SHOP = (
 
 
 # --- the interrupts waiting on the `pending` stack (RULINGS R13) --------------------------------
-# Each is a named tuple whose first field is its `Decision` and second its seat, so that a
-# reader that takes them by position, (decision, seat, data...), reads them as before, and
-# `to_data` shows them as it did.
+# Each is a named tuple whose first field is its `Decision` and second its seat: the stack's
+# top tells whose decision it is (`current_player`), and `to_data` writes them as the lists
+# saves have always held.
 
 class PayDebt(NamedTuple):
     """Raise money, then the `amount` owed for `reason` is paid at once (RULINGS R6)."""
@@ -438,10 +438,7 @@ class State:
         self.flipped = False  # 2 players: the top card was turned over this turn
         self.step = ACT
         self.partner: list[int] = []  # 4 players: each seat's partner this Action phase
-        # Interrupt decisions, the last one first: `Pending` records. Annotated as tuples while
-        # readers outside the engine still take them by position (the table's layout,
-        # prompts, replay); list[Pending] once they take them by name.
-        self.pending: list[Pending] = []
+        self.pending: list[Pending] = []  # interrupt decisions, the last one first
         self.harvest_passed: list[int] = []  # seats done with their Harvest helpers
         # The solo game (solo.py): the Offer (12 places, row by row, NONE when empty), the
         # imaginary opponent, this Card phase's purchases and their limit, the one reshuffle.
