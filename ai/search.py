@@ -28,7 +28,9 @@ on before it commits (`verify.py`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import math
 import random
 import threading
@@ -46,6 +48,7 @@ from .evaluate import Evaluation, default_evaluator, tuned_evaluator
 from .evaluators import make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
+from .playons import PlayOnPool, shared_pool
 from .playout import to_path_step
 from .policy import (
     ACT_DECISION,
@@ -235,6 +238,7 @@ class Level:
     # shared sample, and a board is worth the rivalry leaf (own position less `rivalry` times
     # the best other's) at the seat's next Path step
     verify_early: int = 0  # ... in rounds up to this one, played on two rounds rather than one
+    parallel: bool = False  # ... on the clock, in worker processes, one per core (playons.py)
     evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
 
@@ -260,6 +264,11 @@ LEVELS = {
     # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
+    # hard, its play-ons in worker processes (one per core) and, in rounds 1-4, played on
+    # two rounds: the early rounds seen further, in hard's time. Not offered to players until
+    # the paired screen of docs/ai-lab.md entry 61 shows it plays better than hard.
+    "master": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                    others_plan=True, verify=3, verify_pool=6, verify_early=4, parallel=True),
 }
 
 
@@ -776,6 +785,42 @@ class MCTSAgent:
         options = verify.candidates(root, set(view.legal_moves()), pool)
         if len(options) < 2:
             return option
+        margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
+
+        def halted() -> bool:
+            if stop is not None and stop.is_set():
+                return True
+            return not self.deterministic and self.clock() > deadline - margin
+
+        distinct = self.level.verify if self.level.verify_pool else 0
+        rounds = 2 if view.round <= self.level.verify_early else 1
+        seed = self.rng.getrandbits(32)
+        workers = self._play_on_pool()
+        if workers is not None:
+            shipped = view.clone()
+            shipped.history = None  # the play-ons never read it, and a long one is too deep
+            tasks = [functools.partial(play_on_task, self.name, self.level, shipped, seat,
+                                       o, seed, rounds) for o in options]
+            with contextlib.closing(workers.values(tasks, halted)) as values:
+                best = verify.decide(options, values, distinct)
+        else:
+            follower, leaf, final = self._play_on_rules()
+            best = verify.verified(view, seat, options, follower, seed, leaf, final,
+                                   apply_option, halted, distinct, rounds)
+        return best or option
+
+    def _play_on_pool(self) -> PlayOnPool | None:
+        """The worker processes this level plays its play-ons in: on the clock only (in
+        deterministic mode the thread's own play-ons give the same values, and the lab
+        already runs a game per core), and not where processes cannot start children."""
+        if not self.level.parallel or self.deterministic or self.given is not None:
+            return None
+        return shared_pool()
+
+    def _play_on_rules(self) -> tuple[Callable[[int], MCTSAgent], verify.ValueOf,
+                                      verify.ValueOf]:
+        """A verification's follower (a fresh one per play-on, by its seed) and the values
+        of the boards it reaches: at the seat's Path step, and once the game is over."""
         level = dataclasses.replace(
             self.level, act_iterations=self.level.verify_iterations,
             other_iterations=max(1, self.level.verify_iterations * 3 // 10), verify=0)
@@ -791,18 +836,7 @@ class MCTSAgent:
         def final(state: GameState, seat: int) -> float:
             return self._against(state, seat, final_value(state, seat))
 
-        margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
-
-        def halted() -> bool:
-            if stop is not None and stop.is_set():
-                return True
-            return not self.deterministic and self.clock() > deadline - margin
-
-        distinct = self.level.verify if self.level.verify_pool else 0
-        rounds = 2 if view.round <= self.level.verify_early else 1
-        best = verify.verified(view, seat, options, follower, self.rng.getrandbits(32), leaf,
-                               final, apply_option, halted, distinct, rounds)
-        return best or option
+        return follower, leaf, final
 
     def _pick(self, node: Node, view: GameState, seat: int) -> Option:
         legal = set(view.legal_moves())
@@ -816,6 +850,20 @@ class MCTSAgent:
         if option is None or option[0] not in legal:
             option = max(visited, key=lambda oe: node.q(oe[1]))[0]
         return option
+
+
+def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Option,
+                 seed: int, rounds: int, halted: Callable[[], bool]) -> float | None:
+    """One play-on of a verification by the searching agent of `level` (named `name`), as
+    a worker process plays it (`playons.py`): the value `verify.verified` finds for `option`
+    in the searching thread, from the same view and seed."""
+    judge = MCTSAgent(name, deterministic=True)
+    judge.level = level
+    judge.ev = judge._evaluator(view.config.solo)
+    follower, leaf, final = judge._play_on_rules()
+    sample = determinise(view, seat, random.Random(seed))
+    return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
+                          halted, rounds=rounds)
 
 
 def planned_move(det: GameState, seat: int) -> None:

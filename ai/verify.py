@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from loyang_game.engine import GameState, Move, flow
@@ -124,13 +124,24 @@ def verified(view: GameState, seat: int, options: list[Option],
     (stopped, or out of time) says stop, the best of those played if they reached two
     different boards (a checked choice), else None. `rounds`: how many rounds on the boards
     are judged (`play_on`)."""
+    known: dict[bytes, float | None] = {}
+    values = (play_on(determinise(view, seat, random.Random(seed)), seat, option,
+                      make_follower(seed), leaf_value, final_value, apply_option, halted,
+                      known, rounds)
+              for option in options)
+    return decide(options, values, distinct)
+
+
+def decide(options: list[Option], values: Iterable[float | None],
+           distinct: int = 0) -> Option | None:
+    """The verification's rule over the play-ons' values, taken in the order of `options`
+    (lazily: a value not needed is never asked for): the option worth most, once `distinct`
+    different values are found (all of them with 0); at a None (halted), the best so far if
+    two different boards were compared, else None. The same rule whether the values come
+    from this thread (`verified`) or from worker processes (`playons.PlayOnPool`)."""
     best, best_value = None, float("-inf")
     seen: set[float] = set()
-    known: dict[bytes, float | None] = {}
-    for option in options:
-        sample = determinise(view, seat, random.Random(seed))
-        value = play_on(sample, seat, option, make_follower(seed), leaf_value, final_value,
-                        apply_option, halted, known, rounds)
+    for option, value in zip(options, values):
         if value is None:
             return best if len(seen) >= 2 else None
         if value > best_value:

@@ -15,44 +15,41 @@ import argparse
 import dataclasses
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Iterable, Iterator
 
 from ai import verify
 from ai.agents import make_agent
 from ai.options import Option
-from loyang_game.engine import GameConfig, GameState, new_game
+from loyang_game.engine import GameConfig, new_game
 
 
 class Counter:
-    """Wraps `verify.verified` and counts how each verification ended."""
+    """Wraps `verify.decide` (the rule every verification ends in, its play-ons played in
+    the searching thread or in worker processes) and counts how each verification ended."""
 
     def __init__(self) -> None:
         self.verifications = self.gave_way = self.kept_better = 0
-        self.real = verify.verified
+        self.real = verify.decide
 
     def __enter__(self) -> Counter:
-        verify.verified = self.verified
+        verify.decide = self.decide
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        verify.verified = self.real
+        verify.decide = self.real
 
-    def verified(self, view: GameState, seat: int, options: list[Option],
-                 make_follower: Callable[[int], verify.Follower], seed: int,
-                 leaf_value: verify.ValueOf, final_value: verify.ValueOf,
-                 apply_option: verify.Apply, halted: Callable[[], bool] | None = None,
-                 distinct: int = 0, rounds: int = 1) -> Option | None:
-        """`verify.verified`, its clock watched: did it stop the play-ons?"""
+    def decide(self, options: list[Option], values: Iterable[float | None],
+               distinct: int = 0) -> Option | None:
+        """`verify.decide`, its values watched: did the clock stop the play-ons?"""
         stopped = False
 
-        def watched() -> bool:
+        def watched() -> Iterator[float | None]:
             nonlocal stopped
-            if halted is not None and halted():
-                stopped = True
-            return stopped
+            for value in values:
+                stopped = stopped or value is None
+                yield value
 
-        out = self.real(view, seat, options, make_follower, seed, leaf_value, final_value,
-                         apply_option, watched, distinct, rounds)
+        out = self.real(options, watched(), distinct)
         self.verifications += 1
         if stopped:
             if out is None:

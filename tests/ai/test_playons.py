@@ -1,0 +1,119 @@
+"""A verification's play-ons in worker processes (ai/playons.py): the values and the choice
+of the searching thread, halted when told, and a failure that gives way."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+
+import pytest
+
+from ai import playons, search, verify
+from ai.playons import PlayOnPool
+from ai.search import MCTSAgent, apply_option, play_on_task
+from ai.view import canonical_view, determinise
+
+from .test_verify import card_phase_state
+
+
+@pytest.fixture(scope="module")
+def pool():
+    workers = PlayOnPool(2)
+    yield workers
+    workers.close()
+
+
+def small_level(agent: MCTSAgent) -> search.Level:
+    return dataclasses.replace(agent.level, act_iterations=60, other_iterations=30,
+                               verify=2, verify_iterations=20)
+
+
+def test_the_workers_play_on_to_the_threads_values(pool):
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(move,) for move in view.legal_moves()[:3]]
+    judge = MCTSAgent("hard", deterministic=True)
+    judge.level = small_level(judge)
+    judge.ev = judge._evaluator(True)
+    follower, leaf, final = judge._play_on_rules()
+    in_thread = [verify.play_on(determinise(view, 0, random.Random(7)), 0, option,
+                                follower(7), leaf, final, apply_option) for option in options]
+    shipped = view.clone()
+    shipped.history = None
+    tasks = [functools.partial(play_on_task, "hard", judge.level, shipped, 0, option, 7, 1)
+             for option in options]
+    assert list(pool.values(tasks, lambda: False)) == in_thread
+    assert len(set(in_thread)) > 1  # the options reach different boards: a real comparison
+
+
+def _slow(halted) -> float | None:
+    """A play-on that runs until it is halted (None), or 0.0 after 20 seconds."""
+    import time
+    for _ in range(2000):
+        if halted():
+            return None
+        time.sleep(0.01)
+    return 0.0
+
+
+def _constant(value: float, halted) -> float:
+    return value
+
+
+def _broken(halted) -> float | None:
+    raise RuntimeError("a play-on that fails")
+
+
+def test_a_halted_verification_gets_none_and_stops_its_workers(pool):
+    looks = iter(range(1000))
+    values = pool.values([_slow, _slow, _slow], lambda: next(looks) >= 5)
+    assert list(values) == [None]
+    # the two halted play-ons end at once: the next verification's values come promptly
+    assert list(pool.values([functools.partial(_constant, 2.5)] * 3,
+                            lambda: False)) == [2.5, 2.5, 2.5]
+
+
+def test_closing_the_values_early_halts_what_still_runs(pool):
+    values = pool.values([functools.partial(_constant, 1.0), _slow, _slow],
+                         lambda: False)
+    assert next(values) == 1.0
+    values.close()  # decided: the slow ones are not wanted
+    assert list(pool.values([functools.partial(_constant, 3.0)],
+                            lambda: False)) == [3.0]
+
+
+def test_a_failing_play_on_gives_way_and_the_pool_starts_afresh(monkeypatch):
+    broken = PlayOnPool(1)
+    monkeypatch.setattr(playons, "_shared", broken)
+    assert list(broken.values([_broken], lambda: False)) == [None]
+    assert broken.broken
+    fresh = playons.shared_pool()
+    assert fresh is not broken and fresh is not None and not fresh.broken
+    fresh.close()
+    monkeypatch.setattr(playons, "_shared", None)
+
+
+def test_a_parallel_level_on_the_clock_chooses_as_the_thread_does(monkeypatch, pool):
+    """With a clock that never moves, the search on the clock is the deterministic one, so
+    the only difference left is where the play-ons run: the choice must not change."""
+    asked = []
+    real = pool.values
+    monkeypatch.setattr(pool, "values", lambda *a: asked.append(1) or real(*a))
+    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    state = card_phase_state(seed=14, round_=3)
+    parallel = MCTSAgent("hard", seed=5, clock=lambda: 0.0)
+    parallel.level = dataclasses.replace(small_level(parallel), parallel=True)
+    in_thread = MCTSAgent("hard", seed=5, deterministic=True)
+    in_thread.level = small_level(in_thread)
+    assert parallel.choose(state) == in_thread.choose(state)
+    assert asked  # the play-ons were played in the workers
+
+
+def test_no_workers_in_deterministic_mode_or_inside_a_daemonic_process(monkeypatch):
+    agent = MCTSAgent("hard", deterministic=True)
+    agent.level = dataclasses.replace(agent.level, parallel=True)
+    assert agent._play_on_pool() is None  # the lab already runs a game per core
+    monkeypatch.setattr(playons.multiprocessing.current_process(), "_config",
+                        {"daemon": True})
+    assert playons.shared_pool() is None
