@@ -410,6 +410,7 @@ class MCTSAgent:
         self.last_iterations = 0
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
         self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
+        self._play_on_pool()  # its workers start now, while the first search runs
 
     def _evaluator(self, solo: bool) -> Evaluation:
         if self.given is not None:
