@@ -2,6 +2,7 @@
 
     python -m lab.compare --seats 1 --a hard --b hard-v1 --deals 100 --workers 2
     python -m lab.compare --seats 2 --a hard --b greedy --deals 100 --workers 2
+    python -m lab.compare --seats 3 --a master --b hard-v2 --deals 34 --workers 2
 
 Every deal (a game seed) is played by both agents, with iteration budgets only (no clock), so
 the figures do not depend on how busy the machine is and a rerun repeats them exactly. Pairing
@@ -13,11 +14,14 @@ difference of a few tenths of a space is visible over 100 deals where two unpair
 - Duels (`--seats 2`): each deal is played twice with the seats swapped (A first, then B
   first); per deal, A's share of the two games' wins (a tie is half) and A's final position
   minus B's. Both are reported with their 95% intervals over deals.
+- Three and four seats: each deal is played once with A in each seat and B in all the
+  others; per deal, A's mean place (2.0 or 2.5 if they are equal), its share of the wins and
+  its position minus the best B's.
 
-`--jsonl FILE` appends one line per game (solo) or deal (duel) as it finishes, so a long run
-can be watched and its lines kept with the lab notebook; `--reuse FILE` takes the solo games
-(or the duels of the same two agents) already in such a file rather than playing them again
-(for a frozen yardstick such as hard-v1, or to take up a stopped run).
+`--jsonl FILE` appends one line per game (solo) or deal (2-4 seats) as it finishes, so a long
+run can be watched and its lines kept with the lab notebook; `--reuse FILE` takes the solo
+games (or the deals of the same two agents at the same seats) already in such a file rather
+than playing them again (for a frozen yardstick such as hard-v1, or to take up a stopped run).
 Agent names may carry knob overrides for experiments: `hard:exploration=0.6` (see
 `agents.make_agent`).
 """
@@ -87,21 +91,26 @@ def play_solo(job: tuple[str, int]) -> dict:
             "rounds": ends.rounds, "cpu": round(time.process_time() - start, 1)}
 
 
-def play_duel(job: tuple[str, str, int]) -> dict:
-    """One deal played twice, the seats swapped: A's share of the wins and its margin."""
-    a, b, deal = job
+def play_table(job: tuple[str, str, int, int]) -> dict:
+    """One deal of 2-4 seats played once with A in each seat and B in all the others (in two
+    seats: the seats swapped, A first then B first): per game A's share of the wins (a tie
+    for first shares it), its place and its position against the best B's."""
+    a, b, seats, deal = job
     games = []
-    for order in ((a, b), (b, a)):
+    for a_seat in range(seats):
+        order = [a if seat == a_seat else b for seat in range(seats)]
         agents = [make_agent(name, agent_seed(deal, i), True) for i, name in enumerate(order)]
-        state, _ = play_game(GameConfig(seats=2, seed=deal), agents)
+        state, _ = play_game(GameConfig(seats=seats, seed=deal), agents)
         rows = sorted(state.standings(), key=lambda r: r["seat"])
-        a_seat = 0 if order[0] == a else 1
-        a_row, b_row = rows[a_seat], rows[1 - a_seat]
-        share = 0.5 if a_row["place"] == b_row["place"] else float(a_row["place"] == 1)
-        games.append({"a_first": a_seat == 0, "share": share,
-                      "a_pos": a_row["position"], "b_pos": b_row["position"]})
-    return {"seats": 2, "a": a, "b": b, "deal": deal, "games": games,
+        a_row = rows[a_seat]
+        best_b = max((r for r in rows if r["seat"] != a_seat), key=lambda r: r["position"])
+        firsts = sum(r["place"] == 1 for r in rows)
+        games.append({"a_first": a_seat == 0, "a_seat": a_seat, "place": a_row["place"],
+                      "share": (a_row["place"] == 1) / firsts,
+                      "a_pos": a_row["position"], "b_pos": best_b["position"]})
+    return {"seats": seats, "a": a, "b": b, "deal": deal, "games": games,
             "share": statistics.fmean(g["share"] for g in games),
+            "place": statistics.fmean(g["place"] for g in games),
             "margin": statistics.fmean(g["a_pos"] - g["b_pos"] for g in games)}
 
 
@@ -120,11 +129,11 @@ def known_scores(path: str | None) -> dict[tuple[str, int], int]:
             if row.get("seats") == 1}
 
 
-def known_duels(path: str | None, a: str, b: str) -> dict[int, dict]:
-    """Duels of `a` against `b` in earlier runs, by deal: a long duel screen can be stopped
-    and taken up again."""
+def known_tables(path: str | None, seats: int, a: str, b: str) -> dict[int, dict]:
+    """Games of `a` against `b` at `seats` seats in earlier runs, by deal: a long screen can
+    be stopped and taken up again."""
     return {row["deal"]: row for row in earlier_rows(path)
-            if row.get("seats") == 2 and row.get("a") == a and row.get("b") == b}
+            if row.get("seats") == seats and row.get("a") == a and row.get("b") == b}
 
 
 def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
@@ -140,6 +149,8 @@ def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
     else:
         out["a_win_share"] = mean_ci([r["share"] for r in rows])
         out["a_margin"] = mean_ci([r["margin"] for r in rows])
+        if seats > 2:  # (rows of two seats before the place was kept have none)
+            out["a_place"] = mean_ci([r["place"] for r in rows])
     return out
 
 
@@ -156,8 +167,12 @@ def report(result: dict) -> str:
                   f"  {a} - {b}: {fmt(result['a_minus_b'])} spaces; better/equal/worse "
                   + "/".join(map(str, result["a_better_equal_worse"]))]
     else:
+        best = "the best of " if result["seats"] > 2 else ""
         lines += [f"  {a} win share against {b}: {fmt(result['a_win_share'])}",
-                  f"  {a} position minus {b}'s: {fmt(result['a_margin'])} spaces"]
+                  f"  {a} position minus {best}{b}'s: {fmt(result['a_margin'])} spaces"]
+        if "a_place" in result:
+            lines.append(f"  {a} mean place: {fmt(result['a_place'])} "
+                         f"({(result['seats'] + 1) / 2:.1f} if equal)")
     return "\n".join(lines)
 
 
@@ -185,20 +200,20 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
     """Play the deals (solo: each agent's game is a job of its own, and a game found in
     `reuse` is not played again) and summarise them."""
     known = known_scores(reuse)
-    duels = known_duels(reuse, a, b) if seats == 2 else {}
+    tables = known_tables(reuse, seats, a, b) if seats > 1 else {}
     if seats == 1:
         played = play_all(play_solo, [(name, deal) for deal in deals
                                       for name in dict.fromkeys((a, b))
                                       if (name, deal) not in known], workers, jsonl)
     else:
-        played = play_all(play_duel, [(a, b, deal) for deal in deals if deal not in duels],
-                          workers, jsonl)
+        played = play_all(play_table, [(a, b, seats, deal) for deal in deals
+                                       if deal not in tables], workers, jsonl)
     if seats == 1:
         for row in played:
             known[(row["agent"], row["deal"])] = row["score"]
         rows = [{"deal": deal, a: known[(a, deal)], b: known[(b, deal)]} for deal in deals]
     else:
-        rows = sorted([*played, *(duels[deal] for deal in deals if deal in duels)],
+        rows = sorted([*played, *(tables[deal] for deal in deals if deal in tables)],
                       key=lambda r: r["deal"])
     return summarise(seats, a, b, rows)
 
@@ -206,7 +221,7 @@ def run(seats: int, a: str, b: str, deals: range, workers: int = 1,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.compare", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seats", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--seats", type=int, choices=(1, 2, 3, 4), default=1)
     parser.add_argument("--a", required=True, help="the agent under test, e.g. hard")
     parser.add_argument("--b", required=True, help="the yardstick, e.g. hard-v1")
     parser.add_argument("--deals", type=int, default=100, help="how many deals")
@@ -223,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals and --workers must be at least 1")
     for name in (args.a, args.b):
         try:
-            make_agent(name)
+            make_agent(name, deterministic=True)
         except ValueError as error:
             parser.error(str(error))
     start = time.perf_counter()

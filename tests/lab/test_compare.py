@@ -29,8 +29,20 @@ def test_a_duel_is_played_in_both_seat_orders(tmp_path):
     assert len(lines) == 2
     assert result["a_win_share"]["mean"] == 1.0  # greedy beats random from either seat
     assert result["a_margin"]["mean"] > 0
-    row = compare.play_duel(("greedy", "random", 5))
+    row = compare.play_table(("greedy", "random", 2, 5))
     assert [g["a_first"] for g in row["games"]] == [True, False]
+
+
+def test_three_seats_put_a_in_each_seat_once_and_report_its_mean_place():
+    rows = [compare.play_table(("random", "random", 3, deal)) for deal in (4, 5)]
+    for row in rows:
+        assert [g["a_seat"] for g in row["games"]] == [0, 1, 2]
+        assert all(1 <= g["place"] <= 3 and g["a_pos"] <= g["b_pos"] or g["place"] == 1
+                   for g in row["games"])
+        assert row["place"] == sum(g["place"] for g in row["games"]) / 3
+    result = compare.summarise(3, "random", "random", rows)
+    assert result["a_place"]["mean"] == (rows[0]["place"] + rows[1]["place"]) / 2
+    assert "mean place" in compare.report(result) and "2.0 if equal" in compare.report(result)
 
 
 def test_solo_games_already_played_are_reused(tmp_path):
