@@ -234,9 +234,6 @@ class Level:
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
-    verify_others: bool = False  # ... in 2-4 players too: the follower plays every seat on one
-    # shared sample, and a board is worth the rivalry leaf (own position less `rivalry` times
-    # the best other's) at the seat's next Path step
     verify_early: int = 0  # ... in rounds up to this one, played on two rounds rather than one
     parallel: bool = False  # ... on the clock, in worker processes, one per core (playons.py)
     evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
@@ -470,7 +467,7 @@ class MCTSAgent:
             self._search(view, seat, root, self.level.other_iterations,
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
-        if searched and self.level.verify and (view.config.solo or self.level.verify_others):
+        if searched and self.level.verify and view.config.solo:
             option = self._verified_in_time(root, view, seat, option, stop, started, acting)
         self.plan = list(option[1:])
         self.last_root = root

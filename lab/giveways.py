@@ -1,7 +1,6 @@
 """How often hard's play-ons give way to the clock at the table: `python -m lab.giveways`.
 
-hard (or `--level`) plays solo deals on the clock, as at the table (not in deterministic mode;
-`--seats` for games of 2-4 seats, the level in every seat). Each time it
+hard plays solo deals on the clock, as at the table (not in deterministic mode). Each time it
 verifies its best plans by playing them on (`ai/verify.py`), the verification is counted as
 checked in full, as **given way** (the clock stopped it before two different boards were
 compared, so the search's own choice was played unchecked), or as **kept the better** (stopped
@@ -66,23 +65,20 @@ class Deal:
     verifications: int
     gave_way: int
     kept_better: int
-    score: int  # the first seat's final position
+    score: int
     seconds: float
 
 
-def play(deal: int, level: str = "hard", seats: int = 1) -> Deal:
-    """One deal of `level` in every seat, on the clock: its counts, the first seat's score and
-    the game's wall time."""
+def play(deal: int, level: str = "hard") -> Deal:
+    """One solo deal of `level` on the clock: its counts, its score and its wall time."""
     with Counter() as counter:
-        agents = [make_agent(level, deal * 31 + seat, deterministic=False)
-                  for seat in range(seats)]
-        state = new_game(GameConfig(seats=seats, seed=deal))
+        agent = make_agent(level, deal * 31, deterministic=False)
+        state = new_game(GameConfig(seats=1, seed=deal))
         start = time.perf_counter()
         while not state.is_over:
-            state.apply(agents[state.to_move].choose(state))
-    first = next(row for row in state.standings() if row["seat"] == 0)
+            state.apply(agent.choose(state))
     return Deal(deal, counter.verifications, counter.gave_way, counter.kept_better,
-                first["position"], round(time.perf_counter() - start, 1))
+                state.standings()[0]["position"], round(time.perf_counter() - start, 1))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -91,13 +87,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first", type=int, default=102, help="the first deal")
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--level", default="hard")
-    parser.add_argument("--seats", type=int, choices=range(1, 5), default=1,
-                        help="the level plays every seat (its play-ons in 2-4 seats: "
-                        "`verify_others`)")
     args = parser.parse_args(argv)
     rows = []
     for deal in range(args.first, args.first + args.deals):
-        rows.append(play(deal, args.level, args.seats))
+        rows.append(play(deal, args.level))
         print(json.dumps(dataclasses.asdict(rows[-1])), flush=True)
     total = sum(r.verifications for r in rows)
     gave = sum(r.gave_way for r in rows)

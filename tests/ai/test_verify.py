@@ -255,37 +255,3 @@ def test_in_the_action_phase_the_play_on_has_what_is_left_of_the_phases_seconds(
     assert seen == [pytest.approx(agent.level.act_seconds - 4.5 - reserve),
                     pytest.approx(agent.level.other_seconds - 1.7)]
     assert agent.turn_seconds == pytest.approx(5.2)
-
-
-def test_with_verify_others_a_duel_plays_its_plans_on_with_every_seat_moved(monkeypatch):
-    """`verify_others`: in 2-4 players the follower plays every seat on the shared sample,
-    and a board is judged against the best other's (the rivalry leaf)."""
-    movers, leaves = set(), []
-    real_play_on = verify.play_on
-
-    def play_on(state, seat, option, follower, leaf_value, *rest, **kw):
-        choose = follower.choose
-
-        def counted(s):
-            movers.add(s.current_player)
-            return choose(s)
-
-        def leaf(s, seat):
-            value = leaf_value(s, seat)
-            leaves.append((value, agent._path_choice(s, seat)[1], agent._against(s, seat, 0.0)))
-            return value
-
-        follower.choose = counted
-        return real_play_on(state, seat, option, follower, leaf, *rest, **kw)
-
-    monkeypatch.setattr(verify, "play_on", play_on)
-    state = new_game(GameConfig(seats=2, seed=3))
-    while flow.decision(state) != Decision.ACT:
-        state.apply(default_move(state))
-    agent = small_verifier(1)
-    agent.level = dataclasses.replace(agent.level, verify_others=True)
-    assert agent.choose(state) in state.legal_moves()
-    assert movers == {0, 1}
-    assert leaves and all(value == pytest.approx(own + against)
-                          for value, own, against in leaves)
-    assert any(against < 0 for _, _, against in leaves)  # the other's position counts

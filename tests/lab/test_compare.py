@@ -37,8 +37,9 @@ def test_three_seats_put_a_in_each_seat_once_and_report_its_mean_place():
     rows = [compare.play_table(("random", "random", 3, deal)) for deal in (4, 5)]
     for row in rows:
         assert [g["a_seat"] for g in row["games"]] == [0, 1, 2]
-        assert all(1 <= g["place"] <= 3 and g["a_pos"] <= g["b_pos"] or g["place"] == 1
-                   for g in row["games"])
+        for game in row["games"]:
+            assert 1 <= game["place"] <= 3
+            assert game["place"] == 1 or game["a_pos"] <= game["b_pos"]
         assert row["place"] == sum(g["place"] for g in row["games"]) / 3
     result = compare.summarise(3, "random", "random", rows)
     assert result["a_place"]["mean"] == (rows[0]["place"] + rows[1]["place"]) / 2
