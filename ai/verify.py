@@ -15,6 +15,9 @@ been compared (`distinct`; docs/ai-lab.md, entries 38-39).
 This is the "horizon past the round" done by playing rather than searching: the follower
 decides with what its own seat may see of that sample, so no plan can win by a lucky draw
 it was shown, and every plan faces the same draws.
+
+`verified` plays the plans on in the searching thread; a level with `parallel` has worker
+processes play them (`playons.py`), and both end in the same rule (`decide`).
 """
 
 from __future__ import annotations
