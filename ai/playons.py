@@ -35,6 +35,7 @@ from typing import Any
 NICENESS = 10  # added to the workers' nice value: the window comes first
 POLL = 0.02  # seconds between the waiting thread's looks at its stop signal and the clock
 PARENT_CHECK = 1.0  # seconds between a worker's looks at the window's process
+MOST_WORKERS = 6  # a verification plays at most this many plans on (hard's `verify_pool`)
 log = logging.getLogger(__name__)
 
 Halted = Callable[[], bool]
@@ -130,10 +131,19 @@ class PlayOnPool:
 _shared: PlayOnPool | None = None
 
 
+def cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow fewer than the
+    machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def shared_pool() -> PlayOnPool | None:
-    """This process's pool, one worker per core, started at the first call (and again after
-    a failure); None where a process may not start others (inside a daemonic process, such
-    as the thinker's own: its verifications are then played in its thread)."""
+    """This process's pool, one worker per core (up to `MOST_WORKERS`), started at the first
+    call (and again after a failure); None where a process may not start others (inside a
+    daemonic process, such as the thinker's own: its verifications are then played in its
+    thread)."""
     global _shared
     if multiprocessing.current_process().daemon:
         return None
@@ -141,6 +151,6 @@ def shared_pool() -> PlayOnPool | None:
         _shared.close()
         _shared = None
     if _shared is None:
-        _shared = PlayOnPool(os.cpu_count() or 1)
+        _shared = PlayOnPool(min(MOST_WORKERS, cores()))
         _shared.warm()
     return _shared
