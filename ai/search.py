@@ -248,12 +248,14 @@ class Level:
 # sequential halving at the root, the next solo Offer at the leaves and, in solo, its most
 # explored plans played on a round until three different boards are compared (`verify`,
 # `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
-# plans win duels (66% of 100 games).
+# plans win duels (66% of 100 games). On the clock hard plays its play-ons in worker
+# processes (`parallel`): the same choices, in time more often, and the window's frames
+# steadier (docs/ai-lab.md, entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                  others_plan=True, verify=3, verify_pool=6),
+                  others_plan=True, verify=3, verify_pool=6, parallel=True),
     # hard as it was when the paired harness was built (2026-11-24): the yardstick every
     # change to hard is measured against, on the same deals.
     "hard-v1": Level(1600, 480, 6.0, 2.0),
@@ -261,11 +263,6 @@ LEVELS = {
     # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
-    # hard, its play-ons in worker processes (one per core) and, in rounds 1-4, played on
-    # two rounds: the early rounds seen further, in hard's time. Not offered to players until
-    # the paired screen of docs/ai-lab.md entry 61 shows it plays better than hard.
-    "master": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                    others_plan=True, verify=3, verify_pool=6, verify_early=4, parallel=True),
 }
 
 
@@ -407,7 +404,6 @@ class MCTSAgent:
         self.last_iterations = 0
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
         self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
-        self._play_on_pool()  # its workers start now, while the first search runs
 
     def _evaluator(self, solo: bool) -> Evaluation:
         if self.given is not None:
@@ -426,6 +422,8 @@ class MCTSAgent:
         started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self.ev = self._evaluator(view.config.solo)
+        if view.config.solo and self.level.verify:
+            self._play_on_pool()  # started once, while this decision's search runs
         moves = view.legal_moves()
         self.last_iterations = 0
         self.last_root, self.last_path = None, None

@@ -110,6 +110,27 @@ def test_a_parallel_level_on_the_clock_chooses_as_the_thread_does(monkeypatch, p
     assert asked  # the play-ons were played in the workers
 
 
+def test_out_of_time_the_workers_give_way_to_the_searchs_choice(monkeypatch, pool):
+    """The clock runs past the decision's seconds as the verification begins: no play-on's
+    value is waited for, and the search's own choice is played."""
+    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    outcomes, now = [], [0.0]
+    real_decide, real_candidates = verify.decide, verify.candidates
+    monkeypatch.setattr(verify, "decide",
+                        lambda *a: outcomes.append(real_decide(*a)) or outcomes[-1])
+
+    def late(*args):
+        now[0] += 10.0  # the search took all the time there was
+        return real_candidates(*args)
+
+    monkeypatch.setattr(verify, "candidates", late)
+    agent = MCTSAgent("hard", seed=3, clock=lambda: now[0])
+    agent.level = dataclasses.replace(small_level(agent), parallel=True)
+    state = card_phase_state(seed=4)
+    assert agent.choose(state) in state.legal_moves()
+    assert outcomes == [None]
+
+
 def test_no_workers_in_deterministic_mode_or_inside_a_daemonic_process(monkeypatch):
     agent = MCTSAgent("hard", deterministic=True)
     agent.level = dataclasses.replace(agent.level, parallel=True)

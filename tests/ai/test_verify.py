@@ -205,7 +205,7 @@ def test_a_verifying_search_chooses_by_the_view_alone(monkeypatch):
 
 
 def test_verification_is_for_the_solo_game_only(monkeypatch):
-    monkeypatch.setattr(verify, "verified", lambda *a, **k: pytest.fail("verified in 2p"))
+    monkeypatch.setattr(verify, "decide", lambda *a, **k: pytest.fail("verified in 2p"))
     state = new_game(GameConfig(seats=2, seed=3))
     while flow.decision(state) != Decision.ACT:
         state.apply(default_move(state))
@@ -214,21 +214,22 @@ def test_verification_is_for_the_solo_game_only(monkeypatch):
 
 def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatch):
     """At the table a level is held to its seconds: a verification that runs past them is
-    dropped and the search's own choice is played."""
+    dropped and the search's own choice is played (its play-ons in the searching thread; in
+    worker processes: test_playons.py)."""
     outcomes = []
-    real = verify.verified
-    monkeypatch.setattr(verify, "verified",
+    real = verify.decide
+    monkeypatch.setattr(verify, "decide",
                         lambda *a, **k: outcomes.append(real(*a, **k)) or outcomes[-1])
     ticks = itertools.count()
     agent = MCTSAgent("hard", seed=3, clock=lambda: next(ticks) * 0.01)  # 10 ms a look
     agent.level = dataclasses.replace(agent.level, other_iterations=20, other_seconds=0.4,
-                                      verify=2, verify_iterations=20)
+                                      verify=2, verify_iterations=20, parallel=False)
     state = card_phase_state(seed=4)
     assert agent.choose(state) in state.legal_moves()
     assert outcomes == [None]
     agent = MCTSAgent("hard", seed=3, deterministic=True, clock=lambda: next(ticks) * 0.01)
     agent.level = dataclasses.replace(agent.level, other_iterations=20, other_seconds=0.4,
-                                      verify=2, verify_iterations=20)
+                                      verify=2, verify_iterations=20, parallel=False)
     agent.choose(state)
     assert outcomes[-1] is not None  # counted in iterations, it ignores the clock
 

@@ -4,6 +4,7 @@ overrides by name, and the frozen yardsticks hard-v1 and hard-v2."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -65,7 +66,8 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6)
     assert LEVELS["hard-v2"] == frozen
-    assert LEVELS["hard"] == frozen  # today; drop this line when hard changes
+    # today hard differs only in where its play-ons run on the clock, not in what it plays
+    assert dataclasses.replace(LEVELS["hard"], parallel=False) == frozen
 
 
 def _opening(name: str, deal: int) -> list:
