@@ -12,9 +12,8 @@ Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
   Levels differ by budget (iterations, seconds) and knowledge (fitted or hand-set
   evaluation, and a random pick by visit counts for `easy`); a level names the evaluation at
   its leaves (`evaluators.py`: today the projection of `evaluate.py`). In solo, hard plays
-  its best plans on a round before it commits (`verify.py`).
-- `master`: hard, its play-ons spread over worker processes, one per core (`playons.py`),
-  and in rounds 1-4 played on two rounds; a lab level until its screen shows it stronger.
+  its best plans on a round before it commits (`verify.py`), on the clock in worker
+  processes, one per core (`playons.py`).
 - `hard-v1`, `hard-v2`: hard as it was, kept as the yardsticks of the lab's screens.
 
 `thinker.open_thinker()` runs any of them for the table, the coach's hint and the review, on a
