@@ -1,4 +1,4 @@
-"""A verification's play-ons in worker processes, one per core (the master level).
+"""A verification's play-ons in worker processes, one per core (hard's, on the clock).
 
 A verification (`verify.verified`) plays the search's best few plans on, one after another,
 on one shared sample of the hidden cards. Each play-on depends only on the view, the plan,
