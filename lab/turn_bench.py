@@ -83,7 +83,7 @@ def positions(seats: int, seed: int, count: int) -> list[tuple[str, object]]:
     kinds_seen: dict[str, int] = {"card": 0, "act": 0}
     last_act_round = -1
     while not state.is_over and min(kinds_seen.values()) < count:
-        seat = state.current_player
+        seat = state.to_move
         decision = flow.decision(state)
         if seat == 0 and len(state.legal_moves()) > 1:
             if decision == Decision.ACT and state.round != last_act_round and state.round >= 2:

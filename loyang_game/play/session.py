@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TypeGuard
 
 from filelock import FileLock
 
@@ -85,7 +86,8 @@ class GameSession:
         """The seats played by people at this screen."""
         return [s for s, k in enumerate(self.kinds) if k == "person"]
 
-    def is_person(self, seat: int | None) -> bool:
+    def is_person(self, seat: int | None) -> TypeGuard[int]:
+        """Is `seat` played by a person? (True only for a seat, so a seat it accepts is one.)"""
         return seat is not None and self.kinds[seat] == "person"
 
     # --- moves ---------------------------------------------------------------------------------
@@ -93,7 +95,6 @@ class GameSession:
     def apply(self, move: Move, person: bool) -> GameState | None:
         """Make `move`; returns the state before it (None, with a message, if illegal)."""
         state = self.state
-        seat = state.current_player
         before = state.clone()
         told = before_move(state, move)
         try:
@@ -104,7 +105,7 @@ class GameSession:
         self.version += 1
         self._follow(move)
         if person:
-            self.undo.record(before, seat, state)
+            self.undo.record(before, before.to_move, state)  # `before` had a seat to move
         else:
             self.undo.forget()
         self.log += turn_lines(told, move, state, self.names)
@@ -119,7 +120,7 @@ class GameSession:
         self.drop_hint()
         self.version += 1
         self.state = self.undo.pop()
-        self.log.append(f"   {self.names[self.state.current_player]} takes back a move.")
+        self.log.append(f"   {self.names[self.state.to_move]} takes back a move.")
         self.autosave()
         return True
 
@@ -139,7 +140,7 @@ class GameSession:
     def think(self) -> Move | None:
         """For an AI seat's decision: start thinking, or the move once it is found. A new
         game is autosaved before the AI's first move, so an AI-first game is never lost."""
-        seat = self.state.current_player
+        seat = self.state.to_move
         if not self.thinking:
             if not self.saved:
                 self.autosave()
@@ -196,7 +197,7 @@ class GameSession:
             return ""
         self.wanted = True
         if not self.coach.thinking:  # else the look-ahead's search goes on, now wanted
-            self.coach.ask(self.state, self.state.current_player, self.names)
+            self.coach.ask(self.state, self.state.to_move, self.names)
         return ""
 
     @property
@@ -214,7 +215,7 @@ class GameSession:
                 or (self.ready is not None and self.ready[0] == self.version)):
             return False
         self.ahead_for = self.version
-        self.coach.ask(self.state, self.state.current_player, self.names)
+        self.coach.ask(self.state, self.state.to_move, self.names)
         return True
 
     def poll_hint(self) -> Hint | None:

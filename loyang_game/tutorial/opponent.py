@@ -40,7 +40,7 @@ def choose(state: GameState) -> Move:
     moves = state.legal_moves()
     decision = flow.decision(state)
     kinds = {m.kind for m in moves}
-    p = state.players[state.current_player]
+    p = state.players[state.to_move]
 
     def first(kind, key=None):
         found = [m for m in moves if m.kind == kind]

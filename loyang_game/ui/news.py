@@ -45,7 +45,7 @@ class News:
               kinds: Sequence[str], now: float) -> None:
         """`move` took the game from `before` to `after` at the table's time `now`; a person
         who moves has read what was called out to them."""
-        seat = before.current_player
+        seat = before.to_move  # a move was made in `before`: a seat was to move
         told = headline(before_move(before, move), move, after, names)
         persons = [s for s, kind in enumerate(kinds) if kind == "person"]
         for person in persons:

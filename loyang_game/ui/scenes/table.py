@@ -273,11 +273,11 @@ class TableScene(Scene):
 
     def apply(self, move: Move, person: bool, animate: bool = True) -> bool:
         """Make `move` through the session and plan its animation (`animate`)."""
-        seat = self.decider()
         L0 = self.view.L or self.view.layout()
         before = self.game.apply(move, person)
         if before is None:
             return False
+        seat = before.to_move  # the seat that made the move
         game = self.game
         self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
         self.sound.moved(move, game.state.events)
@@ -427,6 +427,7 @@ class TableScene(Scene):
             self.picker.reset()  # the setting turns off the question about unserved customers
             result = commands.Result("apply", result.options[0])
         if result.kind == "apply":
+            assert result.move is not None, "an 'apply' result carries its move"
             self.apply(result.move, person=True)
         elif result.kind == "reject":
             self.sound.refused()
