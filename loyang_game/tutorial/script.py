@@ -3,9 +3,9 @@
 plays seat 1).
 
 A step is one of three:
-- a *note* (`move` and `free` unset): words about the table as it stands, and Next;
+- a *note* (`move` and `until` unset): words about the table as it stands, and Next;
 - a *guided* move (`move`): the one thing to click is lit, any other click is refused kindly;
-- a *free* step (`free`): the person plays as they like until `until(state)` holds, and each
+- a *free* step (`until`): the person plays as they like until `until(state)` holds, and each
   move is commented on (`comment`).
 
 `run_to(chapter)` plays the script headless to the start of a chapter (a free step by the
@@ -56,9 +56,13 @@ def config() -> GameConfig:
 class Step:
     text: str
     move: tuple | None = None  # the guided move's data (`Move.to_data()`)
-    free: bool = False
     until: Callable[[GameState], bool] | None = None  # a free step is done when this holds
     kinds: frozenset = frozenset()  # a free step: the kinds of move allowed (empty: all)
+
+    @property
+    def free(self) -> bool:
+        """A free step is the one with an `until` (so the two never disagree)."""
+        return self.until is not None
 
     @property
     def guided(self) -> Move | None:
@@ -192,7 +196,7 @@ CHAPTERS: tuple[Chapter, ...] = (
              "both your fields give a Wheat. This Card phase is yours to play as you like; "
              "then we serve Regular customer R4 together."),
         Step("Round 2's Card phase: place a card, or take a Courtyard card with a hand "
-             "card. Your choice.", free=True, until=_card_phase_over),
+             "card. Your choice.", until=_card_phase_over),
         do("Your Action phase. R4's marker is red: unserved again, it costs 2 Cash. It "
            "wants a Wheat and a Cabbage; you have 2 Wheat but 3 Cash, and a Cabbage costs 5. "
            "First trade a Wheat at your stall for its Leek: click a Wheat in your Cart, then "
@@ -208,7 +212,7 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("Round 2, your way", (
         Step("Now play the rest of your Action phase as you like: a Wheat (3 Cash) would "
              "sow the new 5-space field, or keep the Cash for the Path. Then end the phase "
-             "and walk.", free=True, until=_round_over(2)),
+             "and walk.", until=_round_over(2)),
     )),
     Chapter("The end of the game", (
         note("The game goes on like this for 9 rounds; your Home field's last Wheat comes in "
@@ -256,13 +260,14 @@ def run_to(chapter: int, step: int = 0) -> GameState:
 
 def play_step(state: GameState, step: Step) -> None:
     """Play one step headless: its guided move, or a free step by `default`."""
-    if step.move:
+    guided, until = step.guided, step.until
+    if guided is not None:
         opponent_moves(state)
-        state.apply(step.guided)  # IllegalMove if the script and the deal disagree
-    elif step.free:
+        state.apply(guided)  # IllegalMove if the script and the deal disagree
+    elif until is not None:  # a free step
         while True:
             opponent_moves(state)
-            if step.until(state):
+            if until(state):
                 return
             state.apply(default(state))
 

@@ -56,7 +56,6 @@ class TutorialScene(TableScene):
         me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
         names = [me, SEAT_NAMES[1] if me != SEAT_NAMES[1] else SEAT_NAMES[0]]
         super().__init__(d, TutorialSession(state, names))
-        self.guide.look = lambda _state: None  # the tutorial is the guide
         self.refusals = 0
         self.remark = ""  # the comment on the person's last free choice
         self.problem = self.remember()
@@ -166,18 +165,21 @@ class TutorialScene(TableScene):
         if not step.move and not step.free:
             self.ai_pause = max(self.ai_pause, 2 * STEP)  # the opponent waits while we talk
         super().step(dt)
-        if step.free and not self.timeline.busy and step.until(self.game.state):
+        until = step.until  # set on a free step
+        if until is not None and not self.timeline.busy and until(self.game.state):
             self.advance()
 
     def update(self, dt: float) -> None:
+        """The table's fixed updates without its first-game guide: the tutorial is the
+        guide."""
         self._acc += min(dt, 0.25)
         while self._acc >= STEP:
             self.step(STEP)
             self._acc -= STEP
 
-    def apply(self, move: Move, person: bool) -> bool:
+    def apply(self, move: Move, person: bool, animate: bool = True) -> bool:
         before = self.game.state.clone()
-        if not super().apply(move, person):
+        if not super().apply(move, person, animate):
             return False
         step = self.current
         if person and step.move and move == step.guided:
