@@ -19,12 +19,19 @@ def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
     from loyang_game.play.replay import Replay
     from loyang_game.ui.director import Director
     from loyang_game.ui.scenes import SCENES
+    from loyang_game.ui.scenes.review import ReviewScene
 
     config, moves = bench_game(2, 100, "easy")
     replay = Replay(config, moves, ["Anna", "Bao"], ["person", "easy"])
     d = Director(SCENES, size=size, fullscreen=False, fps_cap=60)
     d.open("title")
-    scene = d.open("review", replay=replay, seat=0)
+
+    def open_review() -> ReviewScene:
+        scene = d.open("review", replay=replay, seat=0)
+        assert isinstance(scene, ReviewScene), "the director's \"review\" is the Review scene"
+        return scene
+
+    scene = open_review()
     if idle:
         scene.thinker.cancel()
     end = d.clock() + seconds
@@ -34,7 +41,7 @@ def measure(seconds: float, size: tuple[int, int], idle: bool = False) -> dict:
         if not idle and not scene.thinker.busy:
             reviews += 1
             d.back_to("title")
-            scene = d.open("review", replay=replay, seat=0)
+            scene = open_review()
     stats = d.frame_stats()
     d.close()
     return {"review": "idle" if idle else "thinking", "fps": round(stats["fps"], 1),

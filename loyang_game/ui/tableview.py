@@ -283,12 +283,13 @@ class TableView:
         view = model.view()
         size = surf.get_size()
         key = (table.version, size, table.pass_to, self.held_key, *model.picture_key())
-        if key != self.static_key:
-            if self.static is None or self.static.get_size() != size:
-                self.static = pygame.Surface(size).convert()
-            self.drawn = render.draw_table(self.static, game.state, L, table.sprites, view)
+        static = self.static
+        if key != self.static_key or static is None:
+            if static is None or static.get_size() != size:
+                static = self.static = pygame.Surface(size).convert()
+            self.drawn = render.draw_table(static, game.state, L, table.sprites, view)
             self.static_key = key
-        surf.blit(self.static, (0, 0))
+        surf.blit(static, (0, 0))
         if table.pass_to is not None:
             self.drawn = render.Drawn()  # nothing of the table is visible
             return overlay.pass_screen(surf, L, game.names[table.pass_to],

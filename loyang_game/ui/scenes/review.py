@@ -11,6 +11,8 @@ thinks.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ai.review import (
@@ -96,7 +98,7 @@ class ReviewScene(MenuScene):
         self.shown = worth_showing(self.findings)
         form = self.form = Form()
         for i in range(len(self.shown)):
-            form.add(Item(f"row{i}", BUTTON, action=lambda i=i: self.open_at(i),
+            form.add(Item(f"row{i}", BUTTON, action=partial(self.open_at, i),
                           paint=self.paint_row))
         form.add(Item("back", BUTTON, "Back", action=self.back, colour=GREY))
         other = self.next_person()
@@ -144,15 +146,16 @@ class ReviewScene(MenuScene):
 
     def draw_page(self, surf) -> None:
         L = frame_layout(surf.get_size())
-        thinking = self.findings is None
+        findings = self.findings
+        thinking = findings is None
         page(surf, self.d.sprites, L, "Review",
              f"{self.who}'s decisions, each judged from what {self.who} could see then",
              "Enter or Esc: cancel" if thinking
              else "Arrows: move   Enter or click: see it in the replay   Esc: back")
-        if thinking:
+        if findings is None:
             self.draw_progress(surf, L)
         else:
-            self.draw_findings(surf, L)
+            self.draw_findings(surf, L, findings)
         self.form.draw(surf, L, self.d.mouse)
         message_box(surf, L, self.message)
 
@@ -172,16 +175,17 @@ class ReviewScene(MenuScene):
         text(surf, told, L.px(20), SOFT, center=L.R(640, 382, 0, 0).topleft)
         self.form.get("cancel").rect = L.R(540, 430, 200, 46)
 
-    def draw_findings(self, surf, L) -> None:
+    def draw_findings(self, surf, L, findings: list[Finding]) -> None:
+        """The review done: the findings worth showing among all `findings`."""
         if self.shown:
             most = f"the {len(self.shown)} that cost" if len(self.shown) > 1 else "the one that"
-            text(surf, f"Of {len(self.findings)} decisions, {most} the most by the AI's "
+            text(surf, f"Of {len(findings)} decisions, {most} the most by the AI's "
                  "judgement (click one to see it in the replay):", L.px(20), SOFT,
                  topleft=L.R(130, 122, 0, 0).topleft)
         elif self.result is not None and not self.result.error:  # (else the message says why)
             text(surf, f"No decision cost more than {THRESHOLD} spaces by the AI's judgement.",
                  L.px(24), t.WHITE, center=L.R(640, 300, 0, 0).topleft, bold=True)
-            text(surf, f"{len(self.findings)} decisions judged.", L.px(20), SOFT,
+            text(surf, f"{len(findings)} decisions judged.", L.px(20), SOFT,
                  center=L.R(640, 340, 0, 0).topleft)
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)

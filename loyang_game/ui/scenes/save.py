@@ -26,11 +26,11 @@ class SaveScene(DialogScene):
     title = "Save the game"
     width, height = 620, 330
 
-    def __init__(self, d, game, tell) -> None:
+    def __init__(self, d, game, tell: Callable[[str], None]) -> None:
         """`game`: the table's `GameSession`; `tell`: shows a message on the table."""
         super().__init__(d)
         self.game = game
-        self.tell = tell
+        self.tell_table = tell
         self.confirmed: Path | None = None  # the file the player has agreed to replace
         self.folder_line = ""  # the save folder as the last frame showed it
         f = self.form
@@ -62,7 +62,7 @@ class SaveScene(DialogScene):
             self.message = f"Not saved: {error.reason}"
             return
         self.d.back_to("table")
-        self.tell(f"Saved as \u201c{title}\u201d ({path.name}).")
+        self.tell_table(f"Saved as \u201c{title}\u201d ({path.name}).")
 
     def ask_before_replacing(self, title: str) -> bool:
         """If saving as `title` would replace a save, ask: name that save, and let Save (now

@@ -3,6 +3,8 @@ challenge, High scores, Rules, Statistics, Settings and Quit."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...files.save import SaveInfo
@@ -28,7 +30,7 @@ class TitleScene(MenuScene):
 
     def __init__(self, d) -> None:
         super().__init__(d)
-        self.continue_info = None
+        self.continue_info: SaveInfo | None = None  # the game Continue resumes
         self.listing: Listing | None = None
         self.copy_armed: SaveInfo | None = None  # Continue refused: choosing again opens a copy
 
@@ -57,7 +59,8 @@ class TitleScene(MenuScene):
         if info is not self.continue_info:
             self.copy_armed = None
         # The focus stays where it was, but starts on Continue when Continue is new.
-        focus_key = self.form.focused.key if self.form.items else None
+        focused = self.form.focused
+        focus_key = focused.key if focused is not None else None
         if info is not None and (self.continue_info is None or focus_key == "looking"):
             focus_key = "continue"
         self.continue_info = info
@@ -73,7 +76,7 @@ class TitleScene(MenuScene):
                                f"{total}" if total else "Looking through your saves...",
                                colour=GREY))
         for key, label, scene in ENTRIES:
-            self.form.add(Item(key, BUTTON, label, action=lambda scene=scene: d.open(scene)))
+            self.form.add(Item(key, BUTTON, label, action=partial(d.open, scene)))
         self.form.add(Item("quit", BUTTON, "Quit", action=d.quit, colour=GREY))
         if focus_key and any(i.key == focus_key for i in self.form.items):
             self.form.set_focus(self.form.get(focus_key))
