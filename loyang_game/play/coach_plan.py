@@ -7,6 +7,7 @@ side) and comes here as plain data with the values it was chosen on (`ai.thinker
 from __future__ import annotations
 
 from ai.options import act_options
+from ai.view import canonical_view
 
 from ..engine import GameState, Move, flow
 from ..engine.cards import CARDS
@@ -24,7 +25,7 @@ def accepted(state: GameState, seat: int, steps: list[Move], estimates: dict[Mov
     serving it."""
     if not steps or state.phase != ACTIONS or not any(m.kind == END for m in steps):
         return []  # only a plan that ends the Action phase leaves a customer unserved
-    view = state.observe(seat)
+    view = canonical_view(state, seat)
     for m in steps:
         view.apply(m)
     ends = view.is_over or view.current_player != seat or view.phase != state.phase
@@ -53,7 +54,7 @@ def accepted(state: GameState, seat: int, steps: list[Move], estimates: dict[Mov
 
 def _unserved_at_end(state: GameState, seat: int, steps: list[Move]) -> list[int]:
     """The due customers still unserved just before the plan's last step ends the turn."""
-    view = state.observe(seat)
+    view = canonical_view(state, seat)
     for m in steps[:-1]:
         view.apply(m)
     if view.current_player != seat:
@@ -62,7 +63,7 @@ def _unserved_at_end(state: GameState, seat: int, steps: list[Move]) -> list[int
 
 
 def _can_serve(state: GameState, seat: int, card: int) -> bool:
-    view = state.observe(seat)
+    view = canonical_view(state, seat)
     if flow.decision(view) != Decision.ACT:
         return False
     return any(m.kind == REGULAR and m.a == card
