@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import statistics
 import sys
 import traceback
@@ -24,6 +23,8 @@ import traceback
 from ai.agents import AGENTS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, solo
+
+from .processes import worker_pool
 
 
 def _play_one(job: tuple) -> dict:
@@ -67,7 +68,7 @@ def run_arena(seats: int, agent_names: list[str], games: int, seed: int,
         names = agent_names[shift:] + agent_names[:shift]
         jobs.append((seats, names, seed + game, log is not None and game == 0, deterministic))
     if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
+        with worker_pool(workers) as pool:
             results = pool.map(_play_one, jobs, chunksize=1)
     else:
         results = [_play_one(job) for job in jobs]

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import statistics
 import sys
@@ -42,6 +41,8 @@ from typing import TypeVar
 from ai.agents import make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play, solo
+
+from .processes import worker_pool
 
 Job = TypeVar("Job")  # what one worker process is handed: a deal and how to play it
 
@@ -183,7 +184,7 @@ def play_all(play: Callable[[Job], dict], jobs: list[Job], workers: int,
     played = []
     sink = open(jsonl, "a", encoding="utf-8") if jsonl else None  # noqa: SIM115
     try:
-        with multiprocessing.Pool(workers) as pool:
+        with worker_pool(workers) as pool:
             for row in pool.imap_unordered(play, jobs):
                 played.append(row)
                 if sink is not None:

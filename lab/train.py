@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -39,6 +38,8 @@ from ai.search import LEVELS, GreedyAgent, MCTSAgent
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
+
+from .processes import worker_pool
 
 GRIDS = {  # the values `--tune` tries for each knob
     "card_cost": (1.0, 1.5, 2.0, 2.5, 3.0),
@@ -135,7 +136,7 @@ class SelfPlay:
         """The mean final position over every seat of every deal, and the fitting rows."""
         jobs = [(seats, seed, weights, params, self.agent) for seats, seed in self.deals]
         if self.workers > 1:
-            with multiprocessing.Pool(self.workers) as pool:
+            with worker_pool(self.workers) as pool:
                 games = pool.map(self_play, jobs, chunksize=2)
         else:
             games = [self_play(job) for job in jobs]

@@ -3,6 +3,8 @@ entry to the first real game it offers; its refusals, skipping, leaving and resu
 
 from __future__ import annotations
 
+import pygame
+
 from loyang_game.engine import Move
 from loyang_game.engine.moves import NONE
 from loyang_game.play.commands import clicks_for
@@ -239,3 +241,25 @@ def test_whatever_is_played_in_round_2s_card_phase_the_guided_serve_stays_legal(
 
     walk(script.run_to(titles.index("Round 2: a customer served"), 1))
     assert ends > 100  # every sequence of the person's Card-phase choices was tried
+
+
+def test_a_key_during_the_opponents_move_makes_it_at_once():
+    """A key without a job of its own during the opponent's move hurries it on, as at the
+    table (whose hurry makes the moves with apply(..., animate=False); the tutorial's apply
+    once refused that keyword)."""
+    d = make_director()
+    scene = open_tutorial(d)
+    for _ in range(3000):
+        if scene.ai_turn() and not scene.game.state.is_over:
+            break
+        step = scene.current
+        if not step.move and not step.free:
+            scene.panel_click("next")
+        elif step.move and scene.person_to_play():
+            scene.apply(step.guided, person=True)
+        frames(d)
+    else:
+        raise AssertionError("the opponent never came to move")
+    before = len(scene.game.state.moves())
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    assert len(scene.game.state.moves()) > before
