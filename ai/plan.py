@@ -13,7 +13,7 @@ it cannot see.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.moves import REGULAR, TWO_PACK
@@ -30,7 +30,7 @@ MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against su
 def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move]:
     """The steps of `seat`'s plan for the rest of this phase's turn, `move` first, each legal
     after the ones before it on `seat`'s view of `state`."""
-    view = cast(GameState, state.observe(seat))  # a clone: a GameState, as `state` is
+    view = state.observe(seat)  # a clone: a GameState, as `state` is
     phase, round_ = view.phase, view.round
     pending = list(getattr(agent, "plan", []) or [])
     steps: list[Move] = []

@@ -45,7 +45,7 @@ import weakref
 from collections.abc import Callable
 from enum import StrEnum
 from multiprocessing.process import BaseProcess
-from typing import Any, cast
+from typing import Any
 
 from loyang_game.engine import GameConfig, GameState, Move, flow
 from loyang_game.engine.state import Decision
@@ -90,7 +90,7 @@ class Request:
     def about(cls, job: Job, state: GameState, seat: int, level: str = "", seed: int = 0,
               deterministic: bool = False) -> Request:
         """The request about `seat`'s decision in `state`, as plain data."""
-        view = cast(GameState, state.observe(seat))  # a clone: a GameState, as `state` is
+        view = state.observe(seat)  # a clone: a GameState, as `state` is
         view.history = None  # the moves say it, and a long history is too deep to pickle
         return cls(job, state.config, tuple(state.moves()), seat, level, seed, deterministic,
                    view)

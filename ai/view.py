@@ -10,16 +10,15 @@ real state.
 from __future__ import annotations
 
 import random
-from typing import cast
 
 from loyang_game.engine import GameState
 
 
 def canonical_view(state: GameState, seat: int) -> GameState:
     """What `seat` sees of `state`, with every hidden card in a fixed order."""
-    return cast(GameState, state.observe(seat))  # a clone: of the same class
+    return state.observe(seat)  # a clone: of the same class
 
 
 def determinise(view: GameState, seat: int, rng: random.Random) -> GameState:
     """One sample of the hidden cards, consistent with `view` (a canonical view)."""
-    return cast(GameState, view.observe(seat, rng))
+    return view.observe(seat, rng)

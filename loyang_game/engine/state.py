@@ -558,7 +558,7 @@ class State:
 
     # --- hidden information ------------------------------------------------------------------
 
-    def observe(self, seat: int, rng: random.Random | None = None) -> State:
+    def observe(self, seat: int, rng: random.Random | None = None) -> Self:
         """A clone as `seat` could imagine it: the one gate of hidden information.
 
         Hidden: the order of the draw pile, the other players' hands and Introductory
