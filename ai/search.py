@@ -234,7 +234,6 @@ class Level:
     verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
-    verify_early: int = 0  # ... in rounds up to this one, played on two rounds rather than one
     parallel: bool = False  # ... on the clock, in worker processes, one per core (playons.py)
     evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
     evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
@@ -789,20 +788,19 @@ class MCTSAgent:
             return not self.deterministic and self.clock() > deadline - margin
 
         distinct = self.level.verify if self.level.verify_pool else 0
-        rounds = 2 if view.round <= self.level.verify_early else 1
         seed = self.rng.getrandbits(32)
         workers = self._play_on_pool()
         if workers is not None:
             shipped = view.clone()
             shipped.history = None  # the play-ons never read it, and a long one is too deep
             tasks = [functools.partial(play_on_task, self.name, self.level, shipped, seat,
-                                       o, seed, rounds) for o in options]
+                                       o, seed) for o in options]
             with contextlib.closing(workers.values(tasks, halted)) as values:
                 best = verify.decide(options, values, distinct)
         else:
             follower, leaf, final = self._play_on_rules()
             best = verify.verified(view, seat, options, follower, seed, leaf, final,
-                                   apply_option, halted, distinct, rounds)
+                                   apply_option, halted, distinct)
         return best or option
 
     def _play_on_pool(self) -> PlayOnPool | None:
@@ -849,7 +847,7 @@ class MCTSAgent:
 
 
 def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Option,
-                 seed: int, rounds: int, halted: Callable[[], bool]) -> float | None:
+                 seed: int, halted: Callable[[], bool]) -> float | None:
     """One play-on of a verification by the searching agent of `level` (named `name`), as
     a worker process plays it (`playons.py`): the value `verify.verified` finds for `option`
     in the searching thread, from the same view and seed."""
@@ -859,7 +857,7 @@ def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Op
     follower, leaf, final = judge._play_on_rules()
     sample = determinise(view, seat, random.Random(seed))
     return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
-                          halted, rounds=rounds)
+                          halted)
 
 
 def planned_move(det: GameState, seat: int) -> None:

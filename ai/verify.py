@@ -78,11 +78,10 @@ def candidates(root: Root, legal: set[Move], count: int) -> list[Option]:
 def play_on(state: GameState, seat: int, option: Option, follower: Follower,
             leaf_value: ValueOf, final_value: ValueOf, apply_option: Apply,
             halted: Callable[[], bool] | None = None,
-            known: dict[bytes, float | None] | None = None, rounds: int = 1) -> float | None:
+            known: dict[bytes, float | None] | None = None) -> float | None:
     """`option` played on `state` (a sample), then the follower's play to the seat's Path step
-    `rounds` rounds later (1: in the next round): that board's leaf value (the final position
-    if the game ends first); -inf if the option cannot be played on this sample; None if
-    `halted()` says stop.
+    in the next round: that board's leaf value (the final position if the game ends first);
+    -inf if the option cannot be played on this sample; None if `halted()` says stop.
 
     `known`: the values of earlier play-ons, by where each stood when the round turned. There
     a follower starts its turn afresh (a new table, no plan: `MCTSAgent._new_turn`), so what
@@ -102,8 +101,7 @@ def play_on(state: GameState, seat: int, option: Option, follower: Follower,
                 mark = pickle.dumps((state.to_data(), follower.rng.getstate()))
                 if mark in known:
                     return known[mark]
-            if (state.round >= start + rounds and state.current_player == seat
-                    and flow.decision(state) == PATH_DECISION):
+            if state.current_player == seat and flow.decision(state) == PATH_DECISION:
                 value = leaf_value(state, seat)
                 break
         state.apply(follower.choose(state))
@@ -117,7 +115,7 @@ def play_on(state: GameState, seat: int, option: Option, follower: Follower,
 def verified(view: GameState, seat: int, options: list[Option],
              make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
              final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
-             distinct: int = 0, rounds: int = 1) -> Option | None:
+             distinct: int = 0) -> Option | None:
     """The option of `options` worth most a round later, each played on the same sample of
     the hidden cards by a fresh follower with the same seed. With `distinct`, options are
     played on in order only until that many different values are found: two plans that reach
@@ -125,12 +123,11 @@ def verified(view: GameState, seat: int, options: list[Option],
     order) get the same value to the last digit, since the follower is deterministic given
     its seed and the board, and checking the same board twice is no check. If `halted()`
     (stopped, or out of time) says stop, the best of those played if they reached two
-    different boards (a checked choice), else None. `rounds`: how many rounds on the boards
-    are judged (`play_on`)."""
+    different boards (a checked choice), else None."""
     known: dict[bytes, float | None] = {}
     values = (play_on(determinise(view, seat, random.Random(seed)), seat, option,
                       make_follower(seed), leaf_value, final_value, apply_option, halted,
-                      known, rounds)
+                      known)
               for option in options)
     return decide(options, values, distinct)
 

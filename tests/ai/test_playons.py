@@ -41,7 +41,7 @@ def test_the_workers_play_on_to_the_threads_values(pool):
                                 follower(7), leaf, final, apply_option) for option in options]
     shipped = view.clone()
     shipped.history = None
-    tasks = [functools.partial(play_on_task, "hard", judge.level, shipped, 0, option, 7, 1)
+    tasks = [functools.partial(play_on_task, "hard", judge.level, shipped, 0, option, 7)
              for option in options]
     assert list(pool.values(tasks, lambda: False)) == in_thread
     assert len(set(in_thread)) > 1  # the options reach different boards: a real comparison

@@ -49,43 +49,6 @@ def test_candidates_are_the_most_explored_legal_options():
     assert verify.candidates(root, legal, 9) == [("b",), ("d",), ("a",)]
 
 
-@pytest.mark.parametrize("rounds", [1, 2, 3])
-def test_a_play_on_of_several_rounds_stops_at_the_path_step_that_many_rounds_on(rounds):
-    state = card_phase_state(seed=3)
-    start = state.round
-    seen = []
-
-    def leaf(s, seat):
-        seen.append((s.round, flow.decision(s), seat))
-        return 7.0
-
-    option = (state.legal_moves()[0],)
-    assert verify.play_on(state, 0, option, Follower(), leaf, final_value, apply_option,
-                          rounds=rounds) == 7.0
-    assert seen == [(start + rounds, "path", 0)]
-
-
-def test_an_early_round_plays_on_two_rounds_only_with_verify_early(monkeypatch):
-    """`verify_early`: in rounds up to it the plans are played on two rounds; off (0, every
-    shipped level) one round, as before."""
-    asked = []
-    real = verify.verified
-
-    def noting(*args, **kwargs):
-        asked.append(args[-1])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(verify, "verified", noting)
-    state = card_phase_state(seed=5, round_=2)
-    for early, rounds in ((0, 1), (4, 2), (1, 1)):
-        asked.clear()
-        agent = MCTSAgent("hard", 1, deterministic=True)
-        agent.level = dataclasses.replace(agent.level, act_iterations=60, other_iterations=40,
-                                          verify_iterations=20, verify_early=early)
-        agent.choose(state.clone())
-        assert asked and set(asked) == {rounds}, (early, asked)
-
-
 def test_a_play_on_that_stands_where_an_earlier_one_stood_takes_its_value():
     """Where the round turns, a follower starts afresh: the same state and the same random
     state there go on alike, so the next round is played once."""
