@@ -248,8 +248,7 @@ class Level:
 # explored plans played on a round until three different boards are compared (`verify`,
 # `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
 # plans win duels (66% of 100 games). On the clock hard plays its play-ons in worker
-# processes (`parallel`): the same choices, in time more often, and the window's frames
-# steadier (docs/ai-lab.md, entry 67).
+# processes (`parallel`): the same choices, in time more often (docs/ai-lab.md, entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
