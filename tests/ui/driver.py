@@ -4,6 +4,7 @@ director's own loop (`step` is one frame of 1/60 s)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
@@ -28,6 +29,17 @@ def make_app(seats: int, kinds: list[str], seed: int, speed: str = "off",
 def step(app: TableScene, n: int = 1) -> None:
     for _ in range(n):
         app.d.frame(dt=STEP)
+
+
+def await_hint(app: TableScene) -> None:
+    """Run frames until the coach has answered (a bound, not a timing: it never fails on a
+    slow machine before about a minute)."""
+    for _ in range(6000):
+        if not app.game.coach.thinking:
+            return
+        time.sleep(0.01)
+        step(app)
+    raise AssertionError("the coach never answered")
 
 
 def settle(app: TableScene, limit: int = 20000) -> None:

@@ -23,7 +23,7 @@ from loyang_game.ui import overlay, tableview
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
-from .driver import act, click_target, play_move, reach, settle, step
+from .driver import act, await_hint, click_target, play_move, reach, settle, step
 
 SMALL = "hard:act_iterations=24,other_iterations=12"
 ENDLESS = "hard:act_iterations=1000000,other_iterations=1000000"
@@ -44,17 +44,6 @@ def press(app, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                          scancode=0))
     step(app)
-
-
-def await_hint(app) -> None:
-    """Run frames until the coach has answered (a bound, not a timing: it never fails on a
-    slow machine before about a minute)."""
-    for _ in range(6000):
-        if not app.game.coach.thinking:
-            return
-        time.sleep(0.01)
-        step(app)
-    raise AssertionError("the coach never answered")
 
 
 def test_h_asks_for_a_legal_move_and_exactly_its_clicks_are_lit(monkeypatch):

@@ -7,7 +7,6 @@ first-game guide's box is where a frame draws it, and takes no click while it is
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 
@@ -19,7 +18,7 @@ from loyang_game.ui import coach as coach_view
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
-from .driver import choose, click_target, play_move, settle, step
+from .driver import await_hint, choose, click_target, play_move, settle, step
 
 SMALL = "hard:act_iterations=24,other_iterations=12"  # the coach's small, fixed budget
 GAMES = [(["person", "person"], 21), (["person", "easy", "easy"], 22), (["person"], 23)]
@@ -88,17 +87,6 @@ def check(app) -> set[str]:
         assert list(view.frame_targets.items()) == found, place
     view.point_at((5, 5))
     return shows
-
-
-def await_hint(app) -> None:
-    """Frames until the coach has answered, checking the table while it thinks (a bound, not
-    a timing)."""
-    for _ in range(6000):
-        if not app.game.coach.thinking:
-            return
-        time.sleep(0.01)
-        step(app)
-    raise AssertionError("the coach never answered")
 
 
 def play_checking(kinds: list[str], seed: int) -> set[str]:
