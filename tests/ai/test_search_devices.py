@@ -10,7 +10,7 @@ from ai import verify
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
-from ai.search import Edge, Halving, Level, MCTSAgent, Node
+from ai.search import Edge, Halving, Level, MCTSAgent, Node, path_value, planned_move
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
@@ -94,6 +94,38 @@ def test_rivalry_counts_the_best_other_against_ones_own():
     solo_state = next(path_step_states(1, 5))
     agent.level = Level(8, 4, 0, 0, rivalry=0.5)
     assert agent._against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
+
+
+def test_a_rival_yet_to_act_is_judged_at_its_own_path_step():
+    """`others_turn`: at the seat's Path step, a rival who has not played this round's
+    Action phase plays it on (the rollout plans) and is judged at its own Path step, as a
+    rival who has played is; and its turn is played once per board."""
+    ev = default_evaluator()
+    first = next(s for s in path_step_states(2, 5)
+                 if s.round >= 2 and not s.players[1 - s.current_player].done)
+    seat = first.current_player
+    agent = MCTSAgent("hard", seed=1, deterministic=True)
+    agent.ev = ev
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5, others_turn=True)
+    played = first.clone()
+    played.apply(path_value(played, seat, ev)[0])
+    while flow.decision(played) != Decision.PATH or played.current_player == seat:
+        planned_move(played, played.current_player)
+    after = path_value(played, 1 - seat, ev)[1]
+    as_it_stands = ev.value(first, 1 - seat)
+    assert after > as_it_stands + 0.3  # its round's income, which the board lacks before
+    assert agent._value_where_stopped(first.clone(), seat, True) == \
+        agent._path_leaf(first, seat) - 0.5 * after
+    assert len(agent.rivals) == 1
+    agent.rivals[next(iter(agent.rivals))] = -100.0  # the board's turn is not played again
+    assert agent._rivals_played_on(first, seat) == -100.0
+    later = next(s for s in path_step_states(2, 5)  # a rival who has played: as it stands
+                 if s.players[1 - s.current_player].done)
+    second = later.current_player
+    assert agent._rivals_played_on(later, second) == ev.value(later, 1 - second)
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5)  # the knob off: as the board stands
+    assert agent._value_where_stopped(first.clone(), seat, True) == \
+        agent._path_leaf(first, seat) - 0.5 * as_it_stands
 
 
 def test_hard_plays_a_duel_with_every_device_on():
