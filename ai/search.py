@@ -763,13 +763,14 @@ class MCTSAgent:
         """The best other's predicted position with every board judged where the evaluation
         is calibrated, at the end of its own turn: at `seat`'s Path step, the others still to
         play this round's Action phase play it on (by the rollout plans, after `seat`'s step)
-        to their own Path steps. Judged as it stands, such a board lacks its round's income,
-        about a space (a scratch count over 30 duels of normal: +0.7 to +2.0 spaces a round,
-        1.0-1.3 in most), so a leaf where `seat` acts first in the round took half a space
-        of `rivalry` for nothing, and the Card phase, which decides who acts first, leaned to
-        taking last. A rival's turn is played once per board it starts from (in the first
-        sample that meets it: a Two-pack it buys draws that sample's cards); nothing of
-        `seat`'s own turn changes it."""
+        and are judged after their own Path steps (the rule of thumb's, as a rival who played
+        before `seat` took it in the search's play). Judged as it stands, such a board lacks
+        its round's income: over 30 duels of normal its turn so played on added 0.5 to 1.9
+        spaces a round (docs/ai-lab.md, entry 76), so a leaf where `seat` acts first took a
+        quarter to a whole space of `rivalry` for nothing, and the Card phase, which decides
+        who acts first, leaned to taking last. A rival's turn is played once per board it
+        starts from (in the first sample that meets it: a Two-pack it buys draws that
+        sample's cards); nothing of `seat`'s own turn changes it."""
         others = det.others(seat)
         waiting = [p.seat for p in others if not p.done]
         if not waiting:
@@ -799,7 +800,10 @@ class MCTSAgent:
             current = play.current_player
             assert current is not None, "a game still going has a seat to move"
             if current in waiting and flow.decision(play) == PATH_DECISION:
-                step, values[current] = path_value(play, current, self.ev)
+                step = default_move(play)  # the step a rival takes in the search's play
+                p = play.players[current]
+                values[current] = self.ev.value(play, current, p.path + step.a,
+                                                p.cash - path_cost(p.path, step.a))
                 play.apply(step)
             else:
                 planned_move(play, current)

