@@ -17,6 +17,9 @@ difference of a few tenths of a space is visible over 100 deals where two unpair
 - Three and four seats: each deal is played once with A in each seat and B in all the
   others; per deal, A's mean place (2.0 or 2.5 if they are equal), its share of the wins and
   its position minus the best B's.
+- With two to four seats, the games that end with A level with the best B on the Path, and
+  A's share of their wins: the tiebreakers (the Cash left) decide a fifth to a third of the
+  duels between two hards (docs/ai-lab.md, entry 74).
 
 `--jsonl FILE` appends one line per game (solo) or deal (2-4 seats) as it finishes, so a long
 run can be watched and its lines kept with the lab notebook; `--reuse FILE` takes the solo
@@ -152,6 +155,9 @@ def summarise(seats: int, a: str, b: str, rows: list[dict]) -> dict:
         out["a_margin"] = mean_ci([r["margin"] for r in rows])
         if seats > 2:  # (rows of two seats before the place was kept have none)
             out["a_place"] = mean_ci([r["place"] for r in rows])
+        games = [g for r in rows for g in r["games"]]
+        level = [g for g in games if g["a_pos"] == g["b_pos"]]
+        out["level_games"] = [len(level), sum(g["share"] for g in level), len(games)]
     return out
 
 
@@ -174,6 +180,9 @@ def report(result: dict) -> str:
         if "a_place" in result:
             lines.append(f"  {a} mean place: {fmt(result['a_place'])} "
                          f"({(result['seats'] + 1) / 2:.1f} if equal)")
+        level, won, games = result["level_games"]
+        lines.append(f"  level on the Path with {best}{b}: {level} of {games} games; "
+                     f"{a}'s share of their wins {won:g} (the Cash left decides them)")
     return "\n".join(lines)
 
 

@@ -46,6 +46,18 @@ def test_three_seats_put_a_in_each_seat_once_and_report_its_mean_place():
     assert "mean place" in compare.report(result) and "2.0 if equal" in compare.report(result)
 
 
+def test_games_level_on_the_path_are_counted_with_a_share_of_their_wins():
+    def game(a_pos: int, b_pos: int, share: float) -> dict:
+        return {"a_pos": a_pos, "b_pos": b_pos, "share": share}
+
+    rows = [{"share": 0.5, "margin": 0.0, "games": [game(16, 16, 1.0), game(15, 15, 0.0)]},
+            {"share": 0.75, "margin": 1.0, "games": [game(17, 15, 1.0), game(14, 14, 0.5)]}]
+    result = compare.summarise(2, "hard", "greedy", rows)
+    assert result["level_games"] == [3, 1.5, 4]
+    assert "level on the Path with greedy: 3 of 4 games; hard's share of their wins 1.5" \
+        in compare.report(result)
+
+
 def test_solo_games_already_played_are_reused(tmp_path):
     sink = tmp_path / "solo.jsonl"
     first = compare.run(1, "greedy", "random", range(2), jsonl=str(sink))
