@@ -5,8 +5,9 @@ and `apply` measured on states sampled from random games. Per AI level (`--level
 iterations per second, and thinking seconds per turn: per Action phase (all the seat's
 decisions from its first Action-phase move to its Path step, summed) and per other decision
 (Card phase, Two-pack, paying...), mean and worst, over `--ai-games` 2-player games against
-greedy (seats swapped) on the clock, as at the table; with `--solo` also in solo games (the
-solo game's own devices, such as playing the best plans on a round, work only there).
+greedy (seats swapped) on the clock, as at the table; with `--tables 3,4` also at fuller
+tables (greedy in the other seats); with `--solo` also in solo games (the solo game's own
+devices, such as playing the best plans on a round, work only there).
 `hot_path` says whether the search's leaves run compiled or as plain Python (`LOYANG_PURE=1`
 forces the plain source), and `cpu_game` gives the CPU seconds of one deterministic solo game
 (`--cpu-game LEVEL@DEAL`, hard on deal 200 unless told; the same moves in any process, so two
@@ -151,8 +152,9 @@ class _LevelClock(Hook):
 
 
 def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2) -> dict:
-    """Thinking times per level in `games` games against greedy (seats swapped), or alone in
-    the solo game (`seats` 1)."""
+    """Thinking times per level in `games` games against greedy in every other seat (the
+    level's seat moving round the table from game to game), or alone in the solo game
+    (`seats` 1)."""
     from ai.agents import make_agent
 
     out = {}
@@ -209,6 +211,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ai-games", type=int, default=2)
     parser.add_argument("--solo", action="store_true",
                         help="also time the levels in solo games ('ai_solo')")
+    parser.add_argument("--tables", default="",
+                        help="also time the levels at tables of these seat counts, against "
+                             "greedy in the other seats: '3,4' gives 'ai_3' and 'ai_4'")
     parser.add_argument("--cpu-game", default="hard@200",
                         help="LEVEL@DEAL: time one deterministic solo game ('' for none)")
     args = parser.parse_args(argv)
@@ -223,6 +228,8 @@ def main(argv: list[str] | None = None) -> None:
         result["ai"] = bench_levels(levels, args.ai_games)
         if args.solo:
             result["ai_solo"] = bench_levels(levels, args.ai_games, seats=1)
+        for seats in (int(n) for n in args.tables.split(",") if n):
+            result[f"ai_{seats}"] = bench_levels(levels, args.ai_games, seats=seats)
     if args.json:
         print(json.dumps(result))
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import re
 from pathlib import Path
 
@@ -47,3 +48,16 @@ def test_each_tool_answers_help(tool, capsys):
         module.main(["--help"])
     assert done.value.code == 0
     assert f"python -m lab.{tool}" in capsys.readouterr().out
+
+
+def test_the_bench_times_a_level_at_a_fuller_table(capsys):
+    """`--tables 3`: the level in one seat of a three-seat table, greedy in the others."""
+    from lab import bench
+
+    bench.main(["--json", "--games", "1", "--levels", "greedy", "--ai-games", "1",
+                "--cpu-game", "", "--tables", "3"])
+    result = json.loads(capsys.readouterr().out)
+    row = result["ai_3"]["greedy"]
+    assert row["games"] == 1
+    assert 0 < row["action_phase_seconds_mean"] <= row["action_phase_seconds_max"]
+    assert "ai_4" not in result and "ai" in result
