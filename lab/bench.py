@@ -228,8 +228,8 @@ def main(argv: list[str] | None = None) -> None:
         result["ai"] = bench_levels(levels, args.ai_games)
         if args.solo:
             result["ai_solo"] = bench_levels(levels, args.ai_games, seats=1)
-        for seats in (int(n) for n in args.tables.split(",") if n):
-            result[f"ai_{seats}"] = bench_levels(levels, args.ai_games, seats=seats)
+        for table in (int(n) for n in args.tables.split(",") if n):
+            result[f"ai_{table}"] = bench_levels(levels, args.ai_games, seats=table)
     if args.json:
         print(json.dumps(result))
     else:
