@@ -49,7 +49,7 @@ from .evaluators import make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .playons import PlayOnPool, shared_pool
-from .playout import ROLLOUT_LIMIT, to_path_step
+from .playout import to_path_step
 from .policy import (
     ACT_DECISION,
     CLAIM_DECISION,
@@ -224,7 +224,7 @@ class Level:
     replan_visits: int = 30  # a decision this well explored is played without a new search
     min_visits: int = 1  # every option opened is tried this often before UCT picks
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
-    others_turn: bool = False  # ... judged at their own Path steps, their turns played on
+    waiting_lack: float = 0.0  # ... one yet to act this round counted this much of WAITING_LACK
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
@@ -263,6 +263,14 @@ LEVELS = {
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
 }
+
+
+# What a board yet to play its round's Action phase lacks, by round (1-9), in final Path
+# spaces: the evaluation is calibrated for a board at the end of its turn, so a rival still
+# to act looks that much worse (its round's income uncounted). Measured over 100 duels of
+# normal (deals 2000-2099: the rival's value after its turn, played by the rollout plans,
+# less its value as it stands; standard errors 0.03-0.22; docs/ai-lab.md, entry 80).
+WAITING_LACK = (0.39, 0.67, 0.50, 0.85, 0.82, 0.84, 0.92, 0.98, 1.91)
 
 
 def tuned(level: Level, overrides: dict[str, float]) -> Level:
@@ -394,7 +402,6 @@ class MCTSAgent:
         self.given = evaluator
         self.ev = self._evaluator(solo=False)
         self.table: dict[tuple[object, ...], Node] = {}  # this turn's planning nodes
-        self.rivals: dict[tuple[float, ...], float] = {}  # this turn's `_rivals_played_on`
         self.turn_key: tuple[int, int] | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)
         self.turn_iterations = 0
@@ -501,7 +508,6 @@ class MCTSAgent:
     def _new_turn(self, round_: int, seat: int) -> None:
         """A new turn (or an undo, a load): a fresh table and a fresh Action-phase budget."""
         self.table = {}
-        self.rivals = {}
         self.turn_key = (round_, seat)
         self.acting = False
         self.turn_iterations = 0
@@ -720,8 +726,6 @@ class MCTSAgent:
             own = final_value(det, seat)
         else:
             own = self._path_leaf(det, seat)
-            if self.level.others_turn and self.level.rivalry and det.config.seats > 1:
-                return own - self.level.rivalry * self._rivals_played_on(det, seat)
         return self._against(det, seat, own)
 
     def _path_leaf(self, det: GameState, seat: int) -> float:
@@ -749,69 +753,20 @@ class MCTSAgent:
     def _against(self, det: GameState, seat: int, own: float) -> float:
         """The value the search maximises: its own expected final position, less `rivalry`
         times the best other's (so a Card-phase draft can also deny, and a race is judged as
-        a race). The others are judged as their boards stand."""
+        a race). The others are judged as their boards stand; with `waiting_lack`, one yet
+        to play this round's Action phase is counted `WAITING_LACK` better, so that a leaf
+        where the seat acts first does not gain for the others' income not yet counted."""
         weight = self.level.rivalry
         if not weight or det.config.seats == 1:
             return own
         if det.is_over:
             best = max(final_value(det, other.seat) for other in det.others(seat))
         else:
-            best = max(self.ev.value(det, other.seat) for other in det.others(seat))
+            lack = (self.level.waiting_lack * WAITING_LACK[det.round - 1]
+                    if self.level.waiting_lack and det.phase == ACTIONS else 0.0)
+            best = max(self.ev.value(det, other.seat) + (0.0 if other.done else lack)
+                       for other in det.others(seat))
         return own - weight * best
-
-    def _rivals_played_on(self, det: GameState, seat: int) -> float:
-        """The best other's predicted position with every board judged where the evaluation
-        is calibrated, at the end of its own turn: at `seat`'s Path step, the others still to
-        play this round's Action phase play it on (by the rollout plans, after `seat`'s step)
-        and are judged after their own Path steps (the rule of thumb's, as a rival who played
-        before `seat` took it in the search's play). Judged as it stands, such a board lacks
-        its round's income: over 30 duels of normal its turn so played on added 0.5 to 1.9
-        spaces a round (docs/ai-lab.md, entry 76), so a leaf where `seat` acts first took a
-        quarter to a whole space of `rivalry` for nothing, and the Card phase, which decides
-        who acts first, leaned to taking last. A rival's turn is played once per board it
-        starts from (in the first sample that meets it: a Two-pack it buys draws that
-        sample's cards); nothing of `seat`'s own turn changes it."""
-        others = det.others(seat)
-        waiting = [p.seat for p in others if not p.done]
-        if not waiting:
-            return max(self.ev.value(det, p.seat) for p in others)
-        key = tuple(x for s in waiting for x in board_key(det.players[s], det.round,
-                                                            det.players[s].path,
-                                                            det.players[s].cash))
-        best = self.rivals.get(key)
-        if best is None:
-            if len(self.rivals) >= PATH_CACHE_SIZE:
-                self.rivals.clear()
-            best = self.rivals[key] = self._play_rivals_on(det, seat, waiting)
-        for p in others:
-            if p.done:
-                best = max(best, self.ev.value(det, p.seat))
-        return best
-
-    def _play_rivals_on(self, det: GameState, seat: int, waiting: list[int]) -> float:
-        """`_rivals_played_on` for the seats `waiting`, played on from a copy of `det`: the
-        best of their values at their Path steps (final positions, if the game ends)."""
-        play = det.clone()
-        play.apply(path_value(play, seat, self.ev)[0])
-        values: dict[int, float] = {}
-        for _ in range(ROLLOUT_LIMIT):
-            if play.is_over or play.phase != ACTIONS or len(values) == len(waiting):
-                break
-            current = play.current_player
-            assert current is not None, "a game still going has a seat to move"
-            if current in waiting and flow.decision(play) == PATH_DECISION:
-                step = default_move(play)  # the step a rival takes in the search's play
-                p = play.players[current]
-                values[current] = self.ev.value(play, current, p.path + step.a,
-                                                p.cash - path_cost(p.path, step.a))
-                play.apply(step)
-            else:
-                planned_move(play, current)
-        for other in waiting:
-            if other not in values:  # the game ended, or the play gave up: as it stands
-                values[other] = (final_value(play, other) if play.is_over
-                                 else self.ev.value(play, other))
-        return max(values.values())
 
     def _verified_in_time(self, root: Node, view: GameState, seat: int, option: Option,
                           stop: threading.Event | None, started: float, acting: bool) -> Option:

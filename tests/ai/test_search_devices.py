@@ -10,9 +10,9 @@ from ai import verify
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
-from ai.search import Edge, Halving, Level, MCTSAgent, Node, path_value, planned_move
+from ai.search import WAITING_LACK, Edge, Halving, Level, MCTSAgent, Node
 from loyang_game.engine import GameConfig, flow, new_game
-from loyang_game.engine.cards import ROUNDS, path_cost
+from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 from loyang_game.engine.state import Decision
 
@@ -96,39 +96,28 @@ def test_rivalry_counts_the_best_other_against_ones_own():
     assert agent._against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
 
 
-def test_a_rival_yet_to_act_is_judged_at_its_own_path_step():
-    """`others_turn`: at the seat's Path step, a rival who has not played this round's
-    Action phase plays it on (the rollout plans) and is judged after its own Path step, as a
-    rival who has played is; and its turn is played once per board."""
+def test_a_rival_yet_to_act_is_counted_its_rounds_lack():
+    """`waiting_lack`: a rival who has not played this round's Action phase is judged
+    `WAITING_LACK` of its round better than its board stands; one who has, as it stands."""
     ev = default_evaluator()
+    agent = MCTSAgent("hard", seed=1, deterministic=True)
+    agent.ev = ev
     first = next(s for s in path_step_states(2, 5)
                  if s.round >= 2 and not s.players[1 - s.current_player].done)
     seat = first.current_player
-    agent = MCTSAgent("hard", seed=1, deterministic=True)
-    agent.ev = ev
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5, others_turn=True)
-    played = first.clone()
-    played.apply(path_value(played, seat, ev)[0])
-    while flow.decision(played) != Decision.PATH or played.current_player == seat:
-        planned_move(played, played.current_player)
-    step = default_move(played)  # the rival's step as the search's play takes it
-    rival = played.players[1 - seat]
-    after = ev.value(played, 1 - seat, rival.path + step.a,
-                     rival.cash - path_cost(rival.path, step.a))
     as_it_stands = ev.value(first, 1 - seat)
-    assert after != as_it_stands
-    assert agent._value_where_stopped(first.clone(), seat, True) == \
-        agent._path_leaf(first, seat) - 0.5 * after
-    assert len(agent.rivals) == 1
-    agent.rivals[next(iter(agent.rivals))] = -100.0  # the board's turn is not played again
-    assert agent._rivals_played_on(first, seat) == -100.0
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=1.0)
+    lack = WAITING_LACK[first.round - 1]
+    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * (as_it_stands + lack)
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=0.5)
+    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * (as_it_stands + lack / 2)
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5)  # the knob off: as the board stands
+    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * as_it_stands
     later = next(s for s in path_step_states(2, 5)  # a rival who has played: as it stands
                  if s.players[1 - s.current_player].done)
     second = later.current_player
-    assert agent._rivals_played_on(later, second) == ev.value(later, 1 - second)
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5)  # the knob off: as the board stands
-    assert agent._value_where_stopped(first.clone(), seat, True) == \
-        agent._path_leaf(first, seat) - 0.5 * as_it_stands
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=1.0)
+    assert agent._against(later, second, 10.0) == 10.0 - 0.5 * ev.value(later, 1 - second)
 
 
 def test_hard_plays_a_duel_with_every_device_on():
