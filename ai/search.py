@@ -754,8 +754,9 @@ class MCTSAgent:
         """The value the search maximises: its own expected final position, less `rivalry`
         times the best other's (so a Card-phase draft can also deny, and a race is judged as
         a race). The others are judged as their boards stand; with `waiting_lack`, one yet
-        to play this round's Action phase is counted `WAITING_LACK` better, so that a leaf
-        where the seat acts first does not gain for the others' income not yet counted."""
+        to play this round's Action phase is counted `waiting_lack` times its round's
+        `WAITING_LACK` better (worse, when negative): 1 takes away the lean toward acting
+        first that the uncounted income gives, -1 doubles it (docs/ai-lab.md, 80-83)."""
         weight = self.level.rivalry
         if not weight or det.config.seats == 1:
             return own
