@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from loyang_game.engine.cards import ROUNDS
 
-from .projection import DEFAULT_FINAL_CASH, DEFAULT_PARAMS, Params, project
+from .projection import DEFAULT_PARAMS, Params, project
 
 if TYPE_CHECKING:
     from loyang_game.engine.state import PlayerState, State
@@ -39,15 +39,6 @@ def features(p: PlayerState, round_: int, path: int | None = None, cash: int | N
     """The calibration's inputs for player `p` at the end of his turn in round `round_`
     (with the Path step `path`/`cash` applied when given)."""
     return [1.0, project(p, round_, path, cash, params)]
-
-
-def final_position(p: PlayerState, path: int | None = None, cash: float | None = None,
-                   cash_weight: float = DEFAULT_FINAL_CASH) -> float:
-    """A finished board's worth in Path spaces after Loans (with the Path step `path`/`cash`
-    applied when given), the Cash left `cash_weight` a space: the first tiebreaker."""
-    path_now = p.path if path is None else path
-    money = p.cash if cash is None else cash
-    return float(path_now - p.loans) + cash_weight * money
 
 
 def hand_weights() -> dict[int, list[float]]:
@@ -92,10 +83,6 @@ class Evaluation(Protocol):
         """`value` of each view for `seat`, in order."""
         return [self.value(view, seat) for view in views]
 
-    def final(self, state: State, seat: int) -> float:
-        """`seat`'s value of a finished game: its `final_position`."""
-        return final_position(state.players[seat])
-
 
 class Evaluator(Evaluation):
     """The calibrated projection: the seat's board simulated to the end of the game
@@ -120,13 +107,11 @@ class Evaluator(Evaluation):
         """The expected final position (after Loans) of the board `p` at the end of its turn
         in round `round_`, with the Path step `path`/`cash` applied when given."""
         if round_ >= ROUNDS:
-            return final_position(p, path, cash, self.params.final_cash)
+            path_now = p.path if path is None else path
+            money = p.cash if cash is None else cash
+            return float(path_now - p.loans) + 0.001 * money
         a, b = self.weights[round_]
         return a + b * project(p, round_, path, cash, self.params)
-
-    def final(self, state: State, seat: int) -> float:
-        """A finished game judged as the last round is: the Cash left at `final_cash`."""
-        return final_position(state.players[seat], cash_weight=self.params.final_cash)
 
 
 @cache

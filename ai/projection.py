@@ -33,9 +33,6 @@ if TYPE_CHECKING:
     from loyang_game.engine.state import PlayerState
 
 
-DEFAULT_FINAL_CASH = 0.001  # small enough that no Path step is ever worth less than its price
-
-
 @dataclass(frozen=True)
 class Params:
     """The model's knobs (fitted by `python -m lab.train`, stored in `weights.json`)."""
@@ -51,7 +48,6 @@ class Params:
     stall_offer: float = 0.0  # Cash an offer still on a stall is worth at the end
     card_cost: float = 2.0  # Cash paid for cards at the start of each round still to come
     reserve: float = 0.0  # Cash the walk keeps in hand at the end of each round but the last
-    final_cash: float = DEFAULT_FINAL_CASH  # Path spaces per Cash left at the end (a tiebreaker)
 
     def to_data(self) -> dict[str, Any]:
         return {"future": list(self.future), "absorb": self.absorb,
@@ -59,8 +55,7 @@ class Params:
                 "convert_max": self.convert_max, "convert_cost": self.convert_cost,
                 "helper": self.helper,
                 "casual_margin": self.casual_margin, "stall_offer": self.stall_offer,
-                "card_cost": self.card_cost, "reserve": self.reserve,
-                "final_cash": self.final_cash}
+                "card_cost": self.card_cost, "reserve": self.reserve}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Params:
@@ -69,8 +64,7 @@ class Params:
                    convert_max=data["convert_max"], convert_cost=data["convert_cost"],
                    helper=data["helper"],
                    casual_margin=data["casual_margin"], stall_offer=data["stall_offer"],
-                   card_cost=data["card_cost"], reserve=data["reserve"],
-                   final_cash=data.get("final_cash", DEFAULT_FINAL_CASH))
+                   card_cost=data["card_cost"], reserve=data["reserve"])
 
 
 DEFAULT_PARAMS = Params()

@@ -44,7 +44,7 @@ from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
 from . import verify
-from .evaluate import Evaluation, default_evaluator, final_position, tuned_evaluator
+from .evaluate import Evaluation, default_evaluator, tuned_evaluator
 from .evaluators import make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
@@ -134,9 +134,8 @@ def _path_value(state: GameState, seat: int, ev: Evaluation, moves: list[Move], 
 
 
 def final_value(state: GameState, seat: int) -> float:
-    """The rulebook's figure of a finished game: its final position, the Cash left a small
-    fraction of a space (the search asks its evaluation's `final`)."""
-    return final_position(state.players[seat])
+    p = state.players[seat]
+    return float(p.path - p.loans) + 0.001 * p.cash
 
 
 def finish(state: GameState, seat: int, ev: Evaluation) -> float:
@@ -144,7 +143,7 @@ def finish(state: GameState, seat: int, ev: Evaluation) -> float:
     if not to_path_step(state, seat, default_play):
         return ev.value(state, seat)
     if state.is_over:
-        return ev.final(state, seat)
+        return final_value(state, seat)
     return path_value(state, seat, ev)[1]
 
 
@@ -724,7 +723,7 @@ class MCTSAgent:
         if not reached:
             own = self.ev.value(det, seat)
         elif det.is_over:
-            own = self.ev.final(det, seat)
+            own = final_value(det, seat)
         else:
             own = self._path_leaf(det, seat)
         return self._against(det, seat, own)
@@ -762,7 +761,7 @@ class MCTSAgent:
         if not weight or det.config.seats == 1:
             return own
         if det.is_over:
-            best = max(self.ev.final(det, other.seat) for other in det.others(seat))
+            best = max(final_value(det, other.seat) for other in det.others(seat))
         else:
             lack = (self.level.waiting_lack * WAITING_LACK[det.round - 1]
                     if self.level.waiting_lack and det.phase == ACTIONS else 0.0)
@@ -843,7 +842,7 @@ class MCTSAgent:
             return self._against(state, seat, self._path_choice(state, seat)[1])
 
         def final(state: GameState, seat: int) -> float:
-            return self._against(state, seat, self.ev.final(state, seat))
+            return self._against(state, seat, final_value(state, seat))
 
         return follower, leaf, final
 

@@ -13,7 +13,7 @@ from ai.evaluate import (
 )
 from ai.evaluators import EVALUATORS, make_evaluation
 from ai.policy import default_move
-from ai.search import LEVELS, Level, MCTSAgent, final_value, tuned
+from ai.search import LEVELS, Level, MCTSAgent, tuned
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.state import ACTIONS
 
@@ -97,32 +97,3 @@ def test_the_batch_call_defaults_to_one_value_a_view():
     views = [state, state.observe(1), state.observe(0)]
     assert ev.values(views, 0) == [ev.value(view, 0) for view in views]
     assert isinstance(default_evaluator(True), Evaluator)
-
-
-def _finished(seats: int, seed: int):
-    state = new_game(GameConfig(seats=seats, seed=seed))
-    while not state.is_over:
-        state.apply(default_move(state))
-    return state
-
-
-def test_the_cash_left_at_the_end_counts_final_cash_a_space():
-    """`final_cash` (a tiebreaker's weight) prices the Cash of a finished board and of a last
-    round's leaf alike; left alone it is the rulebook figure the search has always used."""
-    state = _finished(2, 4)
-    last = state.players[0]
-    assert last.cash > 0
-    plain = default_evaluator(False)
-    assert plain.final(state, 0) == final_value(state, 0) == (
-        last.path - last.loans + 0.001 * last.cash)
-    keen = tuned_evaluator(False, (("final_cash", 0.02),))
-    assert keen.final(state, 0) == pytest.approx(last.path - last.loans + 0.02 * last.cash)
-    assert keen.predict(last, 9, last.path, 7) == pytest.approx(last.path - last.loans + 0.14)
-    assert keen.predict(last, 8) == plain.predict(last, 8)  # earlier rounds: the projection
-    assert Counting().final(state, 1) == final_value(state, 1)  # the protocol's default
-    level = tuned(LEVELS["hard"], {"p.final_cash": 0.02})
-    assert dict(level.evaluation) == {"final_cash": 0.02}
-    agent = MCTSAgent("hard", seed=1, deterministic=True)
-    agent.level, agent.ev = Level(8, 4, 0, 0, rivalry=0.5), keen
-    assert agent._against(state, 0, 10.0) == 10.0 - 0.5 * keen.final(state, 1)
-    assert keen.final(state, 1) != plain.final(state, 1)
