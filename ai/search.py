@@ -224,7 +224,6 @@ class Level:
     replan_visits: int = 30  # a decision this well explored is played without a new search
     min_visits: int = 1  # every option opened is tried this often before UCT picks
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
-    waiting_lack: float = 0.0  # ... one yet to act this round counted this much of WAITING_LACK
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
@@ -263,14 +262,6 @@ LEVELS = {
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
 }
-
-
-# What a board yet to play its round's Action phase lacks, by round (1-9), in final Path
-# spaces: the evaluation is calibrated for a board at the end of its turn, so a rival still
-# to act looks that much worse (its round's income uncounted). Measured over 100 duels of
-# normal (deals 2000-2099: the rival's value after its turn, played by the rollout plans,
-# less its value as it stands; standard errors 0.03-0.22; docs/ai-lab.md, entry 80).
-WAITING_LACK = (0.39, 0.67, 0.50, 0.85, 0.82, 0.84, 0.92, 0.98, 1.91)
 
 
 def tuned(level: Level, overrides: dict[str, float]) -> Level:
@@ -753,20 +744,17 @@ class MCTSAgent:
     def _against(self, det: GameState, seat: int, own: float) -> float:
         """The value the search maximises: its own expected final position, less `rivalry`
         times the best other's (so a Card-phase draft can also deny, and a race is judged as
-        a race). The others are judged as their boards stand; with `waiting_lack`, one yet
-        to play this round's Action phase is counted `waiting_lack` times its round's
-        `WAITING_LACK` better (worse, when negative): 1 takes away the lean toward acting
-        first that the uncounted income gives, -1 doubles it (docs/ai-lab.md, 80-83)."""
+        a race). The others are judged as their boards stand, so one yet to play this
+        round's Action phase looks a round's income poorer and the search leans toward
+        acting first: taking that lean away plays worse, doubling it was not shown better
+        (docs/ai-lab.md, entries 76-85)."""
         weight = self.level.rivalry
         if not weight or det.config.seats == 1:
             return own
         if det.is_over:
             best = max(final_value(det, other.seat) for other in det.others(seat))
         else:
-            lack = (self.level.waiting_lack * WAITING_LACK[det.round - 1]
-                    if self.level.waiting_lack and det.phase == ACTIONS else 0.0)
-            best = max(self.ev.value(det, other.seat) + (0.0 if other.done else lack)
-                       for other in det.others(seat))
+            best = max(self.ev.value(det, other.seat) for other in det.others(seat))
         return own - weight * best
 
     def _verified_in_time(self, root: Node, view: GameState, seat: int, option: Option,

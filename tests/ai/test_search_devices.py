@@ -10,7 +10,7 @@ from ai import verify
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
-from ai.search import WAITING_LACK, Edge, Halving, Level, MCTSAgent, Node
+from ai.search import Edge, Halving, Level, MCTSAgent, Node
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
@@ -96,28 +96,17 @@ def test_rivalry_counts_the_best_other_against_ones_own():
     assert agent._against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
 
 
-def test_a_rival_yet_to_act_is_counted_its_rounds_lack():
-    """`waiting_lack`: a rival who has not played this round's Action phase is judged
-    `WAITING_LACK` of its round better than its board stands; one who has, as it stands."""
+def test_a_rival_yet_to_act_is_judged_as_its_board_stands():
+    """Its round's income not yet counted: the lean toward acting first that the duel
+    screens found worth keeping (docs/ai-lab.md, entries 76-85)."""
     ev = default_evaluator()
     agent = MCTSAgent("hard", seed=1, deterministic=True)
     agent.ev = ev
+    agent.level = Level(8, 4, 0, 0, rivalry=0.5)
     first = next(s for s in path_step_states(2, 5)
                  if s.round >= 2 and not s.players[1 - s.current_player].done)
     seat = first.current_player
-    as_it_stands = ev.value(first, 1 - seat)
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=1.0)
-    lack = WAITING_LACK[first.round - 1]
-    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * (as_it_stands + lack)
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=0.5)
-    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * (as_it_stands + lack / 2)
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5)  # the knob off: as the board stands
-    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * as_it_stands
-    later = next(s for s in path_step_states(2, 5)  # a rival who has played: as it stands
-                 if s.players[1 - s.current_player].done)
-    second = later.current_player
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5, waiting_lack=1.0)
-    assert agent._against(later, second, 10.0) == 10.0 - 0.5 * ev.value(later, 1 - second)
+    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * ev.value(first, 1 - seat)
 
 
 def test_hard_plays_a_duel_with_every_device_on():
