@@ -81,9 +81,13 @@ def test_the_next_offer_is_a_solo_device():
 
 
 def test_rivalry_counts_the_best_other_against_ones_own():
+    """The other is judged as its board stands, even yet to play this round's Action phase
+    (its income not yet counted: a lean toward acting first that the duel screens found
+    worth keeping, docs/ai-lab.md, entries 76-85)."""
     state = next(path_step_states(2, 5))
     seat = state.current_player
     other = state.players[1 - seat]
+    assert not other.done  # a rival yet to act
     agent = MCTSAgent("hard", seed=1, deterministic=True)
     agent.level = Level(8, 4, 0, 0, rivalry=0.5)
     agent.ev = default_evaluator()
@@ -94,19 +98,6 @@ def test_rivalry_counts_the_best_other_against_ones_own():
     solo_state = next(path_step_states(1, 5))
     agent.level = Level(8, 4, 0, 0, rivalry=0.5)
     assert agent._against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
-
-
-def test_a_rival_yet_to_act_is_judged_as_its_board_stands():
-    """Its round's income not yet counted: the lean toward acting first that the duel
-    screens found worth keeping (docs/ai-lab.md, entries 76-85)."""
-    ev = default_evaluator()
-    agent = MCTSAgent("hard", seed=1, deterministic=True)
-    agent.ev = ev
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5)
-    first = next(s for s in path_step_states(2, 5)
-                 if s.round >= 2 and not s.players[1 - s.current_player].done)
-    seat = first.current_player
-    assert agent._against(first, seat, 10.0) == 10.0 - 0.5 * ev.value(first, 1 - seat)
 
 
 def test_hard_plays_a_duel_with_every_device_on():
