@@ -7,7 +7,7 @@ legal moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from loyang_game.engine import GameState, Move
@@ -56,7 +56,7 @@ def _greedy(seed: int = 0) -> Agent:
 
 def _mcts(level: str) -> Callable[..., Agent]:
     def factory(seed: int = 0, deterministic: bool = False,
-                overrides: dict[str, float] | None = None) -> Agent:
+                overrides: Mapping[str, float | str] | None = None) -> Agent:
         from .search import MCTSAgent
 
         return MCTSAgent(level, seed, deterministic=deterministic, overrides=overrides)
@@ -103,14 +103,17 @@ def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     return factory(seed, deterministic=deterministic, overrides=parse_knobs(knobs))
 
 
-def parse_knobs(text: str) -> dict[str, float]:
-    """`"exploration=0.6,widen=2"` -> {"exploration": 0.6, "widen": 2.0}; ValueError if
-    malformed."""
-    out = {}
+def parse_knobs(text: str) -> dict[str, float | str]:
+    """`"exploration=0.6,widen=2"` -> {"exploration": 0.6, "widen": 2.0}; the evaluation by
+    its name, `evaluator=corrected`; ValueError if malformed."""
+    out: dict[str, float | str] = {}
     for item in text.split(","):
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise ValueError(f"knob {item!r} is not name=value")
+        if key.strip() == "evaluator":
+            out["evaluator"] = value.strip()
+            continue
         try:
             out[key.strip()] = float(value)
         except ValueError:

@@ -17,8 +17,10 @@ protocol, and is listed here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from .evaluate import Evaluation, hand_evaluator, tuned_evaluator
+from .corrected import CorrectedEvaluator
+from .evaluate import Evaluation, Evaluator, hand_evaluator, tuned_evaluator
 
 Knobs = tuple[tuple[str, float], ...]  # (name, value) pairs, sorted: an evaluation's changes
 
@@ -32,9 +34,19 @@ def projection(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
     return tuned_evaluator(solo, changes)
 
 
+@cache
+def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
+    """The projection of `projection` with the learned sibling correction (`corrected.py`),
+    one object per arguments."""
+    base = projection(solo, fitted, changes)
+    assert isinstance(base, Evaluator)
+    return CorrectedEvaluator(base)
+
+
 # The evaluations a level may name, each made by (solo, fitted, changes to its knobs).
 EVALUATORS: dict[str, Callable[[bool, bool, Knobs], Evaluation]] = {
     "projection": projection,
+    "corrected": corrected,
 }
 
 

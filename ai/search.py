@@ -35,7 +35,8 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.cards import path_cost
@@ -45,7 +46,7 @@ from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decisi
 
 from . import verify
 from .evaluate import Evaluation, default_evaluator, tuned_evaluator
-from .evaluators import make_evaluation
+from .evaluators import EVALUATORS, make_evaluation
 from .offer_ahead import next_offer_gain
 from .options import Option, act_options, rollout_option, store_options
 from .playons import PlayOnPool, shared_pool
@@ -264,16 +265,22 @@ LEVELS = {
 }
 
 
-def tuned(level: Level, overrides: dict[str, float]) -> Level:
-    """`level` with some knobs changed (experiments: `hard:exploration=0.6`, or a knob of the
-    projection: `hard:p.helper=0.5`); ValueError for a knob that does not exist."""
+def tuned(level: Level, overrides: Mapping[str, float | str]) -> Level:
+    """`level` with some knobs changed (experiments: `hard:exploration=0.6`, a knob of the
+    projection: `hard:p.helper=0.5`, or another evaluation: `hard:evaluator=corrected`);
+    ValueError for a knob or an evaluation that does not exist."""
     fields = {f.name: f for f in dataclasses.fields(Level)
               if f.name not in ("evaluator", "evaluation")}
     changes = dict(level.evaluation)
-    own = {}
+    own: dict[str, Any] = {}
     for name, value in overrides.items():
-        if name.startswith("p."):
-            changes[name[2:]] = value
+        if name == "evaluator":
+            if value not in EVALUATORS:
+                raise ValueError(f"unknown evaluator {value!r}; evaluators: "
+                                 f"{', '.join(EVALUATORS)}")
+            own[name] = value
+        elif name.startswith("p."):
+            changes[name[2:]] = float(value)
         elif name in fields:
             own[name] = {"int": int, "float": float, "bool": bool}[str(fields[name].type)](value)
         else:
@@ -383,7 +390,7 @@ class MCTSAgent:
 
     def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
                  evaluator: Evaluation | None = None,
-                 overrides: dict[str, float] | None = None,
+                 overrides: Mapping[str, float | str] | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock  # seconds; injected by tests, ignored in deterministic mode
         self.level = tuned(LEVELS[level], overrides) if overrides else LEVELS[level]

@@ -32,7 +32,7 @@ from multiprocessing import Pool
 
 import numpy as np
 
-from ai import verify
+from ai import corrected, verify
 from ai.agents import make_agent
 from ai.evaluate import default_evaluator
 from ai.offer_ahead import next_offer_gain
@@ -233,6 +233,69 @@ def fit_leaves(games, alpha: float, out=None) -> np.ndarray:
     return w
 
 
+def sibling_rows(folder: str) -> tuple[np.ndarray, ...]:
+    """The sampled leaf boards of `folder` for the sibling correction (`ai/corrected.py`):
+    each board's features at the Path step the uncorrected leaf takes, its round-later value,
+    its leaf value, and its sibling group (game and round)."""
+    ev = default_evaluator(True)
+    xs, later, values, groups = [], [], [], []
+    for number, data in enumerate(recorded(folder)):
+        for blob, plays in data["leaves"]:
+            state = pickle.loads(blob)
+            p = state.players[0]
+            best = -1e9, p.path, p.cash
+            for m in state.legal_moves():
+                if m.kind == ADVANCE:
+                    path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
+                    value = (ev.predict(p, state.round, path, cash)
+                             + next_offer_gain(state, 0, ev, path, cash))
+                    best = max(best, (value, path, cash))
+            xs.append(corrected.features(p, state.round, best[1], best[2]))
+            later.append(sum(plays) / len(plays))
+            values.append(best[0])
+            groups.append(number * 100 + state.round)
+    return np.array(xs), np.array(later), np.array(values), np.array(groups)
+
+
+def within(a: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """`a` with each sibling group's mean taken out: what is left is how siblings differ."""
+    out = a.astype(float)
+    for group in np.unique(groups):
+        rows = groups == group
+        out[rows] -= out[rows].mean(axis=0)
+    return out
+
+
+def fit_within(x: np.ndarray, later: np.ndarray, value: np.ndarray, groups: np.ndarray,
+               alpha: float) -> np.ndarray:
+    """The sibling correction's weights: ridge of the leaf's miss on the features and the
+    leaf value itself, within groups. The fitted value, (1 + b) * value + w . x, orders
+    siblings as value + w / (1 + b) . x does, which keeps the projection's scale (the
+    search's exploration is set in spaces)."""
+    z = within(np.column_stack([x, value]), groups)
+    coef = ridge(z, within(later - value, groups), alpha)
+    assert coef[-1] > -1, "a correction that turns the projection's order around"
+    return coef[:-1] / (1 + coef[-1])
+
+
+def fit_siblings(folder: str, alpha: float, folds: int = 5, out=None) -> np.ndarray:
+    """The sibling correction fitted on every sampled board of `folder`; the order of
+    siblings `folds`-fold cross-validated by game printed first, for the projection alone
+    and with the correction."""
+    x, later, value, groups = sibling_rows(folder)
+    games = groups // 100
+    fold_of = np.random.default_rng(0).permutation(int(games.max()) + 1) % folds
+    held_out = np.zeros(len(later))
+    for fold in range(folds):
+        train, test = fold_of[games] != fold, fold_of[games] == fold
+        w = fit_within(x[train], later[train], value[train], groups[train], alpha)
+        held_out[test] = x[test] @ w
+    print(f"{len(later)} boards of {len(np.unique(games))} games; sibling agreement "
+          f"({folds} folds by game): projection {sibling_agreement(later, value, groups):.3f}, "
+          f"corrected {sibling_agreement(later, value + held_out, groups):.3f}", file=out)
+    return fit_within(x, later, value, groups, alpha)
+
+
 def ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     """Least squares with an L2 penalty on the standardised features."""
     scale = x.std(axis=0)
@@ -269,7 +332,8 @@ def play_deals(work: Callable[[Job], int], jobs: list[Job], workers: int) -> Non
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.fit_residual",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("record", "fit", "sample", "fit-leaves"))
+    parser.add_argument("command",
+                        choices=("record", "fit", "sample", "fit-leaves", "fit-siblings"))
     parser.add_argument("--dir", required=True, help="the folder of recorded games")
     parser.add_argument("--deals", default="1000-1400",
                         help="record, sample: first-last (exclusive)")
@@ -296,18 +360,22 @@ def main(argv: list[str] | None = None) -> int:
             play_deals(sample_one, [(args.dir, args.agent, d, args.every, args.follower,
                                      args.continuations) for d in deals], args.workers)
         return 0
+    names: tuple[str, ...] = residual.NAMES
     if args.command == "fit":
         recorded_games = load_games(args.dir)
         random.Random(0).shuffle(recorded_games)
         w, count = fit(recorded_games, args.alpha), len(recorded_games)
-    else:
+    elif args.command == "fit-leaves":
         sampled_games = load_leaves(args.dir)
         random.Random(0).shuffle(sampled_games)
         w, count = fit_leaves(sampled_games, args.alpha), len(sampled_games)
+    else:
+        w, count = fit_siblings(args.dir, args.alpha), len(recorded(args.dir))
+        names = corrected.NAMES
     if not args.out:
         return 0
     with open(args.out, "w", encoding="utf-8") as f:
-        json.dump({"names": list(residual.NAMES), "weights": [round(float(v), 5) for v in w],
+        json.dump({"names": list(names), "weights": [round(float(v), 6) for v in w],
                    "games": count, "alpha": args.alpha,
                    "command": "python -m lab.fit_residual " + " ".join(argv or sys.argv[1:])},
                   f, indent=1)
