@@ -11,32 +11,15 @@ its search compares, it did not help (docs/ai-lab.md, entries 21 and 24).
 
 from __future__ import annotations
 
-from loyang_game.engine.cards import CARDS, ROUNDS
+from ai.corrected import TOTALS, totals
+from loyang_game.engine.cards import ROUNDS
 
-NAMES = ("bias", "cash", "path", "loans", "tokens", "sown", "unsown", "pile", "goods", "regulars",
-         "to_pay", "red", "casuals", "helpers", "offers")
+NAMES = ("bias", *TOTALS)
 
 
 def board_features(p, path: int, cash: int) -> list[float]:
     """The board's raw features (`NAMES`), with the Path step `path`/`cash` applied."""
-    sown = unsown = tokens = 0
-    for f in p.fields:
-        if f.tokens > 0:
-            sown += 1
-            tokens += f.tokens
-        elif f.veg < 0:
-            unsown += 1
-    regulars = red = to_pay = 0
-    for s in p.regulars:
-        if s.rows < 4:
-            regulars += 1
-            red += s.red
-            to_pay += sum(CARDS[s.card].pays[s.rows:])
-    offers = sum(bin(s.mask).count("1") for s in p.stalls)
-    return [1.0, float(cash), float(path), float(p.loans), float(tokens), float(sown),
-            float(unsown), float(len(p.pile)), float(sum(p.cart) + sum(p.store)),
-            float(regulars), float(to_pay), float(red), float(len(p.casuals)),
-            float(len(p.helpers)), float(offers)]
+    return [1.0, *totals(p, path, cash)]
 
 
 def features(p, round_: int, path: int, cash: int) -> list[float]:

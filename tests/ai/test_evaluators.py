@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from ai.agents import make_agent
+from ai.corrected import NAMES, CorrectedEvaluator, features, load_correction, vegetables
 from ai.evaluate import (
     Evaluation,
     Evaluator,
@@ -15,6 +19,7 @@ from ai.evaluators import EVALUATORS, make_evaluation
 from ai.policy import default_move
 from ai.search import LEVELS, Level, MCTSAgent, tuned
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.state import ACTIONS
 
 
@@ -37,13 +42,67 @@ def test_every_level_names_the_projection_and_gets_the_evaluation_it_had():
 
 
 def test_an_unknown_evaluator_is_refused_with_the_names(monkeypatch):
-    with pytest.raises(ValueError, match="evaluators: projection"):
+    with pytest.raises(ValueError, match="evaluators: projection, corrected"):
         make_evaluation("oracle", solo=False)
     monkeypatch.setitem(LEVELS, "misnamed", Level(8, 4, 0, 0, evaluator="oracle"))
     with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
         MCTSAgent("misnamed")  # when the agent is made, not at its first move
-    with pytest.raises(ValueError, match="unknown knob 'evaluator'"):
+    with pytest.raises(ValueError, match="unknown evaluator 1.0; evaluators: projection"):
         tuned(LEVELS["hard"], {"evaluator": 1.0})  # a name, not a number to tune
+    with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
+        make_agent("hard:evaluator=oracle")
+
+
+def test_a_knob_names_another_evaluation_for_an_experiment():
+    agent = make_agent("hard:evaluator=corrected,rivalry=0", seed=3, deterministic=True)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.level.evaluator == "corrected" and agent.level.rivalry == 0.0
+    assert agent.level.offer_ahead  # the rest of hard as it was
+    agent.choose(new_game(GameConfig(seats=1, seed=3)))
+    assert agent.ev is make_evaluation("corrected", solo=True)
+    assert isinstance(agent.ev, CorrectedEvaluator)
+
+
+def test_the_correction_adds_its_fitted_term_to_the_projection_but_in_the_last_round():
+    base = default_evaluator(True)
+    shipped = make_evaluation("corrected", solo=True)
+    assert isinstance(shipped, CorrectedEvaluator)
+    assert len(shipped.correction) == len(NAMES) and any(shipped.correction)  # file matches
+    state = _state_in_round(1, 6, 3)
+    p = state.players[0]
+    x = features(p, 3, p.path + 1, p.cash - 1)
+    term = sum(w * v for w, v in zip(shipped.correction, x))
+    assert term != 0.0
+    assert shipped.predict(p, 3, p.path + 1, p.cash - 1) == pytest.approx(
+        base.predict(p, 3, p.path + 1, p.cash - 1) + term)
+    assert shipped.value(state, 0) == pytest.approx(
+        base.value(state, 0) + sum(w * v for w, v in zip(shipped.correction,
+                                                         features(p, 3, p.path, p.cash))))
+    assert not any(features(p, ROUNDS, p.path, p.cash))  # the last round is exact
+    assert shipped.predict(p, ROUNDS) == base.predict(p, ROUNDS)
+    zero = CorrectedEvaluator(base, [0.0] * len(NAMES))
+    assert zero.predict(p, 3) == base.predict(p, 3)
+
+
+def test_a_correction_file_for_other_features_or_none_corrects_nothing(tmp_path):
+    assert load_correction(str(tmp_path / "missing.json")) == [0.0] * len(NAMES)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"names": ["cash"], "weights": [0.5]}))
+    assert load_correction(str(other)) == [0.0] * len(NAMES)
+    same = tmp_path / "same.json"
+    same.write_text(json.dumps({"names": list(NAMES), "weights": [0.25] * len(NAMES)}))
+    assert load_correction(str(same)) == [0.25] * len(NAMES)
+
+
+def test_the_per_vegetable_features_see_wants_against_supply():
+    state = _state_in_round(1, 6, 3)
+    p = state.players[0]
+    per_veg = vegetables(p)
+    for v in range(6):
+        met, short, spare, _each, held, growing, _offered = per_veg[7 * v:7 * v + 7]
+        supply = held + growing
+        assert met + spare == supply  # what the customers want of it, and the rest
+        assert short == 0 or spare == 0  # a vegetable is short or spare, never both
 
 
 def test_the_projection_values_a_view_as_it_predicts_its_board():

@@ -9,6 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
+from ai import corrected
 from lab import fit_residual, residual
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
@@ -36,6 +37,20 @@ def test_the_leaf_takes_the_step_the_corrected_value_prefers():
     steps = [(10.0, 0.5, [1.0, 0.0]), (10.2, 0.0, [0.0, 1.0])]
     assert fit_residual.leaf(steps, None) == (pytest.approx(10.2), steps[1])
     assert fit_residual.leaf(steps, np.array([1.0, 0.0])) == (pytest.approx(11.5), steps[0])
+
+
+def test_the_within_fit_learns_how_siblings_differ_not_their_level():
+    """Targets with a large offset per group and a spread 0.6 of the leaf's: the fit finds
+    the board term, rescaled to keep the leaf's own scale, whatever the offsets."""
+    rng = np.random.default_rng(2)
+    groups = np.repeat(np.arange(60), 8)
+    x = rng.normal(size=(len(groups), 2))
+    value = rng.normal(size=len(groups))
+    offset = rng.normal(0, 5, size=60)[groups]
+    later = 0.6 * value + 0.3 * x[:, 0] + offset + rng.normal(0, 0.01, size=len(groups))
+    assert abs(fit_residual.within(later, groups)[groups == 0].mean()) < 1e-9
+    w = fit_residual.fit_within(x, later, value, groups, alpha=0.0)
+    assert w == pytest.approx([0.5, 0.0], abs=0.02)  # 0.3 / 0.6, in the leaf's scale
 
 
 @pytest.mark.lab
@@ -73,6 +88,16 @@ def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
     fit_residual.main(["fit-leaves", "--dir", str(tmp_path), "--out",
                        str(tmp_path / "r.json"), "--alpha", "10"])
     assert "sibling agreement" in capsys.readouterr().out
+    x, later, value, groups = fit_residual.sibling_rows(str(tmp_path))
+    assert x.shape == (len(boards), len(corrected.NAMES))
+    assert later == pytest.approx([later for game in games for _, later in game])
+    assert set(groups // 100) == {0, 1}  # a group is one game's round
+    fit_residual.main(["fit-siblings", "--dir", str(tmp_path), "--out",
+                       str(tmp_path / "c.json"), "--alpha", "10"])
+    assert "corrected" in capsys.readouterr().out
+    fitted = json.loads((tmp_path / "c.json").read_text())
+    assert fitted["names"] == list(corrected.NAMES)
+    assert corrected.load_correction(str(tmp_path / "c.json")) == fitted["weights"]
 
 
 def test_sibling_agreement_counts_pairs_within_a_group():
