@@ -47,7 +47,7 @@ def test_an_unknown_evaluator_is_refused_with_the_names(monkeypatch):
     monkeypatch.setitem(LEVELS, "misnamed", Level(8, 4, 0, 0, evaluator="oracle"))
     with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
         MCTSAgent("misnamed")  # when the agent is made, not at its first move
-    with pytest.raises(ValueError, match="unknown evaluator 1.0; evaluators: projection"):
+    with pytest.raises(ValueError, match=r"unknown evaluator 1\.0; evaluators: projection"):
         tuned(LEVELS["hard"], {"evaluator": 1.0})  # a name, not a number to tune
     with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
         make_agent("hard:evaluator=oracle")

@@ -88,7 +88,7 @@ def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
     fit_residual.main(["fit-leaves", "--dir", str(tmp_path), "--out",
                        str(tmp_path / "r.json"), "--alpha", "10"])
     assert "sibling agreement" in capsys.readouterr().out
-    x, later, value, groups = fit_residual.sibling_rows(str(tmp_path))
+    x, later, _, groups = fit_residual.sibling_rows(str(tmp_path))
     assert x.shape == (len(boards), len(corrected.NAMES))
     assert later == pytest.approx([later for game in games for _, later in game])
     assert set(groups // 100) == {0, 1}  # a group is one game's round
