@@ -34,10 +34,18 @@ def projection(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
     return tuned_evaluator(solo, changes)
 
 
-@cache
 def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
-    """The projection of `projection` with the learned sibling correction (`corrected.py`),
-    one object per arguments."""
+    """The projection with the learned sibling correction (`corrected.py`) in the solo game,
+    whose boards it was fitted on (+0.34 spaces, docs/ai-lab.md entry 92); in a game with
+    others, the projection itself, the very object `projection` gives."""
+    return corrected_anywhere(solo, fitted, changes) if solo else projection(solo, fitted,
+                                                                             changes)
+
+
+@cache
+def corrected_anywhere(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
+    """The solo game's correction in every game (an experiment: does what was fitted on solo
+    boards order a duel's boards better too?); one object per arguments."""
     base = projection(solo, fitted, changes)
     assert isinstance(base, Evaluator)
     return CorrectedEvaluator(base)
@@ -47,6 +55,7 @@ def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
 EVALUATORS: dict[str, Callable[[bool, bool, Knobs], Evaluation]] = {
     "projection": projection,
     "corrected": corrected,
+    "corrected-anywhere": corrected_anywhere,
 }
 
 

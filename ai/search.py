@@ -254,7 +254,8 @@ LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                  others_plan=True, verify=3, verify_pool=6, parallel=True),
+                  others_plan=True, verify=3, verify_pool=6, parallel=True,
+                  evaluator="corrected"),
     # hard as it was when the paired harness was built (2026-11-24): the yardstick every
     # change to hard is measured against, on the same deals.
     "hard-v1": Level(1600, 480, 6.0, 2.0),

@@ -30,8 +30,13 @@ def _state_in_round(seats: int, seed: int, round_: int):
     return state
 
 
-def test_every_level_names_the_projection_and_gets_the_evaluation_it_had():
-    assert all(level.evaluator == "projection" for level in LEVELS.values())
+def test_hard_names_the_correction_and_every_other_level_the_projection():
+    assert LEVELS["hard"].evaluator == "corrected"
+    assert all(level.evaluator == "projection" for name, level in LEVELS.items()
+               if name != "hard")
+    assert make_evaluation("corrected", solo=False) is default_evaluator(False)  # duels as before
+    assert make_evaluation("corrected", solo=True) is make_evaluation("corrected-anywhere", True)
+    assert isinstance(make_evaluation("corrected-anywhere", solo=False), CorrectedEvaluator)
     assert make_evaluation("projection", solo=True) is default_evaluator(True)
     assert make_evaluation("projection", solo=False, fitted=False) is hand_evaluator()
     changes = (("helper", 0.5),)
@@ -42,7 +47,7 @@ def test_every_level_names_the_projection_and_gets_the_evaluation_it_had():
 
 
 def test_an_unknown_evaluator_is_refused_with_the_names(monkeypatch):
-    with pytest.raises(ValueError, match="evaluators: projection, corrected"):
+    with pytest.raises(ValueError, match="evaluators: projection, corrected, corrected-anywhere"):
         make_evaluation("oracle", solo=False)
     monkeypatch.setitem(LEVELS, "misnamed", Level(8, 4, 0, 0, evaluator="oracle"))
     with pytest.raises(ValueError, match="unknown evaluator 'oracle'"):
