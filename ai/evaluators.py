@@ -5,7 +5,8 @@ Every leaf of the search, every Path step and every probe of the next solo Offer
 its turn (`search.py`, `offer_ahead.py`, `review.py`). The whole view is given (the seat's
 board, the Offer, the Courtyard, the others' boards), so an answer may read any of it: today's
 one, the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
-a learned value of the view can take its place by name.
+`corrected` adds a learned correction of how it orders a round's boards (`corrected.py`),
+in the solo game it was fitted on.
 
 A level names its evaluation (`search.Level.evaluator`); `EVALUATORS` makes one by that name
 for a game (solo or not), fitted or hand-set, with changes to its knobs. The search calls

@@ -1,7 +1,11 @@
-"""Fit the solo projection's learned correction (`residual.py`) from self-play.
+"""Fit the solo projection's learned corrections from self-play: the linear one on board
+totals (`residual.py`, no level uses it), and the sibling correction hard plays its solo game
+with (`ai/corrected.py`).
 
     python -m lab.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
     python -m lab.fit_residual fit --dir runs/boards --out runs/residual.json
+    python -m lab.fit_residual sample --deals 5000-6000 --dir runs/leaves   # both cores
+    python -m lab.fit_residual fit-siblings --dir runs/leaves --alpha 300 --out ai/correction.json
 
 `record` plays solo games with an agent (the shipped `hard` by default: the data come from the
 policy that will use them) and keeps, for every round, the board at the farmer's Path step: the
@@ -15,6 +19,13 @@ the correction is fitted again on those targets (ridge least squares, numpy), a 
 over. A one-round target spreads about 0.3 spaces, against about one space for the final
 score. Games are split by deal into a training and a held-out part, and the held-out
 bootstrap error is printed for the projection alone and with the correction.
+
+`sample` keeps every N-th board hard's search judges at a leaf and plays each a round on
+twice; `fit-siblings` fits the correction on how the boards of one game's round differ from
+one another, their round-later values against their leaf values (docs/ai-lab.md, entries
+91-92). The shipped `correction.json` was fitted on boards sampled with hard as it was before
+it used the correction (hard-v2's play: `--agent hard-v2`, and `hard-v2:...` as the follower,
+make such boards again).
 """
 
 from __future__ import annotations
