@@ -58,9 +58,11 @@ from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
 from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
-from .evaluate import Evaluation, default_evaluator
+from .evaluate import Evaluation
+from .evaluators import make_evaluation
 from .playout import ROLLOUT_LIMIT, to_path_step
 from .search import (
+    LEVELS,
     MCTSAgent,
     apply_option,
     final_value,
@@ -372,7 +374,7 @@ def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
     found: list[Finding] = []
     try:
         units, _ = to_judge(config, moves, seat, stop)
-        judge_all(units, seat, default_evaluator(config.solo), found, seed, progress, stop,
+        judge_all(units, seat, judging_evaluation(config.solo), found, seed, progress, stop,
                   level)
     except Stopped:
         pass
@@ -389,6 +391,12 @@ def to_judge(config: GameConfig, moves: Sequence[Move], seat: int,
     if len(judged) > MAX_DECISIONS:
         judged = [judged[i * len(judged) // MAX_DECISIONS] for i in range(MAX_DECISIONS)]
     return judged, len(units) - len(judged)
+
+
+def judging_evaluation(solo: bool) -> Evaluation:
+    """What judges the moves: the evaluation hard plays with, whose search proposes the
+    alternatives (in the solo game, the projection with its sibling correction)."""
+    return make_evaluation(LEVELS["hard"].evaluator, solo)
 
 
 def judge_all(units: Sequence[Decision], seat: int, ev: Evaluation, found: list[Finding],

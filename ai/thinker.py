@@ -52,7 +52,6 @@ from loyang_game.engine.state import Decision
 
 from . import review
 from .agents import make_agent
-from .evaluate import default_evaluator
 from .plan import serving_values, whole_plan
 from .review import Finding, Stopped
 from .worker import CANCEL_WAIT, start_thread
@@ -186,7 +185,7 @@ class Mind:
     def _review(self, request: Request, stop: threading.Event, report: Report) -> Result:
         found: list[Finding] = []
         units, left_out = review.to_judge(request.config, request.moves, request.seat, stop)
-        review.judge_all(units, request.seat, default_evaluator(request.config.solo), found,
+        review.judge_all(units, request.seat, review.judging_evaluation(request.config.solo), found,
                          request.seed, lambda done, total: report(Progress(done, total)), stop)
         return Result(findings=tuple(sorted(found, key=lambda f: (-f.cost, f.step))),
                       left_out=left_out)

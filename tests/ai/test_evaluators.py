@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from ai import review
 from ai.agents import make_agent
 from ai.corrected import NAMES, CorrectedEvaluator, features, load_correction, vegetables
 from ai.evaluate import (
@@ -161,3 +162,8 @@ def test_the_batch_call_defaults_to_one_value_a_view():
     views = [state, state.observe(1), state.observe(0)]
     assert ev.values(views, 0) == [ev.value(view, 0) for view in views]
     assert isinstance(default_evaluator(True), Evaluator)
+
+
+def test_the_review_judges_with_the_evaluation_hard_plays_with():
+    assert review.judging_evaluation(True) is make_evaluation("corrected", solo=True)
+    assert review.judging_evaluation(False) is default_evaluator(False)
