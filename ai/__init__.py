@@ -11,8 +11,8 @@ Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
   over short plans (`options.py`: "serve this customer, trading for what is missing").
   Levels differ by budget (iterations, seconds) and knowledge (fitted or hand-set
   evaluation, and a random pick by visit counts for `easy`); a level names the evaluation at
-  its leaves (`evaluators.py`: the projection of `evaluate.py`, and for hard's solo game
-  that projection with a learned correction, `corrected.py`). In solo, hard plays
+  its leaves (`evaluators.py`: the projection of `evaluate.py`, and for hard that
+  projection with a learned correction, `corrected.py`). In solo, hard plays
   its best plans on a round before it commits (`verify.py`), on the clock in worker
   processes, one per core (`playons.py`).
 - `hard-v1`, `hard-v2`: hard as it was, kept as the yardsticks of the lab's screens.

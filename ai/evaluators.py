@@ -5,8 +5,7 @@ Every leaf of the search, every Path step and every probe of the next solo Offer
 its turn (`search.py`, `offer_ahead.py`, `review.py`). The whole view is given (the seat's
 board, the Offer, the Courtyard, the others' boards), so an answer may read any of it: today's
 one, the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
-`corrected` adds a learned correction of how it orders a round's boards (`corrected.py`),
-in the solo game it was fitted on.
+`corrected` adds a learned correction of how it orders a round's boards (`corrected.py`).
 
 A level names its evaluation (`search.Level.evaluator`); `EVALUATORS` makes one by that name
 for a game (solo or not), fitted or hand-set, with changes to its knobs. The search calls
@@ -35,18 +34,11 @@ def projection(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
     return tuned_evaluator(solo, changes)
 
 
-def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
-    """The projection with the learned sibling correction (`corrected.py`) in the solo game,
-    whose boards it was fitted on (+0.34 spaces, docs/ai-lab.md entry 92); in a game with
-    others, the projection itself, the very object `projection` gives."""
-    return corrected_anywhere(solo, fitted, changes) if solo else projection(solo, fitted,
-                                                                             changes)
-
-
 @cache
-def corrected_anywhere(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
-    """The solo game's correction in every game (an experiment: does what was fitted on solo
-    boards order a duel's boards better too?); one object per arguments."""
+def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
+    """The projection with the learned sibling correction (`corrected.py`), one object per
+    arguments. Fitted on solo boards, it orders a duel's own boards better too (against
+    hard-v2: +0.335 spaces solo, 67.7% of duels; docs/ai-lab.md, entries 92 and 94)."""
     base = projection(solo, fitted, changes)
     assert isinstance(base, Evaluator)
     return CorrectedEvaluator(base)
@@ -56,7 +48,6 @@ def corrected_anywhere(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
 EVALUATORS: dict[str, Callable[[bool, bool, Knobs], Evaluation]] = {
     "projection": projection,
     "corrected": corrected,
-    "corrected-anywhere": corrected_anywhere,
 }
 
 

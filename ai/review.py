@@ -394,8 +394,8 @@ def to_judge(config: GameConfig, moves: Sequence[Move], seat: int,
 
 
 def judging_evaluation(solo: bool) -> Evaluation:
-    """What judges the moves: the evaluation hard plays with, whose search proposes the
-    alternatives (in the solo game, the projection with its sibling correction)."""
+    """What judges the moves: the evaluation hard plays with (the projection with its
+    sibling correction), whose search proposes the alternatives."""
     return make_evaluation(LEVELS["hard"].evaluator, solo)
 
 

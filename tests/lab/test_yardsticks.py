@@ -62,12 +62,12 @@ def test_knob_overrides_for_experiments():
 
 def test_hard_v2_is_hard_as_it_was_before_issue_35():
     """hard-v2 is frozen: the yardstick of issue 35's screens (its baseline file is
-    docs/lab/hard-v2-solo-200-399.jsonl). hard has since gained the sibling correction in
-    the solo game (docs/ai-lab.md, entry 92)."""
+    docs/lab/hard-v2-solo-200-399.jsonl). hard has since gained the sibling correction
+    (docs/ai-lab.md, entries 92 and 94)."""
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6)
     assert LEVELS["hard-v2"] == frozen
-    # hard differs in where its play-ons run on the clock, and in its solo evaluation
+    # hard differs in where its play-ons run on the clock, and in its evaluation
     assert dataclasses.replace(LEVELS["hard"], parallel=False, evaluator="projection") == frozen
 
 
@@ -80,8 +80,10 @@ def _opening(name: str, deal: int, seats: int) -> list:
     return state.moves()
 
 
-def test_hard_and_hard_v2_play_alike_in_games_with_others():
+def test_hard_plays_as_hard_v2_but_for_its_evaluation():
     knobs = ":act_iterations=40,other_iterations=12,verify_iterations=10"
-    moves = _opening("hard" + knobs, 5, 2)
-    assert len(moves) > 20
-    assert _opening("hard-v2" + knobs, 5, 2) == moves
+    for seats in (1, 2):
+        old = _opening("hard-v2" + knobs, 5, seats)
+        assert len(old) > 10 * seats
+        assert _opening("hard" + knobs + ",evaluator=projection", 5, seats) == old
+    assert _opening("hard" + knobs, 5, 2) != old  # the correction changes what it plays
