@@ -11,7 +11,7 @@ import pytest
 from ai import review as review_module
 from ai.agents import make_agent
 from ai.evaluate import default_evaluator
-from ai.review import THRESHOLD, decisions, judge, review, worth_showing
+from ai.review import THRESHOLD, decisions, judge, judging_evaluation, review, worth_showing
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import END, FLIP, REGULAR
 from loyang_game.engine.state import Decision
@@ -119,7 +119,7 @@ def _bad_and_good(seed: int):
 
 def test_a_missed_delivery_costs_more_than_a_played_plan():
     config, (bad, good), step = _bad_and_good(seed=8)
-    ev = default_evaluator(False)
+    ev = judging_evaluation(config.solo)  # what `review` judges with
     costs = []
     for moves in (bad, good):
         unit = next(u for u in decisions(config, moves, 0)
