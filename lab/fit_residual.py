@@ -1,6 +1,6 @@
 """Fit the solo projection's learned corrections from self-play: the linear one on board
-totals (`residual.py`, no level uses it), and the sibling correction hard plays its solo game
-with (`ai/corrected.py`).
+totals (`residual.py`, no level uses it), and the sibling correction hard plays with
+(`ai/corrected.py`).
 
     python -m lab.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
     python -m lab.fit_residual fit --dir runs/boards --out runs/residual.json
