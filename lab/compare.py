@@ -2,7 +2,7 @@
 
     python -m lab.compare --seats 1 --a hard --b hard-v1 --deals 100 --workers 2
     python -m lab.compare --seats 2 --a hard --b greedy --deals 100 --workers 2
-    python -m lab.compare --seats 3 --a master --b hard-v2 --deals 34 --workers 2
+    python -m lab.compare --seats 3 --a hard --b hard-v2 --deals 34 --workers 2
 
 Every deal (a game seed) is played by both agents, with iteration budgets only (no clock), so
 the figures do not depend on how busy the machine is and a rerun repeats them exactly. Pairing
