@@ -74,6 +74,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "hard": _mcts("hard"),
     "hard-v1": _mcts("hard-v1"),
     "hard-v2": _mcts("hard-v2"),
+    "hard-v3": _mcts("hard-v3"),
 }
 
 

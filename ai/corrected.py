@@ -7,7 +7,8 @@ sibling boards in ten that a round of play shows to be more than 0.3 spaces apar
 siblings (`python -m lab.fit_residual fit-siblings`: each round's boards of one game with their
 mean taken out, so the fit cannot spend itself on a round's level) reads the board's totals and
 how its vegetables meet its customers' wants, and adds `weights · features` to the projection.
-The weights are data (`correction.json`); without them the correction is zero. The last round
+The weights are data (`correction.json`, also the frozen yardstick hard-v3's: a new fit gets
+a file and an evaluator name of its own); without them the correction is zero. The last round
 is exact and never corrected; the correction fades with the rounds still to come.
 """
 

@@ -263,6 +263,12 @@ LEVELS = {
     # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
+    # hard as it was on 2026-11-27 (session 37), with the sibling correction of
+    # `correction.json`: the yardstick of the next screens. A new fit of the correction goes
+    # to a file and evaluator name of its own, so that this one stays what was measured.
+    "hard-v3": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                     others_plan=True, verify=3, verify_pool=6, parallel=True,
+                     evaluator="corrected"),
 }
 
 

@@ -5,7 +5,7 @@ totals (`residual.py`, no level uses it), and the sibling correction hard plays 
     python -m lab.fit_residual record --deals 1000-1400 --dir runs/boards   # both cores
     python -m lab.fit_residual fit --dir runs/boards --out runs/residual.json
     python -m lab.fit_residual sample --deals 5000-6000 --dir runs/leaves   # both cores
-    python -m lab.fit_residual fit-siblings --dir runs/leaves --alpha 300 --out ai/correction.json
+    python -m lab.fit_residual fit-siblings --dir runs/leaves --alpha 300 --out runs/correction.json
 
 `record` plays solo games with an agent (the shipped `hard` by default: the data come from the
 policy that will use them) and keeps, for every round, the board at the farmer's Path step: the
@@ -25,7 +25,8 @@ twice; `fit-siblings` fits the correction on how the boards of one game's round 
 one another, their round-later values against their leaf values (docs/ai-lab.md, entries
 91-92). The shipped `correction.json` was fitted on boards sampled with hard as it was before
 it used the correction (hard-v2's play: `--agent hard-v2`, and `hard-v2:...` as the follower,
-make such boards again).
+make such boards again, and `--out ai/correction.json` rewrites it). That file is also the
+frozen yardstick hard-v3's: a new fit is screened from a file and evaluator name of its own.
 """
 
 from __future__ import annotations

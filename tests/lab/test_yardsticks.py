@@ -1,10 +1,11 @@
 """What the lab's experiments rest on in the AI the game plays: deterministic mode gives the
 same game in any process (so `python -m lab.compare` can pair agents deal by deal), knob
-overrides by name, and the frozen yardsticks hard-v1 and hard-v2."""
+overrides by name, and the frozen yardsticks hard-v1, hard-v2 and hard-v3."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import sys
 import pytest
 
 from ai.agents import make_agent
+from ai.corrected import load_correction
 from ai.search import LEVELS, Level
 from loyang_game.engine import GameConfig, new_game
 
@@ -20,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GAME = """
 import hashlib
 from ai.agents import make_agent
+from ai.corrected import load_correction
 from ai.play import play_game
 from loyang_game.engine import GameConfig
 agents = [make_agent("easy", 31 * i, deterministic=True) for i in range(2)]
@@ -69,6 +72,19 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
     assert LEVELS["hard-v2"] == frozen
     # hard differs in where its play-ons run on the clock, and in its evaluation
     assert dataclasses.replace(LEVELS["hard"], parallel=False, evaluator="projection") == frozen
+
+
+def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
+    """hard-v3 is today's hard, frozen with the weights of the correction that issue 35's
+    screens measured (docs/ai-lab.md, entries 92-99). A new fit must go to a file and
+    evaluator name of its own: refitting `correction.json` in place would change hard-v3."""
+    frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                   others_plan=True, verify=3, verify_pool=6, parallel=True,
+                   evaluator="corrected")
+    assert LEVELS["hard-v3"] == frozen
+    weights = load_correction()
+    assert len(weights) == 73 and any(weights)
+    assert hashlib.sha256(repr(weights).encode()).hexdigest()[:16] == "302d9f2c991f90bb"
 
 
 def _opening(name: str, deal: int, seats: int) -> list:
