@@ -10,13 +10,20 @@ how its vegetables meet its customers' wants, and adds `weights · features` to 
 The weights are data (`correction.json`, also the frozen yardstick hard-v3's: a new fit gets
 a file and an evaluator name of its own); without them the correction is zero. The last round
 is exact and never corrected; the correction fades with the rounds still to come.
+
+Fitted within rounds, the correction knows nothing of a round's level: on the boards it was
+fitted on, `weights · features` averages up to +3.7 spaces in a round. So each round's mean
+of it (`round_means`, from the same boards) is taken off again: the corrected value keeps the
+calibrated projection's level, which the coach's hints and the review show to players as "the
+final space the AI expects". A constant per round changes no choice (the search compares
+boards of one round), so hard plays as it did.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loyang_game.engine.cards import CARDS, ROUNDS
 
@@ -102,26 +109,44 @@ def features(p: PlayerState, round_: int, path: int, cash: float) -> list[float]
                min(max(cash, 0.0), second_step) / second_step * left])
 
 
-def load_correction(path: str = CORRECTION_FILE) -> list[float]:
-    """The fitted weights (one per `NAMES`); zeros when the file is missing or was fitted on
-    other features."""
+def _fitted(path: str) -> dict[str, Any] | None:
+    """The correction file's contents; None when it is missing or was fitted on other
+    features."""
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except FileNotFoundError:
-        return [0.0] * len(NAMES)
-    if data.get("names") != list(NAMES):
-        return [0.0] * len(NAMES)
-    return [float(w) for w in data["weights"]]
+        return None
+    return data if data.get("names") == list(NAMES) else None
+
+
+def load_correction(path: str = CORRECTION_FILE) -> list[float]:
+    """The fitted weights (one per `NAMES`); zeros when the file is missing or was fitted on
+    other features."""
+    data = _fitted(path)
+    return [0.0] * len(NAMES) if data is None else [float(w) for w in data["weights"]]
+
+
+def load_round_means(path: str = CORRECTION_FILE) -> list[float]:
+    """The correction's mean on the fitted boards, by round (index 0 unused, the last round
+    0): what `CorrectedEvaluator` takes off to keep the projection's level. Zeros when the
+    file has none."""
+    data = _fitted(path)
+    means = [] if data is None else [float(m) for m in data.get("round_means", [])]
+    return means + [0.0] * (ROUNDS + 1 - len(means))
 
 
 class CorrectedEvaluator(Evaluator):
     """The calibrated projection plus the learned sibling correction (exact in the last
     round, like the projection)."""
 
-    def __init__(self, base: Evaluator, weights: list[float] | None = None) -> None:
+    def __init__(self, base: Evaluator, weights: list[float] | None = None,
+                 round_means: list[float] | None = None) -> None:
         super().__init__(base.weights, base.params)
         self.correction = load_correction() if weights is None else weights
+        if round_means is None:
+            round_means = load_round_means() if weights is None else [0.0] * (ROUNDS + 1)
+        self.round_means = round_means
 
     def predict(self, p: PlayerState, round_: int, path: int | None = None,
                 cash: float | None = None) -> float:
@@ -130,4 +155,5 @@ class CorrectedEvaluator(Evaluator):
             return value
         x = features(p, round_, p.path if path is None else path,
                      p.cash if cash is None else cash)
-        return value + sum(w * v for w, v in zip(self.correction, x))
+        return value + (sum(w * v for w, v in zip(self.correction, x))
+                        - self.round_means[round_])

@@ -90,12 +90,14 @@ def write(path: str, data: dict) -> None:
     os.replace(path + ".tmp", path)
 
 
-def recorded(folder: str) -> list[dict]:
-    """The recorded games of `folder`, in deal order."""
+def recorded(folder: str, deals: range | None = None) -> list[dict]:
+    """The recorded games of `folder` (those of `deals` only, if given), in deal order."""
     games = []
     for name in sorted(glob.glob(os.path.join(folder, "*.pkl"))):
         with open(name, "rb") as f:
-            games.append(pickle.load(f))
+            game = pickle.load(f)
+        if deals is None or game["deal"] in deals:
+            games.append(game)
     return games
 
 
@@ -245,13 +247,13 @@ def fit_leaves(games, alpha: float, out=None) -> np.ndarray:
     return w
 
 
-def sibling_rows(folder: str) -> tuple[np.ndarray, ...]:
+def sibling_rows(folder: str, deals: range | None = None) -> tuple[np.ndarray, ...]:
     """The sampled leaf boards of `folder` for the sibling correction (`ai/corrected.py`):
     each board's features at the Path step the uncorrected leaf takes, its round-later value,
     its leaf value, and its sibling group (game and round)."""
     ev = default_evaluator(True)
     xs, later, values, groups = [], [], [], []
-    for number, data in enumerate(recorded(folder)):
+    for number, data in enumerate(recorded(folder, deals)):
         for blob, plays in data["leaves"]:
             state = pickle.loads(blob)
             p = state.players[0]
@@ -290,11 +292,21 @@ def fit_within(x: np.ndarray, later: np.ndarray, value: np.ndarray, groups: np.n
     return coef[:-1] / (1 + coef[-1])
 
 
-def fit_siblings(folder: str, alpha: float, folds: int = 5, out=None) -> np.ndarray:
-    """The sibling correction fitted on every sampled board of `folder`; the order of
-    siblings `folds`-fold cross-validated by game printed first, for the projection alone
-    and with the correction."""
-    x, later, value, groups = sibling_rows(folder)
+def round_means(x: np.ndarray, w: np.ndarray, groups: np.ndarray) -> list[float]:
+    """The correction's mean over the boards of each round (index 0 and rounds without
+    boards 0, the last round 0: it is exact), which `ai/corrected.py` takes off again so
+    that the corrected value keeps the projection's level."""
+    rounds = groups % 100
+    return [float(np.mean(x[rounds == r] @ w)) if 0 < r < ROUNDS and (rounds == r).any()
+            else 0.0 for r in range(ROUNDS + 1)]
+
+
+def fit_siblings(folder: str, alpha: float, folds: int = 5, out=None,
+                 deals: range | None = None) -> tuple[np.ndarray, list[float]]:
+    """The sibling correction fitted on every sampled board of `folder` (of `deals`, if
+    given), and its mean by round; the order of siblings `folds`-fold cross-validated by
+    game printed first, for the projection alone and with the correction."""
+    x, later, value, groups = sibling_rows(folder, deals)
     games = groups // 100
     fold_of = np.random.default_rng(0).permutation(int(games.max()) + 1) % folds
     held_out = np.zeros(len(later))
@@ -305,7 +317,8 @@ def fit_siblings(folder: str, alpha: float, folds: int = 5, out=None) -> np.ndar
     print(f"{len(later)} boards of {len(np.unique(games))} games; sibling agreement "
           f"({folds} folds by game): projection {sibling_agreement(later, value, groups):.3f}, "
           f"corrected {sibling_agreement(later, value + held_out, groups):.3f}", file=out)
-    return fit_within(x, later, value, groups, alpha)
+    w = fit_within(x, later, value, groups, alpha)
+    return w, round_means(x, w, groups)
 
 
 def ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
@@ -347,8 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command",
                         choices=("record", "fit", "sample", "fit-leaves", "fit-siblings"))
     parser.add_argument("--dir", required=True, help="the folder of recorded games")
-    parser.add_argument("--deals", default="1000-1400",
-                        help="record, sample: first-last (exclusive)")
+    parser.add_argument("--deals",
+                        help="record, sample: first-last (exclusive; 1000-1400 unless told); "
+                             "fit-siblings: only the boards of these deals")
     parser.add_argument("--agent", default="hard", help="record: the agent that plays")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--every", type=int, default=400,
@@ -362,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alpha", type=float, default=30.0, help="fit: the ridge penalty")
     parser.add_argument("--out", help="fit: a JSON file for the fitted weights, to inspect")
     args = parser.parse_args(argv)
-    first, _, last = args.deals.partition("-")
+    first, _, last = (args.deals or "1000-1400").partition("-")
     deals = range(int(first), int(last))
     if args.command in ("record", "sample"):
         os.makedirs(args.dir, exist_ok=True)
@@ -373,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                                      args.continuations) for d in deals], args.workers)
         return 0
     names: tuple[str, ...] = residual.NAMES
+    extra: dict[str, list[float]] = {}
     if args.command == "fit":
         recorded_games = load_games(args.dir)
         random.Random(0).shuffle(recorded_games)
@@ -382,13 +397,15 @@ def main(argv: list[str] | None = None) -> int:
         random.Random(0).shuffle(sampled_games)
         w, count = fit_leaves(sampled_games, args.alpha), len(sampled_games)
     else:
-        w, count = fit_siblings(args.dir, args.alpha), len(recorded(args.dir))
-        names = corrected.NAMES
+        chosen = deals if args.deals else None
+        w, means = fit_siblings(args.dir, args.alpha, deals=chosen)
+        count, names = len(recorded(args.dir, chosen)), corrected.NAMES
+        extra["round_means"] = [round(m, 6) for m in means]
     if not args.out:
         return 0
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump({"names": list(names), "weights": [round(float(v), 6) for v in w],
-                   "games": count, "alpha": args.alpha,
+                   **extra, "games": count, "alpha": args.alpha,
                    "command": "python -m lab.fit_residual " + " ".join(argv or sys.argv[1:])},
                   f, indent=1)
     return 0

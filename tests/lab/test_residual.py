@@ -98,6 +98,12 @@ def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
     fitted = json.loads((tmp_path / "c.json").read_text())
     assert fitted["names"] == list(corrected.NAMES)
     assert corrected.load_correction(str(tmp_path / "c.json")) == fitted["weights"]
+    means = corrected.load_round_means(str(tmp_path / "c.json"))
+    assert means == fitted["round_means"] and len(means) == ROUNDS + 1
+    assert means[0] == means[ROUNDS] == 0.0 and any(means)
+    assert [game["deal"] for game in fit_residual.recorded(str(tmp_path), range(2, 3))] == [2]
+    one = fit_residual.sibling_rows(str(tmp_path), range(2, 3))[0]
+    assert 0 < len(one) < len(x)  # `--deals` fits the boards of those deals only
 
 
 def test_sibling_agreement_counts_pairs_within_a_group():

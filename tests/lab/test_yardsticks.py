@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from ai.agents import make_agent
-from ai.corrected import load_correction
+from ai.corrected import load_correction, load_round_means
 from ai.search import LEVELS, Level
 from loyang_game.engine import GameConfig, new_game
 
@@ -22,7 +22,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GAME = """
 import hashlib
 from ai.agents import make_agent
-from ai.corrected import load_correction
 from ai.play import play_game
 from loyang_game.engine import GameConfig
 agents = [make_agent("easy", 31 * i, deterministic=True) for i in range(2)]
@@ -75,16 +74,18 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
 
 
 def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
-    """hard-v3 is today's hard, frozen with the weights of the correction that issue 35's
-    screens measured (docs/ai-lab.md, entries 92-99). A new fit must go to a file and
-    evaluator name of its own: refitting `correction.json` in place would change hard-v3."""
+    """hard-v3 is today's hard, frozen with the correction that issue 35's screens measured
+    (docs/ai-lab.md, entries 92-100: its weights, and the means by round taken off since
+    entry 100). A new fit must go to a file and evaluator name of its own: refitting
+    `correction.json` in place would change hard-v3."""
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6, parallel=True,
                    evaluator="corrected")
     assert LEVELS["hard-v3"] == frozen
-    weights = load_correction()
-    assert len(weights) == 73 and any(weights)
-    assert hashlib.sha256(repr(weights).encode()).hexdigest()[:16] == "302d9f2c991f90bb"
+    weights, means = load_correction(), load_round_means()
+    assert len(weights) == 73 and any(weights) and any(means)
+    frozen_file = hashlib.sha256(repr((weights, means)).encode()).hexdigest()[:16]
+    assert frozen_file == "24428292b1a354fe"
 
 
 def _opening(name: str, deal: int, seats: int) -> list:
