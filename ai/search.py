@@ -796,7 +796,11 @@ class MCTSAgent:
         options = verify.candidates(root, set(view.legal_moves()), pool)
         if len(options) < 2:
             return option
-        margin = self.level.verify_iterations / verify.SLOWEST_RATE  # one follower move
+        workers = self._play_on_pool()
+        # A play-on in this thread stops between the follower's moves, so it stops one
+        # follower move early; one in a worker is dropped as soon as the clock says so.
+        margin = (verify.POOL_MARGIN if workers is not None
+                  else self.level.verify_iterations / verify.SLOWEST_RATE)
 
         def halted() -> bool:
             if stop is not None and stop.is_set():
@@ -805,7 +809,6 @@ class MCTSAgent:
 
         distinct = self.level.verify if self.level.verify_pool else 0
         seed = self.rng.getrandbits(32)
-        workers = self._play_on_pool()
         if workers is not None:
             shipped = view.clone()
             shipped.history = None  # the play-ons never read it, and a long one is too deep

@@ -65,6 +65,9 @@ LIMIT = 2000  # moves of one play-on, far beyond a round and a half
 # follower move cannot be cut short (`python -m lab.bench --solo` measured hard's worst other
 # turn at 2.28 s against its 2 s cap without this margin).
 SLOWEST_RATE = 700
+# Play-ons in worker processes (`playons.py`) are dropped at once: they stop only this long
+# before the cap, for the pool's polling and the hand-back (give-ways on the clock, entry 102).
+POOL_MARGIN = 0.05
 
 
 def candidates(root: Root, legal: set[Move], count: int) -> list[Option]:

@@ -138,3 +138,34 @@ def test_no_workers_in_deterministic_mode_or_inside_a_daemonic_process(monkeypat
     monkeypatch.setattr(playons.multiprocessing.current_process(), "_config",
                         {"daemon": True})
     assert playons.shared_pool() is None
+
+
+def test_workers_play_on_closer_to_the_cap_than_the_thread(monkeypatch, pool):
+    """A play-on in this thread stops one follower move before the cap, since a move cannot
+    be cut short; the workers' play-ons are dropped at once, so they play on until just
+    before it (fewer give-ways on the clock, docs/ai-lab.md entry 102)."""
+    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    monkeypatch.setattr(verify, "SLOWEST_RATE", 20)  # the thread's margin: a whole second
+    outcomes, now = [], [0.0]
+    real_decide, real_candidates = verify.decide, verify.candidates
+    monkeypatch.setattr(verify, "decide",
+                        lambda *a: outcomes.append(real_decide(*a)) or outcomes[-1])
+
+    def late(*args):
+        now[0] = 2.0 - 0.2  # 0.2 s of the Card phase's 2 s left, and the clock stops
+        return real_candidates(*args)
+
+    monkeypatch.setattr(verify, "candidates", late)
+    agent = MCTSAgent("hard", seed=3, clock=lambda: now[0])
+    agent.level = dataclasses.replace(small_level(agent), parallel=True)
+    assert agent.level.other_seconds == 2.0
+    assert agent.level.verify_iterations / verify.SLOWEST_RATE > 0.2 > verify.POOL_MARGIN
+    state = card_phase_state(seed=4)
+    assert agent.choose(state) in state.legal_moves()
+    assert len(outcomes) == 1 and outcomes[0] is not None  # played on, not given way
+    in_thread = MCTSAgent("hard", seed=3, clock=lambda: now[0])
+    in_thread.level = dataclasses.replace(small_level(in_thread), parallel=False)
+    # no workers: the follower's margin applies
+    now[0] = 0.0
+    in_thread.choose(state)
+    assert outcomes[1] is None
