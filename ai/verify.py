@@ -66,8 +66,9 @@ LIMIT = 2000  # moves of one play-on, far beyond a round and a half
 # turn at 2.28 s against its 2 s cap without this margin).
 SLOWEST_RATE = 700
 # Play-ons in worker processes (`playons.py`) are dropped at once: they stop only this long
-# before the cap, for the pool's polling and the hand-back (give-ways on the clock, entry 102).
-POOL_MARGIN = 0.05
+# before the cap, for the pool's polling and the hand-back (0.05 s left a worst other turn of
+# 1.97 s against the 2 s cap: docs/ai-lab.md, entry 102).
+POOL_MARGIN = 0.1
 
 
 def candidates(root: Root, legal: set[Move], count: int) -> list[Option]:
