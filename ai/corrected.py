@@ -15,8 +15,10 @@ Fitted within rounds, the correction knows nothing of a round's level: on the bo
 fitted on, `weights · features` averages up to +3.7 spaces in a round. So each round's mean
 of it (`round_means`, from the same boards) is taken off again: the corrected value keeps the
 calibrated projection's level, which the coach's hints and the review show to players as "the
-final space the AI expects". A constant per round changes no choice (the search compares
-boards of one round), so hard plays as it did.
+final space the AI expects". A constant per round changes none of the search's comparisons
+(it compares boards of one round); only float rounding breaks exact ties between options
+differently, so the games differ move for move but not in strength (docs/ai-lab.md,
+entries 100 and 104).
 """
 
 from __future__ import annotations
