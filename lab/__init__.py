@@ -16,6 +16,9 @@ packages): each tool runs with `python -m lab.X` from the checkout's folder. The
     python -m lab.train           fits the evaluation from self-play into ai/weights.json
     python -m lab.fit_residual record|fit|sample|fit-leaves --dir DIR
                                   a learned correction to the solo evaluation (`residual`)
+    python -m lab.take_regular --first 2200 --deals 200 --workers 2
+                                  issue 49's diagnosis: hard-v3 made to buy the top-row
+                                  Regular it leaves in round 1, paired with hard-v3
 
 And the game's own benchmarks, which the installed game has no use for either:
 

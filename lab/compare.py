@@ -26,7 +26,7 @@ run can be watched and its lines kept with the lab notebook; `--reuse FILE` take
 games (or the deals of the same two agents at the same seats) already in such a file rather
 than playing them again (for a frozen yardstick such as hard-v1, or to take up a stopped run).
 Agent names may carry knob overrides for experiments: `hard:exploration=0.6` (see
-`agents.make_agent`).
+`agents.make_agent`), and a lab-only device on top: `hard-v3+take-regular` (`take_regular`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from ai.agents import make_agent
+from ai.agents import Agent, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play, solo
 
@@ -59,6 +59,16 @@ def mean_ci(values: list[float]) -> dict:
     half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else float("inf")
     return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
             "n": n}
+
+
+def lab_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
+    """An agent by its name (`ai.agents.make_agent`), or a lab-only device on top of one:
+    `hard-v3+take-regular` (`lab.take_regular`, issue 49's diagnosis screen)."""
+    from .take_regular import SUFFIX, take_regular
+
+    if name.endswith(SUFFIX):
+        return take_regular(name.removesuffix(SUFFIX), seed, deterministic)
+    return make_agent(name, seed, deterministic)
 
 
 def agent_seed(deal: int, seat: int) -> int:
@@ -86,7 +96,7 @@ def play_solo(job: tuple[str, int]) -> dict:
     """One agent alone on one solo deal (as `play.play_game` plays it), with the board at the
     end of every round, [Path space, Cash, Loans], and the game's CPU seconds."""
     name, deal = job
-    agent = make_agent(name, agent_seed(deal, 0), True)
+    agent = lab_agent(name, agent_seed(deal, 0), True)
     state = new_game(GameConfig(seats=1, seed=deal))
     ends = RoundEnds()
     start = time.process_time()
@@ -103,7 +113,7 @@ def play_table(job: tuple[str, str, int, int]) -> dict:
     games = []
     for a_seat in range(seats):
         order = [a if seat == a_seat else b for seat in range(seats)]
-        agents = [make_agent(name, agent_seed(deal, i), True) for i, name in enumerate(order)]
+        agents = [lab_agent(name, agent_seed(deal, i), True) for i, name in enumerate(order)]
         state, _ = play_game(GameConfig(seats=seats, seed=deal), agents)
         rows = sorted(state.standings(), key=lambda r: r["seat"])
         a_row = rows[a_seat]
@@ -248,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals and --workers must be at least 1")
     for name in (args.a, args.b):
         try:
-            make_agent(name, deterministic=True)
+            lab_agent(name, deterministic=True)
         except ValueError as error:
             parser.error(str(error))
     start = time.perf_counter()
