@@ -40,6 +40,7 @@ import os
 import queue
 import signal
 import threading
+import time
 import traceback
 import weakref
 from collections.abc import Callable
@@ -58,7 +59,7 @@ from .worker import CANCEL_WAIT, start_thread
 
 ENV = "LOYANG_THINKER"  # the backend of `open_thinker`, "thread" or "process"
 NICENESS = 10  # added to the thinking process's nice value: the window comes first
-PARENT_CHECK = 1.0  # seconds between an idle thinking process's looks at the window's process
+PARENT_CHECK = 0.5  # seconds between the thinking process's looks at the window's process
 log = logging.getLogger(__name__)
 
 
@@ -345,14 +346,11 @@ def serve(inbox: Any, outbox: Any, current: ctypes.c_longlong) -> None:
         os.nice(NICENESS)
     outbox.cancel_join_thread()  # ending never waits on answers nobody will read
     window = multiprocessing.parent_process()
+    if window is not None:  # watched from a thread: a long review ends with the window too
+        threading.Thread(target=_end_with, args=(window,), daemon=True).start()
     mind = Mind()
     while True:
-        try:
-            message = inbox.get(timeout=PARENT_CHECK)
-        except queue.Empty:
-            if window is not None and not window.is_alive():
-                return
-            continue
+        message = inbox.get()
         if message is None:
             return
         number, request = message
@@ -366,6 +364,14 @@ def serve(inbox: Any, outbox: Any, current: ctypes.c_longlong) -> None:
         result = attempt(mind, request, stop, report)
         if result is not None and not stop.is_set():
             outbox.put(("result", number, result))
+
+
+def _end_with(window: Any) -> None:
+    """End this process within PARENT_CHECK seconds of the window's process, whatever it is
+    thinking about (a review of a whole game takes many seconds)."""
+    while window.is_alive():
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 class ProcessThinker(Thinker):

@@ -1,5 +1,6 @@
-"""Files in the save folder: reads refuse what is no regular file and stop at their cap,
-writes follow links and keep permissions, and a crash's temporary files are swept."""
+"""Files in the save folder: reads refuse what is no regular file or a link and stop at their
+cap, writes replace a link rather than follow it and keep permissions, and a crash's temporary
+files are swept."""
 
 from __future__ import annotations
 
@@ -12,8 +13,14 @@ import msgpack
 import pytest
 
 from loyang_game.files import highscores, records, settings, storage
-from loyang_game.files.atomic import LEFTOVER_AGE, remove_leftovers, write_atomically
-from loyang_game.files.storage import DocumentError, read_bounded, read_document
+from loyang_game.files.disk import (
+    LEFTOVER_AGE,
+    NotKept,
+    read_bounded,
+    remove_leftovers,
+    write_atomically,
+)
+from loyang_game.files.storage import DocumentError, read_document
 
 MODULES = [settings, highscores, records]
 
@@ -54,12 +61,12 @@ def test_a_link_to_a_device_is_refused_without_reading_it(tmp_path, device):
     path.symlink_to(device)
     tracemalloc.start()
     try:
-        outcome = _in_thread(lambda: read_document(path, settings.FORMAT, settings.VERSION))
+        outcome = _in_thread(lambda: read_document(path, settings.KIND))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert isinstance(outcome.get("error"), DocumentError)
-    assert "not a regular file" in str(outcome["error"])
+    assert "a link" in str(outcome["error"])
     assert peak < storage.MAX_BYTES
 
 
@@ -69,7 +76,7 @@ def test_a_huge_file_is_read_no_further_than_the_cap(tmp_path):
         file.truncate(4 * 2**30)  # sparse: 4 GB long, next to nothing on the disk
     tracemalloc.start()
     try:
-        with pytest.raises(DocumentError, match="larger than 256 KB"):
+        with pytest.raises(NotKept, match="larger than 256 KB"):
             read_bounded(path, storage.MAX_BYTES)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
@@ -81,44 +88,49 @@ def test_a_file_at_the_cap_is_read_whole(tmp_path):
     path = tmp_path / "full.bin"
     path.write_bytes(b"x" * 1000)
     assert read_bounded(path, 1000) == b"x" * 1000
-    with pytest.raises(DocumentError):
+    with pytest.raises(NotKept):
         read_bounded(path, 999)
     assert read_bounded(tmp_path / "missing.bin", 1000) is None
     (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
-    assert read_bounded(tmp_path / "dangling", 1000) is None
+    with pytest.raises(NotKept, match="a link"):
+        read_bounded(tmp_path / "dangling", 1000)
 
 
-def test_a_folder_or_a_bad_name_is_a_document_error(tmp_path):
+def test_a_folder_or_a_bad_name_is_refused(tmp_path):
     (tmp_path / "folder").mkdir()
     for path in (tmp_path / "folder", tmp_path / "bad\0name"):
-        with pytest.raises(DocumentError):
+        with pytest.raises(NotKept):
             read_bounded(path, 1000)
 
 
 # --- writing -------------------------------------------------------------------------------------
 
-def test_a_write_through_a_link_changes_its_target_and_the_link_stays(tmp_path):
-    target = tmp_path / "real" / "settings.msgpack"
+def test_a_write_replaces_a_link_and_never_touches_its_target(tmp_path):
+    target = tmp_path / "real" / "photo.jpg"
     target.parent.mkdir()
-    target.write_bytes(b"old")
+    target.write_bytes(b"the player's own file")
+    target.chmod(0o644)
     link = tmp_path / "settings.msgpack"
     link.symlink_to(target)
     write_atomically(link, b"new")
-    assert link.is_symlink() and os.readlink(link) == str(target)
-    assert target.read_bytes() == b"new"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["settings.msgpack"]
+    assert not link.is_symlink() and link.read_bytes() == b"new"
+    assert target.read_bytes() == b"the player's own file"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert stat.S_IMODE(link.stat().st_mode) == 0o600  # a file of its own, private
 
 
-def test_settings_saved_through_a_link_land_in_its_target(tmp_path):
+def test_settings_in_place_of_a_link_are_kept_beside_it_not_through_it(tmp_path):
     target = tmp_path / "dotfiles" / "loyang-settings.msgpack"
     target.parent.mkdir()
+    target.write_bytes(b"not ours")
     (tmp_path / settings.FILE_NAME).symlink_to(target)
     loaded = settings.load(tmp_path)
+    assert "a link" in loaded.problem  # put aside (the link itself), defaults used
     loaded.speed = "slow"
     loaded.save()
-    assert (tmp_path / settings.FILE_NAME).is_symlink()
+    assert not (tmp_path / settings.FILE_NAME).is_symlink()
     assert settings.load(tmp_path).speed == "slow"
-    assert msgpack.unpackb(target.read_bytes())["speed"] == "slow"
+    assert target.read_bytes() == b"not ours"
 
 
 @pytest.mark.parametrize("mode", [0o644, 0o600, 0o640])

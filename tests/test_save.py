@@ -270,7 +270,7 @@ def test_a_save_that_fails_half_way_leaves_the_old_file(tmp_path, monkeypatch, s
     save_game(old, path)
     before = path.read_bytes()
 
-    def crash(*args):
+    def crash(*args, **kwargs):
         raise _Crash
 
     with monkeypatch.context() as patch, pytest.raises(_Crash):
@@ -290,7 +290,7 @@ def test_a_process_killed_between_write_and_rename_leaves_the_old_file(tmp_path)
         "import os, sys\n"
         "from tests.test_save import _played\n"
         "from loyang_game.files.save import save_game\n"
-        "os.replace = lambda *args: os._exit(9)  # die with the new file written, not renamed\n"
+        "os.replace = lambda *args, **kwargs: os._exit(9)  # die after the write, not renamed\n"
         "save_game(_played(2, seed=1, moves=60), sys.argv[1])\n"
     )
     done = subprocess.run([sys.executable, "-c", script, str(path)], cwd=paths.PROJECT_DIR,
@@ -441,7 +441,11 @@ def test_a_fifo_or_a_device_named_like_a_save_is_refused_at_once(tmp_path):
     os.mkfifo(fifo)
     zero = tmp_path / "zero.msgpack"
     zero.symlink_to("/dev/zero")
-    for path in (fifo, zero, tmp_path):
-        with pytest.raises(SaveError, match="not a regular file"):
+    for path, why in ((fifo, "not a regular file"), (zero, "a link"),
+                      (tmp_path, "not a regular file")):
+        with pytest.raises(SaveError, match=why):
             load_game(path)  # a pipe with no writer would block a plain open() for ever
-    assert [info.path.name for info in list_saves(tmp_path)] == []
+    listed = list_saves(tmp_path)  # shown, to be seen and deleted, never read through
+    assert [(info.path.name, info.error) for info in listed] == [
+        ("pipe.msgpack", "it is not a regular file (a folder, a pipe or a device)"),
+        ("zero.msgpack", "it is a link to another file, which Loyang does not follow")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 import msgpack
 import pytest
@@ -13,7 +14,9 @@ import pytest
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files import save, save_index
 from loyang_game.files.save import SaveError, autosave, load_with_info, save_game
-from loyang_game.files.save_index import CACHE_NAME, SaveIndex
+from loyang_game.files.save_index import CACHE_FILE, CACHE_FOLDER, SaveIndex, encoded
+
+CACHE = f"{CACHE_FOLDER}/{CACHE_FILE}"
 
 
 def _game(seed: int, moves: int = 12):
@@ -66,28 +69,77 @@ def test_the_summaries_outlive_the_process_in_the_cache(tmp_path, reads):
     assert reads == [] and again == first
 
 
+def _row(name: bytes, **summary) -> bytes:
+    return msgpack.packb([name, 0, 0, 0, 0, summary], use_bin_type=True)
+
+
 @pytest.mark.parametrize("damage", [
     b"", b"\xc1\xc1", msgpack.packb([1, 2, 3]),
     msgpack.packb({"format": "loyang-save-index", "version": 1, "saves": [[b"g0.msgpack", 1]]}),
-    msgpack.packb({"format": "loyang-save-index", "version": 1,
-                   "saves": [[b"g0.msgpack", 0, 0, 0, {"title": "x\x00", "seats": "two"}]]}),
+    encoded([_row(b"g0.msgpack", title="x\x00", seats="two")]),
+    encoded([msgpack.packb([[[[]]]] * 3)]),
+    encoded([b"\xc1"]) + b"\x00\x05",  # a frame cut short
+    encoded([]) + b"\xff\xff" + b"\x00" * 8,  # a frame longer than any
 ])
-def test_a_damaged_cache_only_costs_a_fresh_read(tmp_path, reads, damage):
+def test_a_damaged_cache_only_costs_a_fresh_read_and_is_written_anew(tmp_path, reads, damage):
     save_game(_game(0), tmp_path / "g0.msgpack")
-    (tmp_path / CACHE_NAME).parent.mkdir(exist_ok=True)
-    (tmp_path / CACHE_NAME).write_bytes(damage)
+    (tmp_path / CACHE).parent.mkdir(exist_ok=True)
+    (tmp_path / CACHE).write_bytes(damage)
     listing = SaveIndex(tmp_path).wait()
     assert [info.path.name for info in listing.saves] == ["g0.msgpack"] and reads
+    reads.clear()
+    assert SaveIndex(tmp_path).wait() == listing and reads == []  # the cache was replaced
+
+
+def _cached_rows(tmp_path) -> list:
+    """The rows of the cache file, decoded (the test's own reading of its frames)."""
+    data = (tmp_path / CACHE).read_bytes()
+    rows, at = [], len(encoded([]))
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 2], "big")
+        rows.append(msgpack.unpackb(data[at + 10:at + 10 + length]))
+        at += 10 + length
+    return rows
 
 
 def test_a_cache_entry_with_odd_text_is_made_displayable(tmp_path):
     save_game(_game(0), tmp_path / "g0.msgpack", names=["Ann", "Bo"])
     SaveIndex(tmp_path).wait()
-    doc = msgpack.unpackb((tmp_path / CACHE_NAME).read_bytes())
-    doc["saves"][0][4]["names"] = ["A\x00n", "B\x1bo"]
-    (tmp_path / CACHE_NAME).write_bytes(msgpack.packb(doc, use_bin_type=True))
+    (row,) = _cached_rows(tmp_path)
+    row[5]["names"] = ["A\x00n", "B\x1bo"]
+    (tmp_path / CACHE).write_bytes(encoded([msgpack.packb(row, use_bin_type=True)]))
     (info,) = SaveIndex(tmp_path).wait().saves
     assert info.names == ("A?n", "B?o")
+
+
+def test_a_flipped_bit_in_the_cache_shows_nothing_wrong(tmp_path, reads):
+    """Every bit of one summary's frame flipped in turn: the listing is always the saves'
+    own (the frame's digest fails, and that save is read again)."""
+    save_game(_game(0), tmp_path / "g0.msgpack", names=["Ann", "Bo"], title="Evening")
+    truth = SaveIndex(tmp_path).wait()
+    good = (tmp_path / CACHE).read_bytes()
+    header = len(encoded([]))
+    flips = range(header * 8, len(good) * 8, 7)
+    for bit in flips:
+        damaged = bytearray(good)
+        damaged[bit // 8] ^= 1 << (bit % 8)
+        (tmp_path / CACHE).write_bytes(bytes(damaged))
+        assert SaveIndex(tmp_path).wait() == truth, bit
+    assert len(flips) > 100
+
+
+def test_a_save_written_in_place_with_its_time_set_back_is_read_again(tmp_path, reads):
+    path = tmp_path / "g0.msgpack"
+    save_game(_game(0), path, title="Before")
+    SaveIndex(tmp_path).wait()
+    before = os.stat(path)
+    edited = path.read_bytes().replace(b"Before", b"Edited")
+    with open(path, "r+b") as file:  # in place: the same inode, size and, below, time
+        file.write(edited)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # as `touch -r` does
+    reads.clear()
+    (info,) = SaveIndex(tmp_path).wait().saves
+    assert info.title == "Edited" and reads == ["g0.msgpack"]
 
 
 def test_a_first_scan_goes_on_in_the_background_with_its_progress(tmp_path, monkeypatch):
@@ -143,3 +195,50 @@ def test_a_file_name_in_any_bytes_is_listed_and_shown(tmp_path):
     assert info.shown_name == "?t?.msgpack" and info.error is None
     again = SaveIndex(tmp_path).wait()  # through the cache, too
     assert again.saves[0].path == info.path
+
+
+def _dated(path, when: str) -> None:
+    """Rewrite the save at `path` as if written at `when` (its date is in its details)."""
+    doc = msgpack.unpackb(path.read_bytes())
+    doc["meta"]["date"] = when
+    path.write_bytes(msgpack.packb(doc))
+
+
+def test_a_save_dated_in_the_future_is_not_the_one_continue_offers(tmp_path, monkeypatch):
+    """A date typed into a file, or a clock set back since: the game written last by a sane
+    clock is the latest, and the future-dated one is listed after it."""
+    monkeypatch.setenv("LOYANG_SAVE_DIR", str(tmp_path))
+    autosave(_game(1), "game-future")
+    autosave(_game(2), "game-now")
+    _dated(tmp_path / "autosave-game-future.msgpack", "9999-12-31T23:59:59+00:00")
+    listing = SaveIndex(tmp_path).wait()
+    assert listing.latest_unfinished().game_id == "game-now"
+    assert [i.game_id for i in listing.saves] == ["game-now", "game-future"]
+
+
+def test_a_folder_dated_in_the_future_is_not_scanned_at_every_look(tmp_path, reads):
+    save_game(_game(0), tmp_path / "g0.msgpack")
+    future = time.time() + 10 * 365 * 86400
+    os.utime(tmp_path, (future, future))
+    index = SaveIndex(tmp_path)
+    first = index.wait()
+    reads.clear()
+    assert index.look() is first and not index.scanning and reads == []
+    save_game(_game(1), tmp_path / "g1.msgpack")  # a change sets the folder's time to now
+    assert save_index._stamp(tmp_path) is None  # changed this second: looked at again
+
+
+def test_a_thousand_autosaves_of_one_deal_are_judged_stale_in_one_pass(tmp_path, monkeypatch):
+    """Autosaves of one deal and players, each a beginning of the next: only the last is
+    listed; and the comparisons made are one look-up a save, not one a pair (`_prefix_keys`
+    is called once for each save)."""
+    monkeypatch.setenv("LOYANG_SAVE_DIR", str(tmp_path))
+    state = new_game(GameConfig(seats=2, seed=77))
+    for n in range(200):
+        state.apply(state.legal_moves()[0])
+        autosave(state, f"game-{n:04d}")
+    calls = []
+    real = save_index._prefix_keys
+    monkeypatch.setattr(save_index, "_prefix_keys", lambda moves: calls.append(1) or real(moves))
+    listing = SaveIndex(tmp_path).wait()
+    assert [i.game_id for i in listing.saves] == ["game-0199"] and len(calls) == 200

@@ -11,8 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from loyang_game.files import highscores, records, settings
-from loyang_game.files.locks import GameInUse, hold_game
+from loyang_game.files import highscores, records, settings, storage
+from loyang_game.files.locks import (
+    DOCUMENT_WAIT,
+    LOCK_FOLDER,
+    GameInUse,
+    LocksUnusable,
+    document_lock,
+    forget_game,
+    hold_game,
+)
 
 ROUNDS = 150  # per process
 
@@ -124,3 +132,117 @@ def test_a_lock_left_by_a_killed_process_is_taken_over(tmp_path):
         hold_game(tmp_path, "game-killed")
     lock.release()
     hold_game(tmp_path, "game-killed").release()  # let go of, it is free again
+
+
+# --- a folder where no lock can be had -----------------------------------------------------------
+
+def _locks_a_file(folder: Path) -> None:
+    (folder / LOCK_FOLDER).write_bytes(b"in the way")
+
+
+def _locks_a_link(folder: Path) -> None:
+    elsewhere = folder.parent / "elsewhere"
+    elsewhere.mkdir()
+    (folder / LOCK_FOLDER).symlink_to(elsewhere)
+
+
+def _lock_file_a_link(folder: Path) -> None:
+    (folder / LOCK_FOLDER).mkdir()
+    (folder / LOCK_FOLDER / "game-g1.lock").symlink_to(folder.parent / "letter")
+    (folder / LOCK_FOLDER / "settings.msgpack.lock").symlink_to(folder.parent / "letter")
+    (folder / LOCK_FOLDER / "records.msgpack.lock").symlink_to(folder.parent / "letter")
+    (folder / LOCK_FOLDER / "highscores.msgpack.lock").symlink_to(folder.parent / "letter")
+
+
+UNLOCKABLE = [_locks_a_file, _locks_a_link, _lock_file_a_link]
+
+
+@pytest.mark.parametrize("spoil", UNLOCKABLE, ids=lambda f: f.__name__.strip("_"))
+def test_a_game_that_cannot_be_locked_is_not_opened(tmp_path, spoil):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (tmp_path / "letter").write_bytes(b"precious")
+    spoil(folder)
+    with pytest.raises(LocksUnusable):
+        hold_game(folder, "g1")
+    assert (tmp_path / "letter").read_bytes() == b"precious"
+    assert not (tmp_path / "elsewhere").exists() or not list((tmp_path / "elsewhere").iterdir())
+
+
+@pytest.mark.parametrize("spoil", UNLOCKABLE, ids=lambda f: f.__name__.strip("_"))
+def test_documents_that_cannot_be_locked_say_so_once_and_keep_working_in_memory(tmp_path,
+                                                                               spoil):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (tmp_path / "letter").write_bytes(b"precious")
+    spoil(folder)
+    mine = settings.load(folder)
+    mine.speed = "slow"
+    first = mine.save()
+    assert "cannot be saved now" in first and "kept in this window" in first
+    mine.volume = 20
+    assert mine.save() is None  # said once
+    assert (mine.speed, mine.volume) == ("slow", 20)
+    for n in range(3):
+        book = records.load(folder)
+        book.add({"date": "2026-11-28", "seed": n, "seats": 1, "kinds": ["person"],
+                  "names": ["Ana"], "positions": [15], "places": [1]})
+    assert [g["seed"] for g in records.load(folder).games] == [0, 1, 2]  # this window's
+    assert "cannot be saved now" in records.load(folder).problem
+    highscores.load(folder).add(_score("Ana", 1))
+    assert [r.seed for r in highscores.load(folder).results] == [1]
+    assert (tmp_path / "letter").read_bytes() == b"precious"
+    assert sorted(p.name for p in folder.iterdir()) == [LOCK_FOLDER]  # nothing written
+
+
+def test_what_was_kept_in_memory_is_written_with_the_next_change_that_can_be(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    _locks_a_file(folder)
+    for n in range(2):
+        records.load(folder).add({"date": "2026-11-28", "seed": n, "seats": 1,
+                                  "kinds": ["person"], "names": ["Ana"], "positions": [15],
+                                  "places": [1]})
+    mine = settings.load(folder)
+    mine.speed = "slow"
+    mine.save()
+    (folder / LOCK_FOLDER).unlink()  # the player tidied the folder
+    records.load(folder).add({"date": "2026-11-28", "seed": 2, "seats": 1,
+                              "kinds": ["person"], "names": ["Ana"], "positions": [15],
+                              "places": [1]})
+    mine.save()
+    assert [g["seed"] for g in records.load(folder).games] == [0, 1, 2]
+    assert settings.load(folder).speed == "slow"
+    storage._UNWRITTEN.clear()
+    assert [g["seed"] for g in records.load(folder).games] == [0, 1, 2]  # from the file
+
+
+def test_a_lock_held_by_a_stopped_window_delays_a_change_a_second_not_ten(tmp_path):
+    """Another window stopped while holding the record's lock: the change is kept in memory
+    after the lock's wait (one second: `locks.DOCUMENT_WAIT`), not after ten."""
+    other = document_lock(tmp_path / records.FILE_NAME)
+    other.acquire()
+    try:
+        assert DOCUMENT_WAIT <= 1.0
+        book = records.load(tmp_path)
+        book.add({"date": "2026-11-28", "seed": 1, "seats": 1, "kinds": ["person"],
+                  "names": ["Ana"], "positions": [15], "places": [1]})
+        assert [g["seed"] for g in book.games] == [1] and "cannot be saved now" in book.problem
+    finally:
+        other.release()
+
+
+def test_lock_files_go_with_their_saves(tmp_path):
+    from loyang_game.files.save_index import SaveIndex
+
+    for n in range(5):
+        hold_game(tmp_path, f"gone{n}").release()
+    kept = hold_game(tmp_path, "open-here")  # a window plays it: its lock stays
+    (tmp_path / "autosave-live.msgpack").write_bytes(b"x")
+    hold_game(tmp_path, "live").release()
+    SaveIndex(tmp_path).wait()
+    assert sorted(p.name for p in (tmp_path / LOCK_FOLDER).iterdir()) == [
+        "game-live.lock", "game-open-here.lock"]
+    kept.release()
+    forget_game(tmp_path, "live")  # as Delete does once the save is gone
+    assert not (tmp_path / LOCK_FOLDER / "game-live.lock").exists()

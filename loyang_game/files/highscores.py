@@ -25,11 +25,12 @@ from pathlib import Path
 from ..engine import GameState, solo
 from ..text.safe_text import displayable
 from .paths import save_dir
-from .storage import change_shared, open_document, sound_entries
+from .storage import Kind, change_shared, open_document, sound_entries, unwritten
 
 FILE_NAME = "highscores.msgpack"
 FORMAT = "loyang-highscores"
 VERSION = 1
+KIND = Kind(FORMAT, VERSION, "high-score file")  # 20 results: at most about 8 KB
 TABLE_SIZE = 20
 MAX_NAME = 40
 
@@ -75,27 +76,34 @@ class HighScores:
     results: list[Result] = field(default_factory=list)
     problem: str | None = None  # what was wrong with the file, for the player
     read_only: bool = False  # the file is a newer Loyang's: never written over
+    unwritten: list[Result] = field(default_factory=list)  # added, not yet in the file
 
     def add(self, result: Result) -> int | None:
         """Insert and save; the 1-based rank, or None if it did not make the table. The
         table becomes the file's as it is now (another window's results included) with this
-        result added."""
+        result added, and any this window could not write before."""
         def change(doc: dict | None) -> dict:
             if doc is not None:
                 results, problem = _results_in(doc, self.path)
                 self.problem = problem or self.problem
-                self.results = results
+                self.results = [*results, *self.unwritten]
             self.results = _ranked([*self.results, result])
             return {"results": [_row(r) for r in self.results]}
 
-        change_shared(self, FORMAT, VERSION, "high-score file", change)
+        if change_shared(self, KIND, change):
+            self.unwritten = []
+        else:
+            self.unwritten.append(result)
         return self.results.index(result) + 1 if result in self.results else None
 
 
 def load(folder: str | os.PathLike | None = None) -> HighScores:
     """The table in `folder` (the save folder by default)."""
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
-    opened = open_document(path, FORMAT, VERSION, "high-score file")
+    kept = unwritten(path)
+    if kept is not None:  # this window's table holds results the file could not take
+        return kept
+    opened = open_document(path, KIND)
     table = HighScores(path, problem=opened.problem, read_only=opened.read_only)
     if opened.doc is not None:
         table.results, problem = _results_in(opened.doc, path)

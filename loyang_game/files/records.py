@@ -21,12 +21,16 @@ from pathlib import Path
 from ..engine import GameState
 from ..text.safe_text import displayable
 from .paths import save_dir
-from .storage import change_shared, open_document, sound_entries
+from .storage import Kind, change_shared, open_document, sound_entries, unwritten
 
 FILE_NAME = "records.msgpack"
 FORMAT = "loyang-records"
 VERSION = 1
 KEEP = 500  # the newest entries kept
+MAX_NAME = 40  # a name's characters, as a save holds them
+# KEEP entries of four seats with the longest names (4-byte characters) take about 420 KB:
+# the cap leaves room, so the record never outgrows its own reader (a test writes them).
+KIND = Kind(FORMAT, VERSION, "record of games", 1 << 20)
 PERSON = "person"
 
 
@@ -36,7 +40,8 @@ def entry_of(state: GameState, kinds: list[str], names: list[str],
     then, so the records of games without hints stay as older versions wrote them)."""
     rows = sorted(state.standings(), key=lambda r: r["seat"])
     entry = {"date": (when or date.today()).isoformat(), "seed": state.config.seed,
-             "seats": state.config.seats, "kinds": list(kinds), "names": list(names),
+             "seats": state.config.seats, "kinds": [k[:MAX_NAME] for k in kinds],
+             "names": [n[:MAX_NAME] for n in names],
              "positions": [r["position"] for r in rows], "places": [r["place"] for r in rows]}
     if hinted:
         entry["hinted"] = True
@@ -49,19 +54,23 @@ class Records:
     games: list[dict] = field(default_factory=list)
     problem: str | None = None  # what was wrong with the file, for the player
     read_only: bool = False  # the file is a newer Loyang's: never written over
+    unwritten: list[dict] = field(default_factory=list)  # added, not yet in the file
 
     def add(self, entry: dict) -> None:
         """Add a finished game to the record as the file holds it now (another window's
-        games included) and save it."""
+        games included, and any this window could not write before) and save it."""
         def change(doc: dict | None) -> dict:
             if doc is not None:
                 games, problem = _games_in(doc, self.path)
                 self.problem = problem or self.problem
-                self.games = games
+                self.games = [*games, *self.unwritten]
             self.games = [*self.games, entry][-KEEP:]
             return {"games": self.games}
 
-        change_shared(self, FORMAT, VERSION, "record of games", change)
+        if change_shared(self, KIND, change):
+            self.unwritten = []
+        else:
+            self.unwritten.append(entry)
 
     def wins_by_level(self) -> dict[str, tuple[int, int]]:
         """Per AI level: (games a person played against it, games a person won)."""
@@ -104,12 +113,16 @@ def _valid(entry: object) -> bool:
     return 1 <= seats <= 4 and all(
         len(entry[key]) == seats for key in ("kinds", "names", "positions", "places")) and all(
         isinstance(v, str) for v in entry["kinds"] + entry["names"]) and all(
-        type(v) is int for v in entry["positions"] + entry["places"])
+        type(v) is int and -1000 <= v <= 1000 for v in entry["positions"]) and all(
+        type(v) is int and 1 <= v <= seats for v in entry["places"]) and len(entry["date"]) < 40
 
 
 def load(folder: str | os.PathLike | None = None) -> Records:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
-    opened = open_document(path, FORMAT, VERSION, "record of games")
+    kept = unwritten(path)
+    if kept is not None:  # this window's record holds games the file could not take
+        return kept
+    opened = open_document(path, KIND)
     book = Records(path, problem=opened.problem, read_only=opened.read_only)
     if opened.doc is not None:
         book.games, problem = _games_in(opened.doc, path)

@@ -36,9 +36,8 @@ import msgpack
 
 from ..engine import GameConfig, GameState, IllegalMove, Move, new_game
 from ..text.safe_text import displayable, file_name_shown
-from .atomic import write_atomically
+from .disk import NotKept, read_bounded, write_atomically
 from .paths import save_dir
-from .storage import DocumentError, read_bounded
 
 FORMAT = "loyang-save"
 VERSION = 1
@@ -152,6 +151,7 @@ def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence
     except SaveError as error:
         raise SaveError(error.reason, path) from None
     except OSError as error:
+        log.warning("%s could not be saved: %s", path, error)
         raise SaveError(f"the game could not be saved ({error.strerror or error})", path) from None
 
 
@@ -304,7 +304,7 @@ def _info(path: Path, config: GameConfig, meta: dict, round_number: int, over: b
 def _read(path: Path) -> bytes:
     try:
         data = read_bounded(path, MAX_FILE_BYTES)
-    except DocumentError as error:
+    except NotKept as error:
         raise SaveError(str(error)) from None
     if data is None:
         raise SaveError("there is no save file there")
@@ -388,7 +388,15 @@ def _check_meta(meta: dict, seats: int) -> dict:
 
 
 def _moves(doc: dict) -> list[Move]:
-    raw = _get(doc, "moves", list, "the move list")  # unpacking caps its length at MAX_MOVES
+    # unpacking caps the list's length at MAX_MOVES
+    return moves_from_data(_get(doc, "moves", list, "the move list"))
+
+
+def moves_from_data(raw: list) -> list[Move]:
+    """The moves of a list as `Move.to_data()` writes them, each checked for its shape
+    first; SaveError naming the first damaged one (or a list too long to be a game's)."""
+    if type(raw) is not list or len(raw) > MAX_MOVES:
+        raise SaveError(f"the move list is not a list of at most {MAX_MOVES} moves")
     moves = []
     for number, data in enumerate(raw, 1):
         # The shape is checked first: Move.from_data quotes bad data in its message, and

@@ -11,20 +11,23 @@ removes the temporary files a crash in the middle of a save left there.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..text.safe_text import displayable
-from .atomic import remove_leftovers
+from .disk import remove_leftovers
 from .paths import save_dir
-from .storage import open_document, update_document
+from .storage import Kind, not_written, open_document, update_document
 
 FILE_NAME = "settings.msgpack"
 FORMAT = "loyang-settings"
 VERSION = 1
+KIND = Kind(FORMAT, VERSION, "settings file", 64 * 1024)  # the most written: about 5 KB
 SPEEDS = ("off", "fast", "normal", "slow")
 MIN_SIZE, MAX_SIZE = (1024, 640), (7680, 4320)
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -48,28 +51,35 @@ class Settings:
     # The settings as this window last read or wrote them: what it changed is told from them.
     saved: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def save(self) -> None:
+    def save(self) -> str | None:
         """Write the settings this window changed onto the file as it is now, under its lock,
         so that what another window changed meanwhile is kept (and taken on here); a list
-        (the hints already seen) gets this window's additions and removals."""
+        (the hints already seen) gets this window's additions and removals. If the file
+        cannot be locked or written, the settings stay as they are in this window and are
+        written with the next save that can: the problem is returned, the first time."""
         if self.read_only:
-            return
+            return None
         mine = self.values()
 
         def change(doc: dict | None) -> dict:
-            theirs = {name: doc[name] if doc and name in doc and _valid(name, doc[name], value)
-                      else value for name, value in mine.items()}
+            theirs = {name: _shown(doc[name]) if doc and name in doc
+                      and _valid(name, doc[name], value) else value
+                      for name, value in mine.items()}
             merged = {name: _merge(self.saved.get(name, _UNREAD), value, theirs[name])
                       for name, value in mine.items()}
             for name, value in merged.items():
                 setattr(self, name, value)
             return merged
 
-        opened = update_document(self.path or _default_path(), FORMAT, VERSION,
-                                 "settings file", change)
+        path = self.path or _default_path()
+        try:
+            opened = update_document(path, KIND, change)
+        except OSError as error:
+            return not_written(path, KIND.what, error)
         if opened.read_only:  # a newer Loyang wrote the file meanwhile: it is left alone
             self.read_only, self.problem = True, opened.problem
         self.saved = self.values()
+        return None
 
     def values(self) -> dict:
         """The settings themselves, as the file holds them."""
@@ -83,6 +93,12 @@ _UNREAD = object()  # a setting of a Settings made here, not read from the file:
 
 def _copy(value: object) -> object:
     return list(value) if isinstance(value, list) else value
+
+
+def _shown(value: object) -> object:
+    """A setting as read from the file, its text made displayable (a name with control
+    characters is shown, and kept, with `?` for them)."""
+    return displayable(value) if isinstance(value, str) else _copy(value)
 
 
 def _merge(before: object, mine: object, theirs: object) -> object:
@@ -119,12 +135,16 @@ def _valid(name: str, value: object, default: object) -> bool:
 def load(folder: str | os.PathLike | None = None) -> Settings:
     path = (Path(folder) if folder is not None else save_dir()) / FILE_NAME
     remove_leftovers(path.parent)
-    opened = open_document(path, FORMAT, VERSION, "settings file")
+    opened = open_document(path, KIND)
     loaded = Settings(path=path, problem=opened.problem, read_only=opened.read_only)
     doc = opened.doc or {}
     for name, default in asdict(loaded).items():
-        if name in doc and name not in _NOT_SETTINGS and _valid(name, doc[name], default):
-            value = doc[name]
-            setattr(loaded, name, displayable(value) if isinstance(value, str) else _copy(value))
+        if name not in doc or name in _NOT_SETTINGS:
+            continue
+        if _valid(name, doc[name], default):
+            setattr(loaded, name, _shown(doc[name]))
+        else:
+            log.warning("%s: the setting %s is out of range or of the wrong kind (%.40r); "
+                        "its default is used", path, name, doc[name])
     loaded.saved = loaded.values()
     return loaded

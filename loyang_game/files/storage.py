@@ -1,26 +1,31 @@
 """Small msgpack documents in the save folder (settings, high scores, the record of games).
 
-A document is {"format": name, "version": n, ...}. Reading never trusts the file: only a
-regular file is read, never more than `MAX_BYTES` of it, and msgpack unpacks with limits.
-A file that cannot be used is never lost:
+A document is {"format": name, "version": n, ...}, of a `Kind` that names its format, its
+version, its words for the player and its size cap. Reading never trusts the file: only a
+regular file is read (`disk.read_bounded`), never more than its kind's cap, and msgpack
+unpacks with limits, so a document decodes within about 64 times its cap in memory (an empty
+list is one byte in the file and about 64 in memory). Each kind's cap is far above the most
+its writer writes (a test writes the largest and reads it back), so no valid file is ever put
+aside for its size. A file that cannot be used is never lost:
 
 - a damaged one is renamed aside (`<name>.bad-<time>`) and the caller starts from defaults;
 - one written by a newer Loyang is left exactly as it is and not written over in this
   session, so going back to the newer version finds everything (`Opened.read_only`);
 - a readable one with some damaged entries is copied aside and the caller drops only those.
 
-Every case comes with a message for the player.
+Every case comes with a message for the player, and a line in the log.
 
 A document shared by every window on the folder is changed only through `update_document`:
 under the folder's lock for it, the file is read again and the change applied to what it
-holds now, so two windows that add a result at once keep both.
+holds now, so two windows that add a result at once keep both. When it cannot be locked or
+written, the change is kept in this window's memory (`change_shared`), said once.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,15 +34,22 @@ from typing import Any
 
 import msgpack
 
-from .atomic import write_atomically
+from .disk import NotKept, read_bounded, write_atomically
 from .locks import document_lock
 
-MAX_BYTES = 256 * 1024
+MAX_BYTES = 256 * 1024  # the cap of a kind that names none
 
-# Opening a FIFO for reading blocks until a writer comes; without blocking it opens at once
-# and the descriptor is then seen to be no regular file. Windows has neither.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
+@dataclass(frozen=True)
+class Kind:
+    """A kind of document: its format's name, the version this Loyang writes, what the
+    player calls it ("record of games") and the most bytes a file of it may have."""
+
+    format: str
+    version: int
+    what: str
+    limit: int = MAX_BYTES
+log = logging.getLogger(__name__)
 
 class DocumentError(ValueError):
     """The file is not a readable document of the expected kind."""
@@ -57,46 +69,21 @@ class Opened:
     read_only: bool = False
 
 
-def read_bounded(path: str | os.PathLike, limit: int) -> bytes | None:
-    """The bytes of the regular file at `path` (links followed), None if there is none.
-
-    A folder, a FIFO or a device (a link to /dev/zero) is refused at once rather than read,
-    and no more than `limit` + 1 bytes are ever read. Raises DocumentError with the reason.
-    """
-    try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise DocumentError(f"the file cannot be opened ({error.strerror or error})") from None
-    except ValueError:  # a NUL character in the path
-        raise DocumentError("that is not a valid file name") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise DocumentError("it is not a regular file (a folder, a pipe or a device)")
-        with open(fd, "rb", closefd=False) as file:
-            data = file.read(limit + 1)
-    except OSError as error:
-        raise DocumentError(f"the file cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise DocumentError(f"it is larger than {limit // 1024} KB, far larger than any "
-                            "Loyang file")
-    return data
-
-
-def read_document(path: Path, fmt: str, version: int) -> dict | None:
+def read_document(path: Path, kind: Kind) -> dict | None:
     """The document at `path`, None if there is none. DocumentError if it is damaged,
     NewerVersion if it is from a newer Loyang."""
-    data = read_bounded(path, MAX_BYTES)
+    try:
+        data = read_bounded(path, kind.limit)
+    except NotKept as error:
+        raise DocumentError(str(error)) from None
     if data is None:
         return None
     try:
-        doc = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=MAX_BYTES,
+        doc = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=kind.limit,
                               max_bin_len=0, max_array_len=10_000, max_map_len=1_000)
     except (ValueError, msgpack.UnpackException) as error:  # malformed data, by its kinds
         raise DocumentError("not a readable msgpack file") from error
+    fmt, version = kind.format, kind.version
     if not isinstance(doc, dict) or doc.get("format") != fmt:
         raise DocumentError(f"not a {fmt} file")
     found = doc.get("version")
@@ -107,53 +94,86 @@ def read_document(path: Path, fmt: str, version: int) -> dict | None:
     return doc
 
 
-def open_document(path: Path, fmt: str, version: int, what: str) -> Opened:
-    """Read the document for a caller that carries on whatever the file holds: `what` names
-    it in the message ("settings file")."""
+def open_document(path: Path, kind: Kind) -> Opened:
+    """Read the document for a caller that carries on whatever the file holds."""
     try:
-        return Opened(read_document(path, fmt, version))
+        return Opened(read_document(path, kind))
     except NewerVersion as error:
-        return Opened(None, f"The {what} was made by a newer Loyang ({error}). It is kept "
-                            "untouched, and what changes now is not saved to it.", True)
+        log.warning("%s was made by a newer Loyang (%s): left untouched", path, error)
+        return Opened(None, f"The {kind.what} was made by a newer Loyang ({error}). It is "
+                            "kept untouched, and what changes now is not saved to it.", True)
     except DocumentError as error:
-        return Opened(None, f"The {what} could not be read ({error}); {put_aside(path)} and "
+        aside = put_aside(path)
+        log.warning("%s could not be read (%s); %s", path, error, aside)
+        return Opened(None, f"The {kind.what} could not be read ({error}); {aside} and "
                             "defaults are used.")
 
 
-def write_document(path: Path, fmt: str, version: int, body: dict) -> None:
-    write_atomically(path, msgpack.packb({"format": fmt, "version": version, **body},
-                                         use_bin_type=True))
+def write_document(path: Path, kind: Kind, body: dict) -> None:
+    data = msgpack.packb({"format": kind.format, "version": kind.version, **body},
+                         use_bin_type=True)
+    if len(data) > kind.limit:  # the reader could not read it back: a defect, said loudly
+        raise ValueError(f"a {kind.what} of {len(data)} bytes is over its cap of {kind.limit}")
+    write_atomically(path, data)
 
 
-def update_document(path: Path, fmt: str, version: int, what: str,
-                    change: Callable[[dict | None], dict]) -> Opened:
+def update_document(path: Path, kind: Kind, change: Callable[[dict | None], dict]) -> Opened:
     """Read-modify-write the document at `path` under its lock: `change` gets the document
     as the file holds it now (None: start from nothing) and returns the body to write. The
     file as found is returned: `read_only` (a newer Loyang's file: nothing was written) and
-    `problem` (a damaged file, put aside first) as from `open_document`. Raises OSError
-    (`filelock.Timeout` among them) if the lock or the write fails."""
+    `problem` (a damaged file, put aside first) as from `open_document`. Raises OSError if
+    the lock cannot be had (`locks.LocksUnusable`, `filelock.Timeout`) or the write fails."""
     with document_lock(path):
-        opened = open_document(path, fmt, version, what)
+        opened = open_document(path, kind)
         if not opened.read_only:
-            write_document(path, fmt, version, change(opened.doc))
+            write_document(path, kind, change(opened.doc))
     return opened
 
 
-def change_shared(owner: Any, fmt: str, version: int, what: str,
-                  change: Callable[[dict | None], dict]) -> None:
+def change_shared(owner: Any, kind: Kind, change: Callable[[dict | None], dict]) -> bool:
     """Change a table kept in a shared document (`owner`: its `path`, `problem` and
     `read_only`, kept up to date here): `change` gets the document as the file holds it now,
-    under its lock, and returns the body written. For a newer Loyang's file (found now or
-    when it was read) `change(None)` changes the table in memory alone and nothing is
-    written."""
+    under its lock, and returns the body written; whether it was written. `change(None)`
+    changes the table in memory alone: for a newer Loyang's file (found now or when it was
+    read), and when the file cannot be locked or written, which the player is told once
+    (`unwritten` then keeps the table for this window's next look)."""
     if owner.read_only:
         change(None)
-        return
-    opened = update_document(owner.path, fmt, version, what, change)
+        return False
+    try:
+        opened = update_document(owner.path, kind, change)
+    except OSError as error:
+        change(None)
+        _UNWRITTEN[owner.path] = owner
+        owner.problem = not_written(owner.path, kind.what, error) or owner.problem
+        return False
+    _UNWRITTEN.pop(owner.path, None)
     if opened.read_only:  # a newer Loyang wrote the file meanwhile: kept, not written over
         owner.read_only = True
         change(None)
     owner.problem = opened.problem or owner.problem
+    return not opened.read_only
+
+
+# The tables this window changed but could not write (by file): what a later look shows.
+_UNWRITTEN: dict[Path, Any] = {}
+_TOLD: set[Path] = set()
+
+
+def unwritten(path: Path) -> Any:
+    """The table this window keeps in memory for `path`, None if the file holds it all."""
+    return _UNWRITTEN.get(path)
+
+
+def not_written(path: Path, what: str, error: OSError) -> str | None:
+    """The player's message, the first time in this window, that the document at `path`
+    cannot be written (None after that: said once); the log has every time."""
+    log.warning("the %s (%s) could not be written: %s", what, path, error)
+    if path in _TOLD:
+        return None
+    _TOLD.add(path)
+    return (f"The {what} cannot be saved now ({error.strerror or error}): what changes is "
+            "kept in this window and saved when it can be.")
 
 
 def put_aside(path: Path) -> str:
@@ -182,10 +202,11 @@ def drop_damaged(path: Path, dropped: int, total: int, what: str) -> str:
     high-score file") are left out; the message for the player."""
     aside = _aside_name(path)
     try:
-        shutil.copyfile(path, aside)
+        shutil.copyfile(path, aside, follow_symlinks=False)
         kept = f"the file as it was is kept as {aside.name}"
     except OSError:
         kept = "the file could not be copied aside"
+    log.warning("%s: %s of %s %s damaged and left out; %s", path, dropped, total, what, kept)
     return (f"{dropped} of the {total} {what} {'was' if dropped == 1 else 'were'} damaged "
             f"and left out; {kept}.")
 

@@ -9,12 +9,17 @@ import json
 import logging
 from dataclasses import asdict, dataclass, field
 
-from ..engine import GameState, Move, new_game
-from ..files.atomic import write_atomically
+from ..engine import GameState, new_game
+from ..files.disk import NotKept, read_bounded, write_atomically
 from ..files.paths import save_dir
+from ..files.save import SaveError, moves_from_data
 from . import script
 
 FILE_NAME = "tutorial.json"
+# The tutorial's game is one deal of a few hundred moves (about 10 KB written); a file past
+# this cap is no tutorial of ours, and is not read.
+MAX_BYTES = 256 * 1024
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -33,9 +38,13 @@ class Progress:
         """The tutorial's game as it was left (None: the moves no longer fit the deal)."""
         state = new_game(script.config())
         try:
-            for data in self.moves:
-                state.apply(Move.from_data(data))
-        except ValueError:
+            for move in moves_from_data(self.moves):
+                state.apply(move)
+        except SaveError as error:
+            log.warning("the tutorial's moves are damaged (%s): it starts over", error.reason)
+            return None
+        except Exception:  # the engine is not written for hostile moves
+            log.warning("the tutorial's moves no longer fit its deal", exc_info=True)
             return None
         return state
 
@@ -45,21 +54,48 @@ def path():
 
 
 def load() -> Progress:
+    """Where the tutorial was left; a tutorial never begun if the file is missing or damaged
+    (a value of the wrong kind or out of range, Infinity, a deep nest, a pipe, a link, a
+    huge file: each said in the log, none a crash)."""
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
-        chapter, step = int(data["chapter"]), int(data["step"])
-        if (chapter, step) not in script.steps():
-            return Progress(offered=bool(data.get("offered")))
-        return Progress(chapter, step, list(data.get("moves", [])),
-                        bool(data.get("finished")), bool(data.get("offered")))
-    except (OSError, ValueError, KeyError, TypeError):
+        raw = read_bounded(path(), MAX_BYTES)
+        if raw is None:
+            return Progress()
+        return _progress(json.loads(raw.decode("utf-8"), parse_constant=_no_constant))
+    except (NotKept, ValueError, RecursionError) as error:
+        log.warning("%s is not read (%s): the tutorial starts afresh", path(), error)
         return Progress()
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is no value of a tutorial's place")
+
+
+def _progress(data: object) -> Progress:
+    """The progress a decoded file holds; ValueError if any field is damaged (the offer made,
+    if that much is sound, is kept: the title does not offer the tutorial again)."""
+    if not isinstance(data, dict):
+        raise ValueError("not a map")
+    offered = data.get("offered", False)
+    offered = offered if type(offered) is bool else False
+    chapter, step = data.get("chapter"), data.get("step")
+    moves, finished = data.get("moves", []), data.get("finished", False)
+    if (type(chapter) is not int or type(step) is not int
+            or (chapter, step) not in script.steps()):
+        log.warning("the tutorial's chapter and step are not one of its steps: afresh")
+        return Progress(offered=offered)
+    if type(moves) is not list or type(finished) is not bool:
+        raise ValueError("its moves or its end are damaged")
+    try:
+        moves_from_data(moves)
+    except SaveError as error:
+        raise ValueError(error.reason) from None
+    return Progress(chapter, step, moves, finished, offered)
 
 
 def save(progress: Progress) -> str | None:
     """Write `progress`; the problem, in words, if it could not be written."""
     try:
-        save_dir().mkdir(parents=True, exist_ok=True)
         write_atomically(path(), json.dumps(asdict(progress)).encode("utf-8"))
     except OSError as error:
         return f"The tutorial's place could not be saved ({error.strerror or error})."

@@ -124,12 +124,9 @@ class Director:
         self.save_settings()
 
     def save_settings(self) -> str | None:
-        """Write the settings; the problem, if they could not be written."""
-        try:
-            self.settings.save()
-        except OSError as error:
-            return f"The settings could not be saved ({error})."
-        return None
+        """Write the settings; the problem, the first time they could not be written (they
+        stay as they are in this window, and are written with the next save that can)."""
+        return self.settings.save()
 
     @property
     def size(self) -> tuple[int, int]:

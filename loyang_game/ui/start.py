@@ -11,29 +11,43 @@ same game is told so, and may open a copy instead.
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from filelock import FileLock
+
 from ..engine import GameConfig, new_game
-from ..files.locks import GameInUse, hold_game
+from ..files.locks import GameInUse, LocksUnusable, hold_game
 from ..files.paths import save_dir
 from ..files.save import SaveError, load_with_info, new_autosave_id, validate_seed
 from ..files.save_index import Listing, index_for
 from ..play.session import GameSession, playable_kinds
 from .scene import Scene
 
+log = logging.getLogger(__name__)
+
 
 def start_table(d, state, kinds: list[str], names: list[str], *,
                 game_id: str | None = None, hints_used: bool = False) -> Scene:
     """Put the table for `state` on top of the title screen (`hints_used`: a loaded game
     in which the coach's hints were used). The game's autosave is this window's to write
-    while the table is open: GameInUse if another window has it."""
-    game_id = game_id or new_autosave_id()
+    while the table is open: GameInUse if another window has it, LocksUnusable if no lock
+    can be taken for a saved game (`game_id`), which another window could then open too. A
+    new game (no `game_id`) is played without a lock if none can be had: no other window
+    has it, and none can open it without its lock."""
+    saved, game_id = game_id is not None, game_id or new_autosave_id()
     table = d.find("table")
     if table is not None and table.game.game_id == game_id:
         d.back_to("title")  # this window's own table of the game lets go of it first
-    lock = hold_game(save_dir(), game_id)
+    try:
+        lock: FileLock | None = hold_game(save_dir(), game_id)
+    except LocksUnusable as error:
+        if saved:
+            raise
+        log.warning("a new game is played without a lock: %s", error)
+        lock = None
     game = GameSession(state, kinds, names, game_id=game_id, ai_seed=state.config.seed,
                        hints_used=hints_used, lock=lock)
     d.back_to("title")
@@ -81,6 +95,9 @@ def resume(d, path, as_copy: bool = False) -> Refusal | None:
     except GameInUse:
         return Refusal("This game is open in another Loyang window, which saves its moves. "
                        "Choose it again to play on in a copy here.", copy=True)
+    except LocksUnusable as error:
+        return Refusal(f"This game cannot be opened safely: {error}, so another window could "
+                       "open it too. Choose it again to play on in a copy here.", copy=True)
     return None
 
 

@@ -235,9 +235,34 @@ if __name__ == "__main__":
 """
 
 
-def test_the_thinking_process_ends_when_the_windows_process_is_gone(tmp_path):
+# A review that never ends: this top-level line runs in the thinking process too (spawned, it
+# imports the window's script), so only the watch on the window can end it.
+REVIEWING = """
+import os, sys, time
+import ai.review
+ai.review.judge_all = lambda *args, **kwargs: time.sleep(3600)
+from ai.thinker import Job, ProcessThinker, Request
+from loyang_game.engine import GameConfig, new_game
+if __name__ == "__main__":
+    import multiprocessing
+    thinker = ProcessThinker()
+    state = new_game(GameConfig(seats=2, seed=3))
+    for _ in range(30):
+        state.apply(state.legal_moves()[0])
+    thinker.submit(Request(Job.REVIEW, state.config, tuple(state.moves()), 0))
+    while not multiprocessing.active_children():
+        time.sleep(0.01)
+    time.sleep(1)  # the review begins (idle or not, only the watch can end the process)
+    (child,) = multiprocessing.active_children()
+    print(child.pid, flush=True)
+    os._exit(0)  # as if killed, in the middle of the review
+"""
+
+
+@pytest.mark.parametrize("script_text", [WINDOW, REVIEWING], ids=["idle", "reviewing"])
+def test_the_thinking_process_ends_when_the_windows_process_is_gone(tmp_path, script_text):
     script = tmp_path / "window.py"
-    script.write_text(WINDOW)
+    script.write_text(script_text)
     root = str(Path(__file__).resolve().parents[2])  # this checkout's ai, as in the tests
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": root})

@@ -219,3 +219,37 @@ def test_the_save_dialog_names_a_save_with_odd_text_it_would_replace():
     assert "\u201cEven?????ing\u201d" in dialog.message and dialog.ok.label == "Replace it"
     game.close()
     d.close()
+
+
+def test_a_game_that_cannot_be_locked_is_offered_only_as_a_copy():
+    """`.locks` is a file: no window can take a game's lock, so Continue does not open the
+    game (another window could open it too), and choosing it again plays a copy."""
+    autosave(_state(), "game-shared", seat_kinds=["person", "random"], names=["Ann", "Bo"])
+    (save_dir() / ".locks").write_bytes(b"in the way")
+    d = make_director()
+    click_item(d, "continue")
+    assert d.top.name == "title" and "cannot be opened safely" in d.top.message
+    assert ".locks is a file" in d.top.message
+    click_item(d, "continue")
+    assert d.top.name == "table" and d.top.game.game_id != "game-shared"
+    assert read_moves(autosave_path("game-shared")) == tuple(_state().moves())
+    d.close()
+
+
+def test_delete_refuses_a_save_another_window_holds_and_takes_the_lock_file_with_it():
+    autosave(_state(), "game-shared", seat_kinds=["person", "random"], names=["Ann", "Bo"])
+    other_window = hold_game(save_dir(), "game-shared")
+    d = make_director()
+    d.open("load")
+    frames(d)
+    d.top.form.set_focus(d.top.form.get("row0"))
+    key(d, pygame.K_DELETE)
+    key(d, pygame.K_DELETE)
+    assert "open in another Loyang window" in d.top.message
+    assert autosave_path("game-shared").exists()
+    other_window.release()
+    key(d, pygame.K_DELETE)
+    key(d, pygame.K_DELETE)
+    assert d.top.message.startswith("Deleted") and not autosave_path("game-shared").exists()
+    assert not (save_dir() / ".locks" / "game-game-shared.lock").exists()
+    d.close()

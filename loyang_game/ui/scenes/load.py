@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 
 from ...engine.cards import ROUNDS
+from ...files.locks import forget_game, held_elsewhere
+from ...files.paths import save_dir
 from ...files.save import SUFFIX, SaveError, SaveInfo, load_with_info
 from ...files.save_index import Listing, index_for
 from ...play.replay import Replay
@@ -206,11 +208,18 @@ class LoadScene(MenuScene):
             self.message = f"Press Delete again to delete {name} for good."
             return
         self.armed = None
+        if info.game_id and held_elsewhere(save_dir(), info.game_id):
+            self.ok, self.message = False, (f"{name} is not deleted: its game is open in "
+                                            "another Loyang window, which saves its moves.")
+            return
         try:
             os.remove(info.path)
             self.ok, self.message = True, f"Deleted {name}."
         except OSError as error:
             self.ok, self.message = False, f"{name} could not be deleted ({error.strerror})."
+        else:
+            if info.game_id:
+                forget_game(save_dir(), info.game_id)
         self.refresh(index_for().wait())
 
     def handle(self, event) -> None:
