@@ -242,3 +242,26 @@ def test_a_thousand_autosaves_of_one_deal_are_judged_stale_in_one_pass(tmp_path,
     monkeypatch.setattr(save_index, "_prefix_keys", lambda moves: calls.append(1) or real(moves))
     listing = SaveIndex(tmp_path).wait()
     assert [i.game_id for i in listing.saves] == ["game-0199"] and len(calls) == 200
+
+
+def test_a_cache_made_to_unpack_into_millions_of_objects_costs_no_more_than_its_bytes(
+        tmp_path, reads):
+    """Issue 45's memory bomb: a cache near its cap whose every frame is a payload of empty
+    lists. Frames are read no further than the saves found (plus a few) and each is decoded
+    on its own: the read's peak memory is the file's bytes, not gigabytes of objects."""
+    import tracemalloc
+
+    save_game(_game(0), tmp_path / "g0.msgpack")
+    bomb = msgpack.packb([[]] * 15)  # 16 bytes a frame, about 60 objects each
+    data = encoded([bomb] * (save_index.MAX_CACHE_BYTES // 30))
+    (tmp_path / CACHE).parent.mkdir(exist_ok=True)
+    (tmp_path / CACHE).write_bytes(data)
+    tracemalloc.start()
+    try:
+        listing = SaveIndex(tmp_path).wait()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [i.path.name for i in listing.saves] == ["g0.msgpack"]
+    assert peak < 2 * len(data) + (8 << 20)
+    assert (tmp_path / CACHE).stat().st_size < 4096  # replaced by a sound cache

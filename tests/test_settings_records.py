@@ -97,3 +97,19 @@ def test_a_hinted_solo_game_is_kept_marked_and_not_the_best_without_hints(tmp_pa
     assert "hinted" not in again.games[0]  # written only when true
     assert again.best_solo() == low.standings()[0]["position"]
     assert len(again.solo_scores()) == 2  # the chart shows every game
+
+
+def test_the_largest_record_its_writer_writes_is_read_back_whole(tmp_path):
+    """KEEP four-player games with the longest names in 4-byte characters: the file stays
+    under its cap, so the record is never put aside while valid (issue 45: after 480 such
+    games it was, and started again empty)."""
+    name = "\U0001F955" * 60  # longer than any name: cut to records.MAX_NAME
+    state = _finished(4, 5)
+    book = records.load(tmp_path)
+    for n in range(records.KEEP + 20):
+        book.add(records.entry_of(state, ["person", "hard", "normal", "easy"], [name] * 4))
+    size = (tmp_path / records.FILE_NAME).stat().st_size
+    again = records.load(tmp_path)
+    assert again.problem is None and len(again.games) == records.KEEP
+    assert size < records.KIND.limit / 2
+    assert again.games[0]["names"] == ["\U0001F955" * records.MAX_NAME] * 4

@@ -414,9 +414,10 @@ def _read_cache(cache: Path | None,
     if not data.startswith(_MAGIC):
         return {}, False
     rows: dict[bytes, tuple[Identity, SaveInfo]] = {}
-    at, sound = len(_MAGIC), True
+    at, sound, frames = len(_MAGIC), True, 0
     while at < len(data):
-        if len(rows) >= most or at + _FRAME.size > len(data):
+        frames += 1
+        if frames > most or at + _FRAME.size > len(data):
             return rows, False
         length, digest = _FRAME.unpack_from(data, at)
         payload = data[at + _FRAME.size:at + _FRAME.size + length]
