@@ -106,7 +106,7 @@ def test_the_largest_record_its_writer_writes_is_read_back_whole(tmp_path):
     name = "\U0001F955" * 60  # longer than any name: cut to records.MAX_NAME
     state = _finished(4, 5)
     book = records.load(tmp_path)
-    for n in range(records.KEEP + 20):
+    for _ in range(records.KEEP + 20):
         book.add(records.entry_of(state, ["person", "hard", "normal", "easy"], [name] * 4))
     size = (tmp_path / records.FILE_NAME).stat().st_size
     again = records.load(tmp_path)

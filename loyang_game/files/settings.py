@@ -44,6 +44,9 @@ class Settings:
     volume: int = 70  # the sound effects' volume, 0-100 (percent)
     mute: bool = False  # no sound effects (M at the table)
     hints_ahead: bool = False  # the coach thinks ahead on your decisions (a hint at once)
+    # The last New game's table: "seats" (1-4), "kinds" and "names" (four each: who sat
+    # where), "intro"; New game starts from it. Empty before a first game.
+    last_setup: dict = field(default_factory=dict)
     path: Path | None = field(default=None, repr=False, compare=False)
     problem: str | None = field(default=None, compare=False)
     read_only: bool = field(default=False, repr=False, compare=False)  # a newer Loyang's file
@@ -92,13 +95,21 @@ _UNREAD = object()  # a setting of a Settings made here, not read from the file:
 
 
 def _copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
     return list(value) if isinstance(value, list) else value
 
 
 def _shown(value: object) -> object:
-    """A setting as read from the file, its text made displayable (a name with control
+    """A setting as read from the file, its texts made displayable (a name with control
     characters is shown, and kept, with `?` for them)."""
-    return displayable(value) if isinstance(value, str) else _copy(value)
+    if isinstance(value, str):
+        return displayable(value)
+    if isinstance(value, list):
+        return [_shown(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _shown(item) for key, item in value.items()}
+    return value
 
 
 def _merge(before: object, mine: object, theirs: object) -> object:
@@ -126,10 +137,22 @@ def _valid(name: str, value: object, default: object) -> bool:
         return type(value) is int and 0 <= value <= 100
     if name == "player_name":
         return isinstance(value, str) and 0 < len(value) <= 24
+    if name == "last_setup":
+        return value == {} or _valid_setup(value)
     if name == "hints_seen":
         return isinstance(value, list) and all(isinstance(v, str) and len(v) < 40
                                                for v in value) and len(value) < 100
     return type(value) is type(default)
+
+
+def _valid_setup(value: object) -> bool:
+    if not isinstance(value, dict) or set(value) != {"seats", "kinds", "names", "intro"}:
+        return False
+    texts = (value["kinds"], value["names"])
+    return (type(value["seats"]) is int and 1 <= value["seats"] <= 4
+            and type(value["intro"]) is bool
+            and all(isinstance(t, list) and len(t) == 4 and all(
+                isinstance(v, str) and len(v) <= 24 for v in t) for t in texts))
 
 
 def load(folder: str | os.PathLike | None = None) -> Settings:

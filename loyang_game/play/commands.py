@@ -412,28 +412,36 @@ def two_pack_label(state: GameState, seat: int) -> str:
 # --- undo ----------------------------------------------------------------------------------------
 
 class UndoStack:
-    """States before each of a person's moves in the current turn (BGA policy)."""
+    """States before each of a person's moves in the current turn (BGA policy), each with a
+    mark of the caller's (where the game log stood: an undone move's lines go with it)."""
 
     def __init__(self) -> None:
         self._stack: list[GameState] = []
+        self._marks: list[int] = []
         self._seat: int | None = None
 
-    def record(self, before: GameState, seat: int, after: GameState) -> None:
+    def record(self, before: GameState, seat: int, after: GameState, mark: int = 0) -> None:
         """Call after a person's move: `before` is a clone of the state it was made in."""
         if seat != self._seat:
-            self._stack = []
+            self._stack, self._marks = [], []
             self._seat = seat
         self._stack.append(before)
+        self._marks.append(mark)
         revealed = any(e.reveals_hidden for e in after.events)
         if revealed or after.current_player != seat or after.is_over:
-            self._stack = []
+            self._stack, self._marks = [], []
 
     def forget(self) -> None:
-        self._stack = []
+        self._stack, self._marks = [], []
         self._seat = None
 
     def can_undo(self) -> bool:
         return bool(self._stack)
 
+    def mark(self) -> int:
+        """The mark recorded with the move `pop` undoes next."""
+        return self._marks[-1]
+
     def pop(self) -> GameState:
+        self._marks.pop()
         return self._stack.pop()

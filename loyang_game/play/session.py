@@ -104,8 +104,8 @@ class GameSession:
             return None
         self.version += 1
         self._follow(move)
-        if person:
-            self.undo.record(before, before.to_move, state)  # `before` had a seat to move
+        if person:  # `before` had a seat to move; the log's place goes with it
+            self.undo.record(before, before.to_move, state, len(self.log))
         else:
             self.undo.forget()
         self.log += turn_lines(told, move, state, self.names)
@@ -119,8 +119,12 @@ class GameSession:
         self.stop_thinking()
         self.drop_hint()
         self.version += 1
+        start = self.undo.mark()
         self.state = self.undo.pop()
-        self.log.append(f"   {self.names[self.state.to_move]} takes back a move.")
+        parts = self.log[start].split(": ") if start < len(self.log) else []
+        undone = f" ({parts[1]})" if len(parts) > 1 else ""
+        del self.log[start:]  # the move's lines go: the log tells what stands
+        self.log.append(f"   {self.names[self.state.to_move]} takes back a move{undone}.")
         self.autosave()
         return True
 

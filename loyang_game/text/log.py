@@ -254,7 +254,8 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     court = [e.card for e in events if isinstance(e, Placed) and e.source == Source.COURTYARD
              and where.get(e.card) == mover and placed_by.get(e.card) == seat]
     court.sort(key=before.courtyard.index)
-    out += [f"{who} takes the {_card(card)} {subject} put in the Courtyard" for card in court]
+    # The move's own line names the card taken: the call-out adds only whose it was.
+    out += [f"the {_card(card)} was {'yours' if you else owner}" for card in court]
     taken: dict[int, list[str]] = {}  # stall -> its vegetables taken
     tokens: dict[tuple[int, int], int] = {}  # (field, vegetable) -> tokens taken
     cash = 0

@@ -3,7 +3,9 @@
 plays seat 1).
 
 A step is one of three:
-- a *note* (`move` and `until` unset): words about the table as it stands, and Next;
+- a *note* (`move` and `until` unset): words about the table as it stands, and Next; a note
+  about something still to come on the table (the Harvest, the opponent's last take) has a
+  `when`, and the table plays on until it holds: its words never come before the event;
 - a *guided* move (`move`): the one thing to click is lit, any other click is refused kindly;
 - a *free* step (`until`): the person plays as they like until `until(state)` holds, and each
   move is commented on (`comment`).
@@ -42,6 +44,7 @@ from ..engine.moves import (
     UPGRADE,
     USE,
 )
+from ..engine.state import ACTIONS, CARDS_PHASE
 from . import opponent
 
 SEED = 1215
@@ -58,6 +61,7 @@ class Step:
     move: tuple | None = None  # the guided move's data (`Move.to_data()`)
     until: Callable[[GameState], bool] | None = None  # a free step is done when this holds
     kinds: frozenset = frozenset()  # a free step: the kinds of move allowed (empty: all)
+    when: Callable[[GameState], bool] | None = None  # a note: what it tells has happened
 
     @property
     def free(self) -> bool:
@@ -75,8 +79,19 @@ class Chapter:
     steps: tuple[Step, ...]
 
 
-def note(text: str) -> Step:
-    return Step(text)
+def note(text: str, when: Callable[[GameState], bool] | None = None) -> Step:
+    return Step(text, when=when)
+
+
+def _phase_is(*phases: str) -> Callable[[GameState], bool]:
+    """A note's `when`: the game is in one of these phases (or over)."""
+    return lambda state: state.is_over or state.phase in phases
+
+
+def _round_begun(number: int) -> Callable[[GameState], bool]:
+    """A note's `when`: round `number`'s Harvest is behind (its Card phase has begun)."""
+    return lambda state: state.is_over or (state.round >= number
+                                           and state.phase in (CARDS_PHASE, ACTIONS))
 
 
 def do(text: str, *move) -> Step:
@@ -102,18 +117,20 @@ CHAPTERS: tuple[Chapter, ...] = (
         note("Welcome to Loyang! You farm outside the city gates for nine rounds, and the "
              "farmer who walks furthest along the Path of Prosperity (the numbered track) "
              "wins. You play against Bao; this deal is always the same."),
-        note("Your board, bottom left to right: the Shop with its prices (dark: buy, pale: "
-             "sell), your Cart (what you carry this round) and the Storehouse (what stays "
-             "overnight). Fields lie above, the cards you play beside them."),
+        note("Your board, from the top: the Shop with its prices (dark: buy, pale: sell), "
+             "the Path of Prosperity, your Cart (what you carry this round), and the "
+             "Storehouse (what stays overnight) beside your Cash. Fields lie above the board, "
+             "the cards you play beside it."),
         do("First, your Home field: buy one Wheat from your Shop (3 Cash). It sows the "
            "Home field with 9 Wheat, and the field gives you one every round.", "home", 0),
     )),
     Chapter("The Harvest", (
         note("Each round begins with the Harvest: what your Storehouse kept comes back into "
              "your Cart, and every sown field gives 1 vegetable into it. Your Home field gave "
-             "you a Wheat: look at your Cart."),
-        note("Then the top card of your field pile turns over: a new 6-space field, still "
-             "empty. You will sow it in the Action phase; until then it gives nothing."),
+             "you a Wheat: look at your Cart.", when=_round_begun(1)),
+        note("Then the top card of your field pile turned over: a new 6-space field, still "
+             "empty. You will sow it in the Action phase; until then it gives nothing.",
+             when=_round_begun(1)),
     )),
     Chapter("The Card phase", (
         note("Now the Card phase: you and Bao each hold 4 cards. In turn you either place a "
@@ -129,9 +146,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         do("Bao placed a card too. Now take: click your Market stall S5, then Regular "
            "customer R4 in the Courtyard. Both go into play, the rest of your hand to the "
            "Courtyard.", "take", 17, 4),
-        note("Bao takes last, so Bao starts the next round and acts first now. Had there "
+        note("Bao took last, so Bao starts the next round and acts first now. Had there "
              "been a common field among the cards, playing it would cost 2 Cash at once; your "
-             "own fields come free from your field pile."),
+             "own fields come free from your field pile.", when=_phase_is(ACTIONS)),
     )),
     Chapter("Fields and the Shop", (
         do("Your Action phase: do as many actions as you like, in any order (only the "
@@ -166,7 +183,8 @@ CHAPTERS: tuple[Chapter, ...] = (
              "customer, a Casual one costs nothing if it is never served."),
         do("You have the Leek but only 2 Cash. Take a Loan: 5 Cash at once, at any time. "
            "It is never repaid: at the end of the game each Loan moves you one space back on "
-           "the Path.", "loan"),
+           "the Path. Be sparing, as the rulebook warns: a space is dear late in the game, "
+           "and more than one Loan in a game is rare. Here it pays: K8 brings 9.", "loan"),
         do("Buy a Wheat at the Shop (3 Cash).", "buy", 0),
         do("And a Pumpkin (4 Cash).", "buy", 1),
         do("Serve Casual customer K8: click it. Its three vegetables go back to the "
@@ -192,9 +210,9 @@ CHAPTERS: tuple[Chapter, ...] = (
              "dear, so climb a little every round."),
     )),
     Chapter("Round 2: a customer served", (
-        note("That was a whole round. Bao walks now, then round 2 begins with the Harvest: "
-             "both your fields give a Wheat. This Card phase is yours to play as you like; "
-             "then we serve Regular customer R4 together."),
+        note("That was a whole round. Bao walked too, and round 2 began with the Harvest: "
+             "both your fields gave a Wheat. This Card phase is yours to play as you like; "
+             "then we serve Regular customer R4 together.", when=_round_begun(2)),
         Step("Round 2's Card phase: place a card, or take a Courtyard card with a hand "
              "card. Your choice.", until=_card_phase_over),
         do("Your Action phase. R4's marker is red: unserved again, it costs 2 Cash. It "
@@ -202,7 +220,8 @@ CHAPTERS: tuple[Chapter, ...] = (
            "First trade a Wheat at your stall for its Leek: click a Wheat in your Cart, then "
            "the stall's Leek.", "trade", 4, 2, 0),
         do("Sell the Leek to your Shop: it has a free Leek space, and a Leek sells for the "
-           "pale price, 2 Cash. Click the Leek in your Cart.", "sell", 5),
+           "pale price, 2 Cash. Click the Leek in your Cart, then the Leek in your Shop.",
+           "sell", 5),
         do("Now 5 Cash: buy a Cabbage at the Shop (the dark price, 5 Cash).", "buy", 3),
         do("Serve R4: click it. The Wheat and Cabbage go onto its lowest empty row and you "
            "are paid that row's price at once: 4 Cash. The next delivery pays 5, then 6, "
@@ -319,11 +338,16 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
     if k == UPGRADE:
         return "Your Storehouse now keeps 4 vegetables overnight."
     if k == END:
-        red = [CARDS[r.card].name for r in after.players[PERSON].regulars if r.red]
         if p1.cash < p0.cash:
             return f"A customer went unserved while red: {p0.cash - p1.cash} Cash penalty."
-        if red:
-            return f"Action phase over. Red marker: {', '.join(red)}. Serve it next round."
+        waiting = [CARDS[r.card].name for r in p1.regulars if r.red and r.served != before.round]
+        served = [CARDS[r.card].name for r in p1.regulars if r.red and r.served == before.round]
+        if waiting:
+            return (f"Action phase over. {', '.join(waiting)} went without: a red marker "
+                    "costs 2 Cash each round it is not served.")
+        if served:
+            return (f"Action phase over, every due customer served. {', '.join(served)} "
+                    "keeps its red marker: serve it every round, or pay 2 Cash.")
         return "Action phase over, every due customer served."
     if k == RETURN:
         return f"A {VEG_NAMES[move.a]} went back to the supply: the Storehouse was full."

@@ -15,7 +15,7 @@ import pygame
 from ..engine import GameState
 from ..engine.cards import PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
-from ..engine.state import CARD, UNDER, KeepChoice
+from ..engine.state import ACTIONS, CARD, UNDER, KeepChoice
 from . import theme as t
 
 FIELD_W, FIELD_H = 76, 106
@@ -204,16 +204,26 @@ def _right(L: Layout, state: GameState) -> None:
 # Every bar button has one place, (column from the right, row), wherever it shows. The
 # Action phase's four (always shown there, greyed when not possible) share their places with no
 # button of another decision, so a double click never lands on a button that just appeared.
-BUTTON_SLOTS = {"loan": (0, 0), "end": (0, 1), "twopack": (1, 0), "upgrade": (1, 1),
-                "play": (2, 0), "keeponly": (2, 0), "supply": (2, 0), "stay": (2, 0),
-                "done": (2, 0), "keepnone": (2, 1), "pass": (2, 1)}
+# The other decisions' buttons sit in the rightmost column: outside the Action phase the hand
+# has the bar up to it (`hand_room`), and no button that may appear there ever covers a card.
+BUTTON_SLOTS = {"loan": (1, 0), "end": (1, 1), "twopack": (2, 0), "upgrade": (2, 1),
+                "play": (0, 0), "keeponly": (0, 0), "supply": (0, 0), "stay": (0, 0),
+                "done": (0, 0), "keepnone": (0, 1), "pass": (0, 1)}
 BUTTON_W, BUTTON_H, BUTTON_GAP = 170, 42, 6
 BUTTONS_RIGHT = 1038
 # The two rows of buttons, centred in the bottom bar.
 BUTTON_ROWS = tuple(BAR_TOP + (BAR_BOTTOM - BAR_TOP - 2 * BUTTON_H - BUTTON_GAP) // 2
                     + row * (BUTTON_H + BUTTON_GAP) for row in range(2))
 BUTTONS_LEFT = BUTTONS_RIGHT - 3 * BUTTON_W - 2 * BUTTON_GAP  # design x of the slots' left edge
+DECISION_LEFT = BUTTONS_RIGHT - BUTTON_W  # design x of the rightmost column (any decision's)
 HAND_X, HAND_STEP = 232, HAND_W + 6
+
+
+def hand_room(state: GameState) -> int:
+    """The design x where the hand must end: the Action phase may show buttons in all three
+    columns, every other phase only in the rightmost one. It depends on the phase alone, so
+    no button appearing within a turn ever moves a card."""
+    return (BUTTONS_LEFT if state.phase == ACTIONS else DECISION_LEFT) - 10
 
 
 def button_rect(L: Layout, name: str) -> pygame.Rect:
@@ -227,8 +237,9 @@ def _bottom(L: Layout, state: GameState, hand_seat: int | None,
     if hand_seat is not None:
         p = state.players[hand_seat]
         hand = list(p.hand) + ([p.intro] if p.intro != NONE else [])
-        # A long hand overlaps its cards (each shows its left strip) to stay left of the slots.
-        room = BUTTONS_LEFT - 10 - HAND_X - HAND_W
+        # Side by side while they fit; a longer hand overlaps its cards (each shows its left
+        # strip, its title whole) to stay left of the buttons the phase may show.
+        room = hand_room(state) - HAND_X - HAND_W
         step = min(HAND_STEP, room / max(1, len(hand) - 1))
         for i, card in enumerate(hand):
             r = L.R(HAND_X + i * step, HAND_Y, HAND_W, HAND_H)

@@ -96,9 +96,11 @@ class News:
         self.callouts = [c for c in self.callouts if c not in old]
         out = [c for c in out if c not in old]
         last = self.last
-        if (last is not None and now - last.since < NEWS_TIME
-                and not ("\n" not in last.text and any(
-                    c.since == last.since and c.text.startswith(last.text)
-                    for c in out))):  # the call-out of that one move tells it already
-            out.append(last)
+        if last is not None and now - last.since < NEWS_TIME:
+            # A move a call-out tells (its headline first) is not told twice.
+            lines = [line for line in last.text.split("\n")
+                     if not any(c.text.startswith(f"{line}.") for c in out)]
+            if any(not line.startswith("(") for line in lines):
+                out.append(last if len(lines) == last.text.count("\n") + 1
+                           else Item("\n".join(lines), last.seat, last.since))
         return out

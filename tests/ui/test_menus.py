@@ -318,3 +318,34 @@ def test_the_rules_more_below_tag_covers_no_text(size):
             key(d, pygame.K_DOWN)
         key(d, pygame.K_RIGHT)
     assert longest  # some page is longer than the panel
+
+
+@pytest.mark.parametrize("size", [(1120, 700), (1024, 640)])
+def test_settings_show_the_window_as_it_is(size):
+    """A window fitted to a small screen (or resized by hand) is named as it is, not as the
+    settings asked for it (1280 x 800)."""
+    d = make_director(size=size)
+    assert (d.settings.width, d.settings.height) == (1280, 800)
+    click_item(d, "settings")
+    row = d.top.form.get("size")
+    assert row.value == size and row.show(row.value) == f"{size[0]} x {size[1]}"
+    d.close()
+
+
+def test_new_game_remembers_the_last_table_even_in_a_new_start():
+    d = make_director()
+    click_item(d, "new")
+    click_item(d, "seats", 0.9)  # 2 -> 3 players
+    click_item(d, "kind1", 0.9)  # normal -> hard
+    click_item(d, "kind2", 0.1)  # normal -> easy
+    assert [d.top.form.get(f"kind{s}").value for s in range(3)] == ["person", "hard", "easy"]
+    click_item(d, "start")
+    assert d.top.name == "table"
+    d.close()
+    d = make_director()  # the next evening
+    click_item(d, "new")
+    form = d.top.form
+    assert form.get("seats").value == 3
+    assert [form.get(f"kind{s}").value for s in range(3)] == ["person", "hard", "easy"]
+    assert settings.load().last_setup["kinds"][:3] == ["person", "hard", "easy"]
+    d.close()

@@ -4,6 +4,8 @@ at the smallest window."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -17,6 +19,7 @@ from loyang_game.text.log import touched
 from loyang_game.ui import overlay, render, theme
 from loyang_game.ui.director import Director
 from loyang_game.ui.layout import BUTTON_SLOTS, button_rect
+from loyang_game.ui.news import Item as NewsItem
 from loyang_game.ui.rules_text import HINTS
 from loyang_game.ui.scenes import SCENES
 
@@ -192,7 +195,8 @@ def test_a_card_the_person_put_in_the_courtyard_taken_by_another_seat_is_called_
     taker = next(m for m in app.game.state.legal_moves() if m.kind == "take" and m.a == placed)
     app.apply(taker, person=False)
     [callout] = app.news.callouts
-    assert "takes the Market stall S1 you put in the Courtyard" in callout.text
+    assert callout.text.count("Market stall S1") == 2 and callout.text.count("takes") == 1
+    assert callout.text.endswith("plays Regular customer R1. The Market stall S1 was yours.")
     app.d.close()
 
 
@@ -401,3 +405,39 @@ def test_what_the_pointer_asks_for_shows_over_the_first_game_tip(monkeypatch):
     app.d.draw()
     assert order == ["guide", "raised_card", "card_info"], order
     app.d.close()
+
+
+def test_an_ai_move_a_call_out_tells_is_not_told_twice():
+    from loyang_game.ui.news import News
+
+    news = News()
+    news.last = NewsItem("Bao buys Leek in the Shop: -6 Cash\nBao takes K8 from the Courtyard",
+                         1, 0.0)
+    news.callouts = [NewsItem("Bao takes K8 from the Courtyard. The K8 was yours.", 1, 0.0, 0)]
+    shown = news.shown(1.0, viewer=0)
+    assert [item.text for item in shown] == [
+        "Bao takes K8 from the Courtyard. The K8 was yours.",
+        "Bao buys Leek in the Shop: -6 Cash"]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_hand_lies_side_by_side_while_it_fits_and_never_under_a_button(size):
+    """Outside the Action phase the hand has the bar up to the rightmost button column: six
+    cards lie side by side (they were squeezed into 280 px beside 500 empty ones). However
+    many cards, none reaches a button its phase may show, so no button appearing in a turn
+    (Play this card, Pass, Done) ever covers or moves a card."""
+    for phase, count in (("cards", 6), ("cards", 8), ("actions", 4), ("actions", 8)):
+        s, seat = card_turn() if phase == "cards" else turn()
+        hand = set_hand(s, seat, ["S1", "R2", "K5", "Plough-man", "S12", "R14", "Maid",
+                                  "K9"][:count])
+        app = table(Settings(speed="off", hints=False), state=s, size=size,
+                    kinds=["person" if i == seat else "normal" for i in range(2)])
+        L = app.view.layout()
+        rects = [L.cards[c] for c in hand]
+        if count <= 6 and phase == "cards":
+            assert all(a.right <= b.left for a, b in itertools.pairwise(rects)), phase
+        slots = [name for name in BUTTON_SLOTS if phase == "actions" or
+                 BUTTON_SLOTS[name][0] == 0]
+        for name in slots:
+            assert not any(r.colliderect(button_rect(L, name)) for r in rects), (phase, name)
+        app.d.close()

@@ -6,6 +6,7 @@ import time
 
 from ai.thinker import ENV
 from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine.cards import VEG_NAMES
 from loyang_game.engine.moves import BUY
 from loyang_game.files.save import autosave_path, load_with_info
 from loyang_game.play.session import GameSession
@@ -34,13 +35,19 @@ def test_a_move_is_logged_autosaved_and_taken_back():
     game = GameSession(state, ["person", "person"], on_message=told.append)
     made = len(state.moves())
     move = next(m for m in state.legal_moves() if m.kind == BUY)
+    logged_before = len(game.log)
     before = game.apply(move, person=True)
+    logged = list(game.log)
     assert before is not None and len(before.moves()) == made
     assert game.state.moves()[-1] == move and len(game.log) > 1 and not told
     assert load_with_info(autosave_path(game.game_id))[0].moves()[-1] == move
     assert game.take_back() and len(game.state.moves()) == made
     assert len(load_with_info(autosave_path(game.game_id))[0].moves()) == made
     assert not game.take_back()  # nothing more of this turn to take back
+    # The undone move's lines go from the log (it tells what stands), said in one line.
+    assert game.log[:-1] == logged[:logged_before]
+    assert game.log[-1] == (f"   {game.names[state.to_move]} takes back a move "
+                            f"(buys {VEG_NAMES[move.a]} in the Shop).")
     game.close()
 
 

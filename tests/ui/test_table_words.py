@@ -378,7 +378,9 @@ def test_an_overlapped_hand_card_shows_a_name_that_is_its_own(monkeypatch, size)
     from ..engine.helper_scenarios import card_turn, set_hand
 
     s, seat = card_turn()
-    hand = set_hand(s, seat, ["R14", "S3", "K5", "Subsistence farmer", "R1"])
+    # Eight: more than the bar holds side by side (six do), so the cards overlap.
+    hand = set_hand(s, seat, ["R14", "S3", "K5", "Subsistence farmer", "R1", "S12", "R2",
+                              "Maid"])
     app = person_table(s, seat, size)
     labels: list[tuple[str, pygame.Rect]] = []
     draw = render.text
@@ -393,6 +395,7 @@ def test_an_overlapped_hand_card_shows_a_name_that_is_its_own(monkeypatch, size)
     app.d.draw()
     L = app.view.L
     places = sorted((L.cards[c].x, c) for c in hand)
+    assert all(L.cards[a].right > L.cards[b].x for (_x, a), (_y, b) in itertools.pairwise(places))
     for (x, card), (next_x, _n) in itertools.pairwise(places):
         strip = pygame.Rect(x, L.cards[card].y, next_x - x, L.cards[card].h)
         said = [w for w, r in labels if strip.contains(r)]

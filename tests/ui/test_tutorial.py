@@ -29,7 +29,10 @@ def wait(d, scene, limit: int = 3000) -> None:
         if scene.timeline.busy:
             continue
         step = scene.current
-        if (not step.move and not step.free) or scene.person_to_play():
+        if not step.move and not step.free:
+            if scene.told():  # a note, once what it tells is on the table
+                return
+        elif scene.person_to_play():
             return
     raise AssertionError("the tutorial did not come to the person")
 
@@ -176,6 +179,29 @@ def test_a_first_start_offers_it_and_a_begun_tutorial_is_not_offered_again(monke
     assert d.top.message != progress.FIRST_START
 
 
+def test_the_invitation_goes_once_the_tutorial_is_begun_or_a_game_finished():
+    """The same window: back on the title after the tutorial (or a finished game), the
+    first start's invitation is not shown again (it stayed all session)."""
+    from loyang_game.files import records
+
+    d = make_director()
+    assert d.top.message == progress.FIRST_START
+    d.open("rules")
+    progress.save(progress.Progress(chapter=1, step=0))
+    d.back_to("title")
+    assert d.top.message == ""
+    progress.save(progress.Progress())
+    d.open("rules")
+    d.back_to("title")
+    assert d.top.message == progress.FIRST_START
+    records.load().add({"date": "2026-11-28", "seed": 1, "seats": 2, "kinds": ["person", "easy"],
+                        "names": ["Ana", "Bao"], "positions": [12, 9], "places": [1, 2]})
+    d.open("rules")
+    d.back_to("title")
+    assert d.top.message == ""
+    d.close()
+
+
 def test_every_guided_move_is_legal_where_the_script_makes_it():
     state = script.run_to(0)
     for c, i in script.steps():
@@ -263,3 +289,38 @@ def test_a_key_during_the_opponents_move_makes_it_at_once():
     before = len(scene.game.state.moves())
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     assert len(scene.game.state.moves()) > before
+
+
+def test_a_note_waits_for_what_it_tells_to_happen_on_the_table():
+    """Issue 46: "look at your Cart" showed while the table still said Setup, "Bao takes
+    last" while Bao was still to take. Each note's words come once the table shows it: the
+    Harvest's Wheat in the Cart, Bao's last take made and the Action phase begun."""
+    from loyang_game.engine.moves import TAKE
+    from loyang_game.engine.state import ACTIONS, SETUP
+
+    d = make_director()
+    scene = open_tutorial(d)
+    waited = set()
+    checked = set()
+    for _ in range(200):
+        frames(d)
+        step = scene.current
+        if not step.move and not step.free:
+            if not scene.told():
+                assert "watch the table" in scene.words().lower()
+                waited.add(scene.place)
+                continue
+            state = scene.game.state
+            if scene.place == (1, 0):
+                assert state.phase != SETUP and state.players[0].cart[0] >= 1
+                checked.add("harvest")
+            if scene.place == (2, 4):
+                assert state.phase == ACTIONS and state.moves()[-1].kind == TAKE
+                assert state.players[1].hand == []
+                checked.add("took last")
+                break
+            press(d, scene, "next")
+        elif step.move and scene.person_to_play() and not scene.timeline.busy:
+            click_target(d, scene, scene.lit())
+    assert checked == {"harvest", "took last"} and {(1, 0), (2, 4)} <= waited
+    d.close()

@@ -47,8 +47,24 @@ class NewGameScene(MenuScene):
         self.start = f.add(Item("start", BUTTON, "Start the game", action=self.go,
                                 colour=GREEN))
         f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+        self.remembered(d.settings.last_setup)
         self.seats_changed()
         f.set_focus(self.start)
+
+    def remembered(self, setup: dict) -> None:
+        """Start from the last game's table (who sat where, the variant); a seat whose level
+        this version no longer has keeps the default."""
+        if not setup:
+            return
+        f = self.form
+        f.get("seats").value = setup["seats"]
+        for seat in range(4):
+            kind, name = setup["kinds"][seat], setup["names"][seat]
+            if kind in f.get(f"kind{seat}").options:
+                f.get(f"kind{seat}").value = kind
+            if name.strip():
+                f.get(f"name{seat}").value = name[:16]
+        f.get("intro").value = setup["intro"]
 
     def seats(self) -> int:
         return self.form.get("seats").value
@@ -85,9 +101,14 @@ class NewGameScene(MenuScene):
             return
         seed = f.get("seed").value or None
         starter = f.get("starter").value
-        if kinds[0] == "person" and names[0] != self.d.settings.player_name:
-            self.d.settings.player_name = names[0]
-            self.d.save_settings()
+        settings = self.d.settings
+        if kinds[0] == "person":
+            settings.player_name = names[0]
+        settings.last_setup = {
+            "seats": n, "intro": bool(f.get("intro").value),
+            "kinds": [f.get(f"kind{s}").value for s in range(4)],
+            "names": [(f.get(f"name{s}").value.strip() or SEAT_NAMES[s])[:16] for s in range(4)]}
+        self.d.save_settings()
         problem = new_table(self.d, n, seed, kinds, names, intro=f.get("intro").value and n > 1,
                             starter=None if starter == "random" else starter)
         if problem:

@@ -25,7 +25,9 @@ class SettingsScene(MenuScene):
         s = d.settings
         self.ok = True
         self.message_rect: pygame.Rect | None = None  # where the last frame told the message
-        size = (s.width, s.height)
+        # The window as it is (fitted to a smaller screen, or resized by hand), not only as
+        # asked for: what the player sees is what the row says.
+        size = tuple(d.size) if not d.fullscreen else (s.width, s.height)
         sizes = SIZES if size in SIZES else sorted([*SIZES, size])
         f = self.form
         f.add(Item("size", CHOICE, "Window size", value=size, options=sizes,

@@ -43,6 +43,8 @@ class TitleScene(MenuScene):
             self.message = " ".join(notices)
         elif tutorial.offer_on_first_start():  # a first start: Learn to play is offered
             self.message = tutorial.FIRST_START
+        elif self.message == tutorial.FIRST_START:  # begun, or a game finished since
+            self.message = ""
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -160,9 +160,18 @@ class TutorialScene(TableScene):
             return clicks[n]
         return sorted(expected, key=repr)[0]
 
+    def told(self) -> bool:
+        """Whether the step's words may show: a note waits until the table is still and
+        what it tells has happened there (its `when`); meanwhile the game plays on."""
+        step = self.current
+        if step.move or step.free:
+            return True
+        return not self.timeline.busy and (step.when is None or step.when(self.game.state))
+
     def step(self, dt: float) -> None:
         step = self.current
-        if not step.move and not step.free:
+        if not step.move and not step.free and (step.when is None
+                                                  or step.when(self.game.state)):
             self.ai_pause = max(self.ai_pause, 2 * STEP)  # the opponent waits while we talk
         super().step(dt)
         until = step.until  # set on a free step
@@ -227,8 +236,10 @@ class TutorialScene(TableScene):
             else:
                 self.refuse(KIND_WORDS[self.refusals % len(KIND_WORDS)])
                 self.refusals += 1
-        else:
+        elif self.told():
             self.refuse("Read the note first, then click Next.")
+        else:
+            self.refuse("Watch the table a moment: the guide goes on when it is ready.")
 
     def panel_click(self, name: str) -> None:
         if name == "next":
@@ -269,7 +280,7 @@ class TutorialScene(TableScene):
             out["next"] = "Play a real game"
             out["leave"] = "Back to the title"
             return out
-        if not step.move and not step.free:
+        if not step.move and not step.free and self.told():
             out["next"] = "Next"
         if self.progress.chapter + 1 < len(script.CHAPTERS):
             out["skip"] = "Skip chapter"
@@ -278,6 +289,10 @@ class TutorialScene(TableScene):
 
     def words(self) -> str:
         step = self.current
+        if not self.told():  # the note's event is still to come on the table
+            mover = self.game.state.current_player
+            return (f"{self.game.names[mover]} is playing: watch the table."
+                    if mover == script.OPPONENT else "Watch the table.")
         words = step.text
         if step.free and self.remark:
             words = f"{self.remark}  {words}"
