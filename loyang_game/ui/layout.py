@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import GameState
+from ..engine import GameState, flow
 from ..engine.cards import PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
 from ..engine.state import ACTIONS, CARD, UNDER, KeepChoice
@@ -271,24 +271,30 @@ ROW_KINDS = ("field", "stall", "helper", "regular", "casual")  # the targets of 
 
 class Steady:
     """When a card leaves a row of the big board (a served customer, a used Helper, an
-    emptied field) while the pointer is in that row, the cards that stay keep their places
-    until the pointer leaves the row: a click aimed at a card never lands where it was a
-    moment ago. New cards in the row, or another board, end the hold."""
+    emptied field), the cards that stay keep their places until the turn passes (another
+    seat to move, another phase or round): a click aimed at a card never lands where it was
+    a moment ago, and the gap never closes under a pointer on its way to the next card (it
+    closed when the pointer left the row, one or two seconds later, and a click meant for
+    one stall traded at another). A turn is a seat's run of one kind of decision (its
+    Action phase; its walk on the Path after it). New cards in the row, or another board,
+    end the hold."""
 
     def __init__(self) -> None:
         self.places: dict[tuple, dict[int, pygame.Rect]] = {}  # (seat, row) -> card -> place
         self.held: dict[tuple, dict[int, pygame.Rect]] = {}
+        self.turns: dict[tuple, tuple] = {}  # (seat, row) -> the turn its places are of
 
-    def hold(self, L: Layout, state: GameState, mouse) -> tuple:
+    def hold(self, L: Layout, state: GameState) -> tuple:
         """Move the cards of `L` back to their held places where a hold is on; returns what
         is held (for the still picture's key)."""
         out = []
-        for row, (area, slots) in rows_of(L, state).items():
+        turn = (state.round, state.phase, state.current_player, flow.decision(state))
+        for row, (_area, slots) in rows_of(L, state).items():
             key = (L.focus, row, L.size)
             now = {slot[CARD]: L.cards[slot[CARD]].copy() for slot in slots
                    if slot[CARD] in L.cards}
             base = self.held.get(key) or self.places.get(key)
-            if (base is not None and area.collidepoint(mouse) and set(now) <= set(base)
+            if (base is not None and self.turns.get(key) == turn and set(now) <= set(base)
                     and (key in self.held or set(now) < set(base))):
                 self.held[key] = base
                 for slot in slots:
@@ -298,6 +304,7 @@ class Steady:
             else:
                 self.held.pop(key, None)
                 self.places[key] = now
+                self.turns[key] = turn
         return tuple(out)
 
 

@@ -101,7 +101,7 @@ class TableView:
         self.hover_since = 0.0  # the table's clock when the mouse came to it
         self.hint_cache: tuple = (None, [])  # (what the lit targets depend on, the targets)
         self.plan_cache: tuple = (None, [])  # (hint, version): the plan's later steps
-        self.steady = layout.Steady()  # cards kept in place while the pointer is among them
+        self.steady = layout.Steady()  # cards kept in place until the turn passes
         self.held_key: tuple = ()
 
     def invalidate(self) -> None:
@@ -137,7 +137,7 @@ class TableView:
     def layout(self) -> Layout:
         table = self.table
         L = table.model().layout(table.d.size, self.bar_buttons())
-        self.held_key = self.steady.hold(L, table.game.state, self.mouse)
+        self.held_key = self.steady.hold(L, table.game.state)
         self.L = L
         return L
 
@@ -295,18 +295,25 @@ class TableView:
             return overlay.pass_screen(surf, L, game.names[table.pass_to],
                                        t.SEAT_COLOURS[table.pass_to])
         mouse = self.mouse
+        dialog = table.dialog_open()  # what lies under a dialog is drawn inactive
         self._highlights(surf, table, L)
         table.timeline.draw(surf)
-        self._buttons(surf, L)
+        self._buttons(surf, L, live=not dialog)
         for target, (r, label) in self.top_rects(L).items():
             enabled = ((target[1] != "undo" or table.undo_possible())
                        and (target[1] != "hint" or not table.hint_problem()))
-            button(surf, r, label, L, hover=r.collidepoint(mouse), colour=(110, 70, 40),
-                   enabled=enabled)
+            button(surf, r, label, L, hover=r.collidepoint(mouse) and not dialog,
+                   colour=(110, 70, 40), enabled=enabled and not dialog)
         self._log(surf, table, L)
         self._keep(surf, table, L)
-        targets = self._dialog(surf, table, L)
-        strip = self._hint(surf, table, L, targets)
+        if dialog:  # the coach's strip and markers go under the dialog, its lights on it
+            strip = self._hint(surf, table, L, {})
+            targets = self._dialog(surf, table, L)
+            rects = [targets[x] for x in self.hint_targets() if x in targets]
+            coach.lights(surf, L, rects, table.clock_time, False)
+        else:
+            targets = {}
+            strip = self._hint(surf, table, L, targets)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and table.thinking_shown():
             overlay.thinking(surf, L, game.names[seat], table.clock_time)
@@ -475,9 +482,11 @@ class TableView:
             self.plan_cache = (key, coach.later(table.game.state, table.game.hint))
         return self.plan_cache[1]
 
-    def _buttons(self, surf, L: Layout) -> None:
+    def _buttons(self, surf, L: Layout, live: bool = True) -> None:
+        """The bar's buttons (`live`: False under a dialog, all drawn inactive)."""
         for _target, label, r, enabled in L.buttons:
-            button(surf, r, label, L, hover=r.collidepoint(self.mouse), enabled=enabled)
+            button(surf, r, label, L, hover=live and r.collidepoint(self.mouse),
+                   enabled=enabled and live)
 
     def log_scroll_limit(self) -> int:
         """How far back the game log can scroll now."""

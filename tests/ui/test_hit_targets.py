@@ -144,3 +144,43 @@ def test_the_guides_box_is_found_without_drawing_and_takes_no_click_while_covere
     assert app.guide.handle(click, app.view.guide_targets()) == (False, None)
     assert app.guide.hint, "a click where the box was drawn last does not put it away"
     app.d.close()
+
+
+def test_nothing_draws_over_a_dialog_and_what_lies_under_it_is_inactive(monkeypatch):
+    """Issue 46: the coach's plan and markers drew over a choice, and Hint, Menu, Undo and the
+    bar's buttons looked active under it (while they ignored clicks). With a hint shown and
+    the Market crier's choice open: the coach's strip and markers are drawn before the
+    dialog, only its lights after (on the dialog's options), every button under it greyed."""
+    from loyang_game.tutorial import script
+    from loyang_game.ui import overlay, tableview
+
+    d = Director(SCENES, Settings(speed="off", hints=False), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    game = GameSession(script.run_to(5, 2), ["person", "normal"], ai_seed=3,
+                       coach=Coach(SMALL, deterministic=True), autosave=False, record=False)
+    app = d.open("table", game=game)
+    step(app, 5)
+    app.ask_hint()
+    await_hint(app)
+    click_target(app, ("helper", 55))  # the Market crier: its choice opens
+    assert app.dialog_open()
+    order: list[str] = []
+    drawn_buttons: list[tuple[str, bool]] = []
+    for module, name in ((coach_view, "plan"), (coach_view, "badges"), (coach_view, "reason"),
+                         (overlay, "choice_dialog"), (coach_view, "lights")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _n=name, _r=real, **k: (
+            order.append(_n), _r(*a, **k))[1])
+    real_button = tableview.button
+    monkeypatch.setattr(tableview, "button", lambda surf, r, label, L, **k: (
+        drawn_buttons.append((label, k.get("enabled", True))),
+        real_button(surf, r, label, L, **k))[1])
+    app.view.invalidate()
+    d.draw()
+    dialog_at = order.index("choice_dialog")
+    assert any(n in order[:dialog_at] for n in ("plan", "reason"))  # the coach's strip, under
+    assert all(n == "lights" for n in order[dialog_at + 1:])  # over it: lights alone
+    labels = dict(drawn_buttons)
+    assert {"Hint", "Menu", "Undo", "End Action phase"} <= set(labels)
+    assert not any(labels.values()), labels  # all greyed under the dialog
+    d.close()

@@ -430,10 +430,14 @@ def test_a_card_that_leaves_does_not_move_the_others_from_under_the_pointer():
     assert L.targets[("casual", k2)] == before[k2], "K2 stays where the player saw it"
     assert app.view.target_at(before[k2].center) == ("casual", k2)
     assert app.view.target_at(before[k1].center) is None  # a gap, not another card
-    # The pointer moves on within the column: still in place; out of it: the column closes up.
-    move_pointer(app, before[k2].center)
-    assert app.view.L.targets[("casual", k2)] == before[k2]
-    move_pointer(app, app.view.L.regions["centre"].center)
+    # Wherever the pointer goes, the gap stays until the turn passes: never closing under a
+    # pointer on its way to the next card.
+    for place in (before[k2].center, app.view.L.regions["centre"].center, before[k2].center):
+        move_pointer(app, place)
+        for _ in range(120):  # two seconds of frames
+            app.d.frame(dt=1 / 60)
+        assert app.view.L.targets[("casual", k2)] == before[k2]
+    click_target(app, ("btn", "end"))  # the turn passes: the column closes up
     app.d.draw()
     assert app.view.L.targets[("casual", k2)] == before[k1]
     app.d.close()
