@@ -43,20 +43,28 @@ class ChoicePlace:
     title_lines: list[str]
     detail_lines: list[str]
     rows: list[tuple[tuple, str, list[str], pygame.Rect]]  # (target, label, lines, button)
+    first: int = 0  # the first option shown (a long list scrolls)
+    hidden: tuple[int, int] = (0, 0)  # options out of view (above, below)
 
     def targets(self) -> dict:
         return {target: b for target, _label, _lines, b in self.rows}
+
+
+SCROLL_UP, SCROLL_DOWN = ("ui", "choice_up"), ("ui", "choice_down")
 
 
 TITLE_SIZE, DETAIL_SIZE = 24, 18  # the choice's title and detail, in design pixels
 
 
 def place_choice(L: Layout, title: str, card: int | None, options: list[tuple[tuple, str]],
-                 detail: str = "", cancel: bool = True, solo: bool = False) -> ChoicePlace:
+                 detail: str = "", cancel: bool = True, solo: bool = False,
+                 first: int = 0) -> ChoicePlace:
     """Where an in-place choice goes in a window of `L.size`: the card shown big with its
     words (a Helper's as it works in the solo game when `solo`), the title and the `detail`
     wrapped (never cut), one button per option, and Cancel. Its box grows to hold all of
-    it."""
+    it, up to the window's height; a longer list scrolls, from option `first`, between a
+    row telling how many are above and one telling how many below (each a button that
+    scrolls), with Cancel always in view at the foot."""
     shown = card if card is not None and card >= 0 else None
     has_card = shown is not None
     width = L.px(680)
@@ -89,18 +97,50 @@ def place_choice(L: Layout, title: str, card: int | None, options: list[tuple[tu
                               card_rect.w + L.px(4))]
         x0 = card_rect.right + L.px(16)
     y = r.y + L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
-    rows = []
-    for target, label, lines in labelled:
-        b = pygame.Rect(x0, y, r.right - x0 - x_in, L.px(38 if len(lines) == 1 else 52))
+    width = r.right - x0 - x_in
+    rows: list[tuple[tuple, str, list[str], pygame.Rect]] = []
+    if body <= height:  # everything fits
+        for target, label, lines in labelled:
+            b = pygame.Rect(x0, y, width, L.px(38 if len(lines) == 1 else 52))
+            rows.append((target, label, lines, b))
+            y += b.h + L.px(6)
+        return ChoicePlace(r, shown, card_rect, card_lines, title_lines, detail_lines, rows)
+    # A list longer than the window: the options between two scroll rows, Cancel pinned.
+    pinned = labelled[len(options):]
+    listed = labelled[:len(options)]
+    foot = r.bottom - L.px(14)
+    for target, label, lines in reversed(pinned):
+        b = pygame.Rect(x0, foot - L.px(38), width, L.px(38))
         rows.append((target, label, lines, b))
-        y += b.h + L.px(6)
-    return ChoicePlace(r, shown, card_rect, card_lines, title_lines,
-                       detail_lines, rows)
+        foot = b.y - L.px(6)
+    scroll_h = L.px(30)
+    top, bottom = y + scroll_h + L.px(6), foot - scroll_h - L.px(6)
+    heights = [L.px(38 if len(lines) == 1 else 52) + L.px(6) for *_x, lines in listed]
+    first = max(0, min(first, len(listed) - 1))
+    while first > 0 and sum(heights[first - 1:]) <= bottom - top:  # no blank space at the end
+        first -= 1
+    shown_rows, at = [], top
+    for target, label, lines in listed[first:]:
+        h = L.px(38 if len(lines) == 1 else 52)
+        if at + h > bottom:
+            break
+        shown_rows.append((target, label, lines, pygame.Rect(x0, at, width, h)))
+        at += h + L.px(6)
+    above, below = first, len(listed) - first - len(shown_rows)
+    up = pygame.Rect(x0, y, width, scroll_h)
+    down = pygame.Rect(x0, bottom + L.px(6), width, scroll_h)
+    scrolls: list[tuple[tuple, str, list[str], pygame.Rect]] = [
+        (SCROLL_UP, f"{above} more above: the wheel or Up" if above else "", [], up),
+        (SCROLL_DOWN, f"{below} more below: the wheel or Down" if below else "", [], down)]
+    rows = [*shown_rows, *[row for row in scrolls if row[1]], *reversed(rows)]
+    return ChoicePlace(r, shown, card_rect, card_lines, title_lines, detail_lines, rows,
+                       first, (above, below))
 
 
 def choice_dialog(surf, L: Layout, sp: Sprites, place: ChoicePlace, hover,
-                  solo: bool = False) -> dict:
-    """Draw the in-place choice `place_choice` placed; returns its click targets."""
+                  solo: bool = False, focused: tuple | None = None) -> dict:
+    """Draw the in-place choice `place_choice` placed (`focused`: the option the keyboard is
+    on, ringed); returns its click targets."""
     r = place.box
     dim(surf)
     panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(14))
@@ -121,13 +161,18 @@ def choice_dialog(surf, L: Layout, sp: Sprites, place: ChoicePlace, hover,
     for target, label, lines, b in place.rows:
         colour = (120, 70, 40) if target[0] == "opt" else (90, 80, 70)
         lit = b.collidepoint(hover) if hover else False
-        if len(lines) == 1:
+        if target in (SCROLL_UP, SCROLL_DOWN):
+            button(surf, b, label, L, hover=lit, colour=(70, 60, 50))
+        elif len(lines) == 1:
             button(surf, b, label, L, hover=lit, colour=colour)
         else:  # a long option on two lines, never cut
             button(surf, b, "", L, hover=lit, colour=colour)
             for i, line in enumerate(lines):
                 text(surf, line, L.px(16), t.WHITE, bold=True,
                      center=(b.centerx, b.centery + (2 * i - 1) * L.px(10)))
+        if target == focused:
+            pygame.draw.rect(surf, t.HOVER, b.inflate(L.px(6), L.px(6)), L.px(3),
+                             border_radius=L.px(9))
     return place.targets()
 
 

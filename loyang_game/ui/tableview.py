@@ -535,15 +535,18 @@ class TableView:
             detail = commands.casual_preview(state, state.current_player, card)
         elif card is not None and CARDS[card].kind == "helper":
             detail = helper_detail(state, card)
+        table.choice.follow([target for target, _label in options])
         return overlay.place_choice(L, title, card, options, detail,
-                                    cancel=bool(picker.choosing), solo=state.config.solo)
+                                    cancel=bool(picker.choosing), solo=state.config.solo,
+                                    first=table.choice.first)
 
     def _dialog(self, surf, table, L: Layout) -> dict:
         place = self.choice_place(L)
         if place is None:
             return {}
         targets = overlay.choice_dialog(surf, L, table.sprites, place, self.mouse,
-                                        solo=table.game.state.config.solo)
+                                        solo=table.game.state.config.solo,
+                                        focused=table.choice.focused())
         self._option_cards(surf, L, targets)
         return targets
 

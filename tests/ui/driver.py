@@ -66,7 +66,19 @@ def click(app: TableScene, pos, button: int = 1) -> None:
 
 
 def click_target(app: TableScene, target) -> None:
+    """Click `target`; an option of a long choice is scrolled into view first, with the
+    wheel, as a player would."""
     pos = app.view.position_of(target)
+    for _ in range(200):
+        if pos is not None or target[0] != "opt" or not app.dialog_open():
+            break
+        options = app.choice.options
+        first = app.choice.first
+        wanted = options.index(target) if target in options else 0
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1 if wanted < first
+                                             else -1, flipped=False))
+        step(app)
+        pos = app.view.position_of(target)
     assert pos is not None, f"{target} is not on the table"
     click(app, pos)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files.settings import Settings
@@ -183,4 +184,56 @@ def test_nothing_draws_over_a_dialog_and_what_lies_under_it_is_inactive(monkeypa
     labels = dict(drawn_buttons)
     assert {"Hint", "Menu", "Undo", "End Action phase"} <= set(labels)
     assert not any(labels.values()), labels  # all greyed under the dialog
+    d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_long_choice_scrolls_inside_the_window_with_cancel_always_in_view(size):
+    """A Squire at a 4-player Card phase: 100 options (about 12 fitted, Cancel off screen,
+    the wheel and the keys did nothing). Now every button lies inside the window, Cancel
+    among them; the wheel, Page Down and the arrows bring every option into view, and Enter
+    takes the one in focus."""
+    from loyang_game.engine.moves import USE
+    from loyang_game.ui.overlay import SCROLL_DOWN
+
+    from ..engine.helper_scenarios import card_turn, set_courtyard, set_hand
+    from ..engine.scenario import put
+
+    s, seat = card_turn(4, 3)
+    squire = put(s, seat, "Squire").card
+    set_hand(s, seat, ["K13", "R2", "S12", "K5"])
+    set_courtyard(s, ["S3", "R14", "K9", "Maid", "S7"])
+    d = Director(SCENES, Settings(speed="off", hints=False), size=size, fullscreen=False,
+                 fps_cap=0)
+    kinds = ["normal"] * 4
+    kinds[seat] = "person"
+    app = d.open("table", game=GameSession(s, kinds, ai_seed=3, autosave=False, record=False))
+    step(app, 3)
+    click_target(app, ("helper", squire))
+    options = list(app.picker.choosing)
+    assert len(options) > 50
+    screen = pygame.Rect((0, 0), size)
+    seen = set()
+    for _ in range(len(options)):
+        place = app.view.choice_place(app.view.layout())
+        targets = place.targets()
+        assert all(screen.contains(r) for r in targets.values())
+        assert ("ui", "cancel") in targets
+        seen |= {target[1] for target in targets if target[0] == "opt"}
+        if SCROLL_DOWN not in targets:
+            break
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        step(app)
+    assert seen == set(options)  # every option came into view
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                             unicode="", scancode=0))
+        step(app)
+    chosen = app.choice.focused()
+    assert chosen is not None and chosen[0] == "opt"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    step(app)
+    made = app.game.state.moves()[-1]
+    assert made == chosen[1] and made.kind == USE
     d.close()

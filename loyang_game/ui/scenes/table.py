@@ -22,6 +22,7 @@ from ...play import commands
 from ...play.session import GameSession
 from .. import choreo, layout, table_model
 from ..anim import Timeline
+from ..choice_cursor import ChoiceCursor
 from ..endpanel import EndPanel
 from ..guide import Guide
 from ..layout import Layout
@@ -48,6 +49,7 @@ class TableScene(Scene):
         game.report_to(self.toast)
         self.sprites = d.sprites
         self.picker = commands.Picker()
+        self.choice = ChoiceCursor()  # the keyboard's and the wheel's place in a choice
         self.timeline = Timeline()
         self.view = TableView(self)
         self.confirm_unserved = True
@@ -351,7 +353,9 @@ class TableScene(Scene):
                 self.right_click(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             L = self.view.L
-            if L and L.regions["log"].collidepoint(self.view.mouse):
+            if self.dialog_open():  # a long choice scrolls, wherever the pointer is
+                self.choice.scroll(-event.y, self.view.choice_place(L or self.view.layout()))
+            elif L and L.regions["log"].collidepoint(self.view.mouse):
                 most = self.view.log_scroll_limit()  # never into blank space
                 self.log_scroll = max(0, min(most, self.log_scroll + event.y * 3))
         elif event.type == pygame.KEYDOWN:
@@ -362,6 +366,8 @@ class TableScene(Scene):
     def _key(self, event) -> None:
         if self.ai_turn() and event.key not in COMMAND_KEYS:
             self.hurry_up()
+            return
+        if self.dialog_open() and self._choice_key(event):
             return
         if event.key == pygame.K_ESCAPE:
             if self.picker.selection or self.picker.choosing or self.focus_override is not None:
@@ -382,6 +388,25 @@ class TableScene(Scene):
         elif event.key == pygame.K_m:
             self.toggle_mute()
 
+    def _choice_key(self, event) -> bool:
+        """The keyboard in an open choice: Up, Down and Tab move the focus through its
+        options (the list scrolls with it), Page Up and Down scroll, Enter chooses the
+        option in focus. Whether the key was the choice's."""
+        place = self.view.choice_place(self.view.layout())
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+        if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
+            steps[pygame.K_TAB] = -1
+        if event.key in steps:
+            self.choice.move(steps[event.key], place)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and place is not None:
+            shown = sum(1 for target, *_rest in place.rows if target[0] == "opt")
+            self.choice.scroll(shown if event.key == pygame.K_PAGEDOWN else -shown, place)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.choice.focused():
+            self.press(self.choice.focused())
+        else:
+            return False
+        return True
+
     def toggle_mute(self) -> None:
         """M: the sound effects off, or on again (remembered in the settings)."""
         s = self.d.settings
@@ -393,7 +418,10 @@ class TableScene(Scene):
         self.d.open("pause", game=self.game, tell=self.toast)
 
     def click(self, pos) -> None:
-        target = self.view.target_at(pos)
+        self.press(self.view.target_at(pos))
+
+    def press(self, target: tuple | None) -> None:
+        """What a click on `target` (None: on nothing) does, or the keyboard's Enter."""
         if self.ai_turn() and (target is None or target[0] not in ("ui", "seat")):
             self.hurry_up()
             return
@@ -442,6 +470,11 @@ class TableScene(Scene):
             self.end_panel.leave(self.d, name)
         elif name == "cancel":
             self.picker.reset()
+        elif name in ("choice_up", "choice_down"):
+            place = self.view.choice_place(self.view.layout())
+            if place is not None:
+                shown = sum(1 for target, *_rest in place.rows if target[0] == "opt")
+                self.choice.scroll(shown if name == "choice_down" else -shown, place)
         elif name == "seen":
             self.news.seen(self.viewer)
         elif name == "undo":

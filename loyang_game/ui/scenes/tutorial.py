@@ -209,13 +209,13 @@ class TutorialScene(TableScene):
     def hint_problem(self) -> str:
         return "In the tutorial the guide shows the way: no Hint or Undo here."
 
-    def click(self, pos) -> None:
-        target = self.view.target_at(pos)
+    def press(self, target: tuple | None) -> None:
+        """A click (or the keyboard's Enter in a choice) on `target`, as the guide allows."""
         if target is not None and target[0] == "tut":
             self.panel_click(target[1])
             return
         if self.timeline.busy or target is None or target[0] == "seat":
-            super().click(pos)
+            super().press(target)
             return
         if target[0] == "ui":
             if target[1] in ("hint", "undo"):
@@ -223,16 +223,16 @@ class TutorialScene(TableScene):
             elif target[1] == "menu":
                 self.leave()
             else:
-                super().click(pos)
+                super().press(target)
             return
         step = self.current
         if step.free:
-            super().click(pos)
+            super().press(target)
         elif step.move:
             if not self.person_to_play():
-                super().click(pos)  # "It is Bao's turn."
+                super().press(target)  # "It is Bao's turn."
             elif target in self.expected():
-                super().click(pos)
+                super().press(target)
             else:
                 self.refuse(KIND_WORDS[self.refusals % len(KIND_WORDS)])
                 self.refusals += 1
