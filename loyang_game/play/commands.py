@@ -70,7 +70,7 @@ BUTTON_LABELS = {
     "twopack": "Buy a Two-pack", "loan": "Take a Loan (+5)", "upgrade": "Upgrade Storehouse (2)",
     "end": "End Action phase", "pass": "Pass", "done": "Done buying", "stay": "Stay put",
     "supply": "Return to supply", "play": "Play this card", "keeponly": "Keep only this card",
-    "keepnone": "Keep neither",
+    "keepnone": "Keep neither", "confirm": "Use the Helper", "cancel": "Cancel",
 }
 
 # The Action phase's buttons: always shown there, greyed with a reason when not possible.
@@ -92,9 +92,66 @@ def button_reason(state: GameState, name: str) -> str:
     return reason[0].upper() + reason[1:] + "."
 
 
+def gathered(move: Move) -> tuple[Target, ...] | None:
+    """The cards on the table a move names, when the move is chosen by pointing at them one
+    by one, in any order, and then confirming (the Squire's take: a hand card and 1 to 3
+    Courtyard cards); None for any other move."""
+    if move.kind != USE or move.b == NONE or CARDS[move.a].name != "Squire":
+        return None
+    return (("hand", move.b), *(("court", c) for c in (move.c, move.d, move.e) if c != NONE))
+
+
+@dataclass
+class Gathering:
+    """A choice being made by pointing at cards on the table (`gathered`): the Helper in use,
+    its moves, and the cards picked so far. A card picked again is put back; a second hand
+    card takes the first one's place."""
+
+    helper: Target
+    moves: list[Move]
+    picked: list[Target] = field(default_factory=list)
+
+    def fitting(self) -> list[Move]:
+        """The moves that still fit what is picked."""
+        have = set(self.picked)
+        return [m for m in self.moves if have <= set(gathered(m) or ())]
+
+    def candidates(self) -> set[Target]:
+        """The cards that may be picked (or put back) now: those after whose picking some
+        move still names every picked card."""
+        out = set(self.picked)
+        for move in self.moves:
+            names = set(gathered(move) or ())
+            out |= {t for t in names - out if self._with(t) <= names}
+        return out
+
+    def _with(self, target: Target) -> set[Target]:
+        """The picked cards once `target` is picked (a hand card replaces another)."""
+        kept = {t for t in self.picked if target[0] != "hand" or t[0] != "hand"}
+        return kept | {target}
+
+    def complete(self) -> Move | None:
+        """The move the picked cards make, once they name one exactly."""
+        have = set(self.picked)
+        return next((m for m in self.moves if set(gathered(m) or ()) == have), None)
+
+    def pick(self, target: Target) -> bool:
+        """Pick `target` (or put it back); False if it cannot be picked now."""
+        if target in self.picked:
+            self.picked.remove(target)
+            return True
+        if target not in self.candidates():
+            return False
+        self.picked = [t for t in self.picked if t in self._with(target)] + [target]
+        return True
+
+
 def sequences(state: GameState, move: Move) -> list[list[Target]]:
     """Every click sequence that makes `move` (the first is the usual one)."""
     k = move.kind
+    cards = gathered(move)
+    if cards is not None:  # pointed at in any order (`Gathering`); this is the usual one
+        return [[("helper", move.a), *cards, ("btn", "confirm")]]
     if k == HOME:
         return [[("shop", move.a)]]
     if k == PLACE:
@@ -207,6 +264,7 @@ class Picker:
     choosing: list[Move] = field(default_factory=list)  # options of an open choice
     choose_title: str = ""
     choose_detail: str = ""  # what the choice means, told under its title
+    gathering: Gathering | None = None  # a choice made by pointing at the table's cards
     _cache_key: object = None
     _table: list[tuple[Move, list[Target]]] = field(default_factory=list)
 
@@ -215,6 +273,7 @@ class Picker:
         self.choosing = []
         self.choose_title = ""
         self.choose_detail = ""
+        self.gathering = None
 
     def table(self, state: GameState) -> list[tuple[Move, list[Target]]]:
         key = (id(state), len(state.moves()) if state.history else 0, state.current_player)
@@ -227,6 +286,9 @@ class Picker:
         """The targets that fit the pick: what lights up."""
         if self.choosing:
             return {("opt", m) for m in self.choosing}
+        if self.gathering is not None:
+            done = {("btn", "confirm")} if self.gathering.complete() else set()
+            return self.gathering.candidates() | {("btn", "cancel")} | done
         n = len(self.selection)
         sel = self.selection
         out = {seq[n] for _m, seq in self.table(state) if len(seq) > n and seq[:n] == sel}
@@ -243,6 +305,14 @@ class Picker:
         if self.choosing:
             self.reset()
             return Result("cancel")
+        if self.gathering is not None:
+            return self._gather(state, target)
+        gather = [m for m in state.legal_moves() if gathered(m) is not None
+                  and ("helper", m.a) == target]
+        if gather and not self.selection:  # the Helper's cards are pointed at on the table
+            self.gathering = Gathering(target, gather)
+            self.selection = [target]
+            return Result("pick", message=gather_prompt(self.gathering))
         n = len(self.selection)
         fits = [(m, seq) for m, seq in self.table(state)
                 if len(seq) > n and seq[:n] == self.selection and seq[n] == target]
@@ -275,6 +345,38 @@ class Picker:
             return Result("apply", move)
         self.selection = [*self.selection, target]
         return Result("pick")
+
+
+    def _gather(self, state: GameState, target: Target) -> Result:
+        """A click while cards are being pointed at: pick or put back a card, confirm the
+        move they make, or cancel."""
+        gathering = self.gathering
+        assert gathering is not None
+        if target in (("btn", "cancel"), gathering.helper):
+            self.reset()
+            return Result("cancel")
+        if target == ("btn", "confirm"):
+            move = gathering.complete()
+            if move is None or move not in state.legal_moves():
+                return Result("reject", message=gather_prompt(gathering))
+            self.reset()
+            return Result("apply", move)
+        if not gathering.pick(target):
+            return Result("reject", message=gather_prompt(gathering))
+        self.selection = [gathering.helper, *gathering.picked]
+        return Result("pick", message=gather_prompt(gathering))
+
+
+def gather_prompt(gathering: Gathering) -> str:
+    """What to point at next, for the Helper being used (the Squire)."""
+    hand = any(target[0] == "hand" for target in gathering.picked)
+    court = len(gathering.picked) - hand
+    if gathering.complete() is not None:
+        more = " (or one more Courtyard card)" if court < 3 else ""
+        return f"click Use the Squire to take them{more}; Cancel or Esc to stop."
+    if not hand:
+        return "the Squire: click the hand card to play, and 1 to 3 Courtyard cards to take."
+    return "the Squire: now click 1 to 3 Courtyard cards to take."
 
 
 def clicks_for(state: GameState, move: Move) -> list[Target]:

@@ -208,7 +208,8 @@ def _right(L: Layout, state: GameState) -> None:
 # has the bar up to it (`hand_room`), and no button that may appear there ever covers a card.
 BUTTON_SLOTS = {"loan": (1, 0), "end": (1, 1), "twopack": (2, 0), "upgrade": (2, 1),
                 "play": (0, 0), "keeponly": (0, 0), "supply": (0, 0), "stay": (0, 0),
-                "done": (0, 0), "keepnone": (0, 1), "pass": (0, 1)}
+                "done": (0, 0), "keepnone": (0, 1), "pass": (0, 1), "confirm": (0, 0),
+                "cancel": (0, 1)}
 BUTTON_W, BUTTON_H, BUTTON_GAP = 170, 42, 6
 BUTTONS_RIGHT = 1038
 # The two rows of buttons, centred in the bottom bar.

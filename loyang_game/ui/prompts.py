@@ -39,8 +39,10 @@ PROMPTS = {
 }
 
 
-def prompt(game: GameSession, pass_to: int | None) -> str:
-    """The prompt line for the decision at hand."""
+def prompt(game: GameSession, pass_to: int | None,
+           picker: commands.Picker | None = None) -> str:
+    """The prompt line for the decision at hand (`picker`: what the person has picked up;
+    cards being pointed at for a Helper say what to point at next)."""
     state = game.state
     seat = state.current_player
     if seat is None:
@@ -50,6 +52,8 @@ def prompt(game: GameSession, pass_to: int | None) -> str:
         return f"{name} (AI) is playing."
     if pass_to is not None:
         return f"Pass the table to {name}."
+    if picker is not None and picker.gathering is not None:
+        return f"{name}: {commands.gather_prompt(picker.gathering)}"
     p = state.players[seat]
     d: str = flow.decision(state)  # or one of the prompts' own finer keys below
     if d == "cards" and state.config.solo:

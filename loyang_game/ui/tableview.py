@@ -119,12 +119,21 @@ class TableView:
         if not table.person_to_play() or table.focus() != seat:
             return []
         state = table.game.state
-        nxt = table.picker.next_targets(state)
+        picker = table.picker
+        nxt = picker.next_targets(state)
         acting = flow.decision(state) == Decision.ACT
+        gathering = picker.gathering
         out = []
         for name in layout.BUTTON_SLOTS:
             target = ("btn", name)
             shown = acting and name in commands.ACTION_BUTTONS
+            if gathering is not None and name in ("confirm", "cancel"):
+                # Both stay in view while cards are pointed at: Use is lit once they name
+                # a move, so nothing appears under the pointer.
+                helper = CARDS[gathering.helper[1]].name
+                label = f"Use the {helper}" if name == "confirm" else "Cancel"
+                out.append((target, label, target in nxt))
+                continue
             if target not in nxt and not shown:
                 continue
             label = commands.BUTTON_LABELS[name]

@@ -4,7 +4,7 @@ checked against the moves the engine offers, not against `sequences` (which it i
 from __future__ import annotations
 
 from loyang_game.engine import Move, flow
-from loyang_game.engine.moves import BUY, END, HOME, LOAN, PLACE, SELL, TAKE, USE
+from loyang_game.engine.moves import BUY, END, HOME, LOAN, NONE, PLACE, SELL, TAKE, USE
 from loyang_game.play.commands import Picker, UndoStack, due_unserved
 
 from ..engine.helper_scenarios import turn
@@ -123,3 +123,35 @@ def test_undo_stops_at_the_first_look_through_the_field_pile():
         assert s.current_player == seat
         undo.record(before, seat, s)
         assert undo.can_undo() == seen_before
+
+
+def test_the_squires_take_is_made_by_pointing_at_the_cards_in_any_order():
+    """Issue 46: the Squire opened about 100 sentence buttons. Its cards are on the table:
+    the Squire, then the hand card and 1 to 3 Courtyard cards in any order (a card clicked
+    again is put back, a second hand card takes the first one's place), then Use."""
+    from ..engine.helper_scenarios import card_turn, set_courtyard, set_hand
+
+    state, seat = card_turn(4, 3)
+    squire = put(state, seat, "Squire").card
+    k13, r2, *_ = set_hand(state, seat, ["K13", "R2", "S12", "K5"])
+    s3, r14, k9, maid, _ = set_courtyard(state, ["S3", "R14", "K9", "Maid", "S7"])
+    uses = [m for m in state.legal_moves() if m.kind == USE]
+    assert len(uses) > 50
+    picker = Picker()
+    assert picker.click(state, ("helper", squire)).kind == "pick" and not picker.choosing
+    lit = picker.next_targets(state)
+    assert {("hand", k13), ("court", s3), ("btn", "cancel")} <= lit
+    assert ("btn", "confirm") not in lit  # nothing named yet
+    for target in (("court", maid), ("hand", r2), ("court", s3), ("hand", k13),
+                   ("court", r14)):
+        assert picker.click(state, target).kind == "pick"
+    assert picker.click(state, ("court", k9)).kind == "reject"  # three at most
+    assert picker.click(state, ("court", maid)).kind == "pick"  # put back
+    result = picker.click(state, ("btn", "confirm"))
+    assert result.kind == "apply"
+    made = result.move
+    assert made in uses and made.b == k13 and {made.c, made.d, made.e} == {s3, r14, NONE}
+    picker = Picker()
+    picker.click(state, ("helper", squire))
+    picker.click(state, ("hand", r2))
+    assert picker.click(state, ("btn", "cancel")).kind == "cancel" and not picker.selection

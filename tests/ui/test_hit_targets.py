@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine.moves import NONE
 from loyang_game.files.settings import Settings
 from loyang_game.play.coach import Coach
 from loyang_game.play.session import GameSession
@@ -189,29 +190,31 @@ def test_nothing_draws_over_a_dialog_and_what_lies_under_it_is_inactive(monkeypa
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_a_long_choice_scrolls_inside_the_window_with_cancel_always_in_view(size):
-    """A Squire at a 4-player Card phase: 100 options (about 12 fitted, Cancel off screen,
-    the wheel and the keys did nothing). Now every button lies inside the window, Cancel
-    among them; the wheel, Page Down and the arrows bring every option into view, and Enter
-    takes the one in focus."""
+    """A Trader before three of the other player's Market stalls with a full Cart: 69
+    options (a Squire's list had about 100: about 12 fitted, Cancel was off screen, the
+    wheel and the keys did nothing). Every button lies inside the window, Cancel among them;
+    the wheel brings every option into view, the arrows move the focus and Enter takes the
+    option in focus."""
     from loyang_game.engine.moves import USE
     from loyang_game.ui.overlay import SCROLL_DOWN
 
-    from ..engine.helper_scenarios import card_turn, set_courtyard, set_hand
-    from ..engine.scenario import put
+    from ..engine.helper_scenarios import turn
+    from ..engine.scenario import put, set_player
 
-    s, seat = card_turn(4, 3)
-    squire = put(s, seat, "Squire").card
-    set_hand(s, seat, ["K13", "R2", "S12", "K5"])
-    set_courtyard(s, ["S3", "R14", "K9", "Maid", "S7"])
+    s, seat = turn(2, 3)
+    trader = put(s, seat, "Trader").card
+    for stall in ("S3", "S7", "S12"):
+        put(s, 1 - seat, stall)
+    set_player(s, seat, cart={v: 2 for v in range(6)})
     d = Director(SCENES, Settings(speed="off", hints=False), size=size, fullscreen=False,
                  fps_cap=0)
-    kinds = ["normal"] * 4
+    kinds = ["normal", "normal"]
     kinds[seat] = "person"
     app = d.open("table", game=GameSession(s, kinds, ai_seed=3, autosave=False, record=False))
     step(app, 3)
-    click_target(app, ("helper", squire))
-    options = list(app.picker.choosing)
-    assert len(options) > 50
+    click_target(app, ("helper", trader))
+    options = [target[1] for target in app.choice.options]
+    assert len(options) > 50 and app.dialog_open()
     screen = pygame.Rect((0, 0), size)
     seen = set()
     for _ in range(len(options)):
@@ -236,4 +239,33 @@ def test_a_long_choice_scrolls_inside_the_window_with_cancel_always_in_view(size
     step(app)
     made = app.game.state.moves()[-1]
     assert made == chosen[1] and made.kind == USE
+    d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_squire_take_is_clicked_on_the_table_with_use_and_cancel_in_view(size):
+    from ..engine.helper_scenarios import card_turn, set_courtyard, set_hand
+    from ..engine.scenario import put
+
+    s, seat = card_turn(4, 3)
+    squire = put(s, seat, "Squire").card
+    k13, *_ = set_hand(s, seat, ["K13", "R2", "S12", "K5"])
+    s3, _r14, _k9, maid, _s7 = set_courtyard(s, ["S3", "R14", "K9", "Maid", "S7"])
+    d = Director(SCENES, Settings(speed="off", hints=False), size=size, fullscreen=False,
+                 fps_cap=0)
+    kinds = ["normal"] * 4
+    kinds[seat] = "person"
+    app = d.open("table", game=GameSession(s, kinds, ai_seed=3, autosave=False, record=False))
+    step(app, 3)
+    click_target(app, ("helper", squire))
+    assert not app.dialog_open()  # no list: the cards are pointed at where they lie
+    buttons = {label: enabled for _t, label, enabled in app.view.bar_buttons()}
+    assert buttons == {"Use the Squire": False, "Cancel": True}
+    for target in (("court", maid), ("hand", k13), ("court", s3)):
+        click_target(app, target)
+    assert "Use the Squire" in app.model().view().prompt
+    assert {label: enabled for _t, label, enabled in app.view.bar_buttons()}["Use the Squire"]
+    click_target(app, ("btn", "confirm"))
+    made = app.game.state.moves()[-1]
+    assert (made.a, made.b, {made.c, made.d, made.e} - {NONE}) == (squire, k13, {s3, maid})
     d.close()

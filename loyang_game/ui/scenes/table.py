@@ -110,7 +110,8 @@ class TableScene(Scene):
         return table_model.TableModel(
             state=game.state, names=game.names, kinds=game.kinds,
             viewer=self.viewer if self.pass_to is None else None, focus=self.focus(),
-            hidden=frozenset(self.timeline.hidden_cards()), prompt=prompt(game, self.pass_to),
+            hidden=frozenset(self.timeline.hidden_cards()),
+            prompt=prompt(game, self.pass_to, self.picker),
             mode=self.mode())
 
     def mode(self) -> table_model.Mode:
