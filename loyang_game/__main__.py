@@ -14,6 +14,7 @@ scores, Rules, Statistics and Settings. Options start a game directly (for tests
                                     decision: frame times while the hint thinks
     loyang --screenshot out.png --moves 12 --hint   the table with the coach's hint shown
     loyang --terminal               the old terminal game between agents
+    loyang --version                the version, and nothing else
 
 A mistake in the options (or a LOYANG_SAVE_DIR that is no usable folder) is told in one line,
 and nothing starts; a save given with --load that cannot be loaded is said on the title
@@ -25,6 +26,7 @@ pygame.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import re
 import sys
@@ -36,7 +38,7 @@ from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import card_by_code, helper_id
 from loyang_game.files import logs
-from loyang_game.files.paths import save_dir_problem
+from loyang_game.files.paths import PROJECT_DIR, in_checkout, save_dir_problem, settle_save_dir
 from loyang_game.files.save import MAX_NAME, SaveError, load_with_info, validate_seed
 from loyang_game.files.settings import MAX_SIZE, MIN_SIZE
 from loyang_game.files.settings import load as load_settings
@@ -51,6 +53,40 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         """One line, no usage block: what was wrong."""
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+def version() -> str:
+    """The game's version: the installed package's metadata (which the download carries
+    too), or, run from a checkout, its pyproject.toml (what runs is the checkout's code,
+    whatever copy may be installed besides)."""
+    if in_checkout():
+        import tomllib
+
+        try:
+            with open(PROJECT_DIR / "pyproject.toml", "rb") as file:
+                return str(tomllib.load(file)["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            pass
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
+
+    try:
+        return installed_version("loyang")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+class VersionAction(argparse.Action):
+    """--version: "loyang X.Y.Z" on stdout, and nothing starts (the version looked up only
+    when asked for)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"loyang {version()}")
+        parser.exit()
 
 
 def seed_option(text: str) -> int:
@@ -73,6 +109,7 @@ def standings_lines(state, names) -> list[str]:
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = Parser(prog="loyang", description=__doc__,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction, help="print the version and stop")
     parser.add_argument("--seats", type=int, default=None, choices=(1, 2, 3, 4))
     parser.add_argument("--solo", action="store_true", help="the solo game (1 seat)")
     parser.add_argument("--seed", type=seed_option, default=None, help="deal (random if omitted)")
@@ -345,12 +382,17 @@ def run_menus(args) -> int:
     """The title screen; with game options, their game on top of it."""
     from loyang_game.ui.start import resume, start_table
 
+    moved = settle_save_dir()  # an older copy's save folder moved over, before the log opens
     logs.start()
+    if moved.note:
+        logging.getLogger("loyang_game.files.paths").log(moved.level, moved.note)
     settings = load_settings()
     if args.speed:
         settings.speed = args.speed
     d = director(settings=settings, size=args.size, fullscreen=True if args.fullscreen else None)
     title = d.open("title")
+    if moved.kept_old and moved.note:
+        title.tell(moved.note[0].upper() + moved.note[1:])
     if args.direct:
         if args.load:
             refusal = resume(d, args.load)

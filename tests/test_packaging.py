@@ -5,6 +5,8 @@ what it runs."""
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from tests.test_import_graph import imported_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,3 +42,33 @@ def test_numpy_is_the_labs_not_the_games():
     assert not [need for need in needs if need.startswith("numpy")]
     assert "numpy>=1.26" in PYPROJECT["project"]["optional-dependencies"]["lab"]
     assert "numpy" in imported_names(ROOT / "lab" / "train.py")  # the check can see one
+
+
+def test_version_prints_the_projects_version_and_starts_nothing(capsys):
+    from loyang_game.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"loyang {PYPROJECT['project']['version']}\n"
+
+
+def test_an_installed_copy_reads_its_version_from_the_package_metadata(tmp_path, monkeypatch):
+    """An installed copy (and the download, which carries the metadata) asks the package's
+    metadata; without any, the version is "unknown" rather than an error."""
+    import importlib.metadata
+
+    from loyang_game import __main__ as cli
+
+    monkeypatch.setattr(cli, "in_checkout", lambda: False)
+    info = tmp_path / "loyang-9.8.7.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: loyang\nVersion: 9.8.7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert cli.version() == "9.8.7"
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    assert cli.version() == "unknown"
