@@ -93,12 +93,17 @@ def button_reason(state: GameState, name: str) -> str:
 
 
 def gathered(move: Move) -> tuple[Target, ...] | None:
-    """The cards on the table a move names, when the move is chosen by pointing at them one
-    by one, in any order, and then confirming (the Squire's take: a hand card and 1 to 3
-    Courtyard cards); None for any other move."""
+    """What on the table a move names, when the move is chosen by pointing at it there, in
+    any order, and then confirming: the Squire's take (a hand card and 1 to 3 Courtyard
+    cards), a partner (that player's board); None for any other move."""
+    if move.kind == PARTNER:
+        return (("seat", move.a),)
     if move.kind != USE or move.b == NONE or CARDS[move.a].name != "Squire":
         return None
     return (("hand", move.b), *(("court", c) for c in (move.c, move.d, move.e) if c != NONE))
+
+
+SINGLE = ("hand", "seat")  # a move names one of these: a second one picked takes its place
 
 
 @dataclass
@@ -107,7 +112,7 @@ class Gathering:
     its moves, and the cards picked so far. A card picked again is put back; a second hand
     card takes the first one's place."""
 
-    helper: Target
+    helper: Target | None  # the Helper clicked first (None: the decision's own, a partner)
     moves: list[Move]
     picked: list[Target] = field(default_factory=list)
 
@@ -127,7 +132,7 @@ class Gathering:
 
     def _with(self, target: Target) -> set[Target]:
         """The picked cards once `target` is picked (a hand card replaces another)."""
-        kept = {t for t in self.picked if target[0] != "hand" or t[0] != "hand"}
+        kept = {t for t in self.picked if target[0] not in SINGLE or t[0] != target[0]}
         return kept | {target}
 
     def complete(self) -> Move | None:
@@ -151,7 +156,8 @@ def sequences(state: GameState, move: Move) -> list[list[Target]]:
     k = move.kind
     cards = gathered(move)
     if cards is not None:  # pointed at in any order (`Gathering`); this is the usual one
-        return [[("helper", move.a), *cards, ("btn", "confirm")]]
+        first = [] if k == PARTNER else [("helper", move.a)]
+        return [[*first, *cards, ("btn", "confirm")]]
     if k == HOME:
         return [[("shop", move.a)]]
     if k == PLACE:
@@ -216,8 +222,16 @@ def sequences(state: GameState, move: Move) -> list[list[Target]]:
 
 
 def option_moves(state: GameState) -> list[Move]:
-    """Moves made in a decision panel that opens by itself (partner, Foreman, Book-keeper)."""
-    return [m for m in state.legal_moves() if m.kind in (PARTNER, CLAIM, SHOP)]
+    """Moves made in a decision panel that opens by itself (the Foreman, the Book-keeper);
+    a partner is chosen on the table (`gathered`)."""
+    return [m for m in state.legal_moves() if m.kind in (CLAIM, SHOP)]
+
+
+def decision_gathering(state: GameState) -> Gathering | None:
+    """The decision at hand when it is made by pointing at the table from the start (a
+    partner: a player's board), None otherwise."""
+    moves = [m for m in state.legal_moves() if m.kind == PARTNER]
+    return Gathering(None, moves) if moves else None
 
 
 def due_unserved(state: GameState, seat: int) -> list[int]:
@@ -286,9 +300,11 @@ class Picker:
         """The targets that fit the pick: what lights up."""
         if self.choosing:
             return {("opt", m) for m in self.choosing}
-        if self.gathering is not None:
-            done = {("btn", "confirm")} if self.gathering.complete() else set()
-            return self.gathering.candidates() | {("btn", "cancel")} | done
+        gathering = self.gathering or decision_gathering(state)
+        if gathering is not None:
+            done = {("btn", "confirm")} if gathering.complete() else set()
+            cancel = {("btn", "cancel")} if gathering.helper or gathering.picked else set()
+            return gathering.candidates() | cancel | done
         n = len(self.selection)
         sel = self.selection
         out = {seq[n] for _m, seq in self.table(state) if len(seq) > n and seq[:n] == sel}
@@ -305,6 +321,8 @@ class Picker:
         if self.choosing:
             self.reset()
             return Result("cancel")
+        if self.gathering is None and not self.selection:
+            self.gathering = decision_gathering(state)
         if self.gathering is not None:
             return self._gather(state, target)
         gather = [m for m in state.legal_moves() if gathered(m) is not None
@@ -352,7 +370,7 @@ class Picker:
         move they make, or cancel."""
         gathering = self.gathering
         assert gathering is not None
-        if target in (("btn", "cancel"), gathering.helper):
+        if target == ("btn", "cancel") or (gathering.helper and target == gathering.helper):
             self.reset()
             return Result("cancel")
         if target == ("btn", "confirm"):
@@ -362,13 +380,23 @@ class Picker:
             self.reset()
             return Result("apply", move)
         if not gathering.pick(target):
+            if gathering.helper is None and not gathering.picked:
+                self.gathering = None  # nothing begun: the click is refused as any other
+                return Result("reject", message=why_not(state, [], target))
             return Result("reject", message=gather_prompt(gathering))
-        self.selection = [gathering.helper, *gathering.picked]
+        self.selection = [*([gathering.helper] if gathering.helper else []),
+                          *gathering.picked]
         return Result("pick", message=gather_prompt(gathering))
 
 
 def gather_prompt(gathering: Gathering) -> str:
-    """What to point at next, for the Helper being used (the Squire)."""
+    """What to point at next, for the Helper being used (the Squire) or the partner."""
+    if gathering.helper is None:
+        if gathering.complete() is not None:
+            return ("click Partner with them, or another player's board on the left to look "
+                    "at theirs.")
+        return ("choose your partner for the Action phase: click a player's board on the "
+                "left to look at it, then Partner with them.")
     hand = any(target[0] == "hand" for target in gathering.picked)
     court = len(gathering.picked) - hand
     if gathering.complete() is not None:

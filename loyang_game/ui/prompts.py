@@ -35,7 +35,8 @@ PROMPTS = {
     "harvest": "{name}: use your Harvest helper before the harvest, or "
                f"{BUTTONS['pass']}.",
     "claim": "{name}: the Foreman may take the Helper just discarded.",
-    "partner": "{name}: choose your partner for the Action phase.",
+    "partner": "{name}: choose your partner for the Action phase: click a player's board "
+               "on the left to look at it, then Partner with them.",
 }
 
 

@@ -116,13 +116,15 @@ class TableView:
         phase all four of its own, those not possible now greyed."""
         table = self.table
         seat = table.decider()
-        if not table.person_to_play() or table.focus() != seat:
-            return []
         state = table.game.state
         picker = table.picker
+        gathering = picker.gathering or commands.decision_gathering(state)
+        # A partner is chosen while looking at their board: its buttons show there too.
+        partner = gathering is not None and gathering.helper is None
+        if not table.person_to_play() or (table.focus() != seat and not partner):
+            return []
         nxt = picker.next_targets(state)
         acting = flow.decision(state) == Decision.ACT
-        gathering = picker.gathering
         out = []
         for name in layout.BUTTON_SLOTS:
             target = ("btn", name)
@@ -130,9 +132,7 @@ class TableView:
             if gathering is not None and name in ("confirm", "cancel"):
                 # Both stay in view while cards are pointed at: Use is lit once they name
                 # a move, so nothing appears under the pointer.
-                helper = CARDS[gathering.helper[1]].name
-                label = f"Use the {helper}" if name == "confirm" else "Cancel"
-                out.append((target, label, target in nxt))
+                out.append((target, self._gather_label(gathering, name), target in nxt))
                 continue
             if target not in nxt and not shown:
                 continue
@@ -142,6 +142,16 @@ class TableView:
             enabled = not commands.button_reason(state, name) if shown else True
             out.append((target, label, enabled))
         return out
+
+    def _gather_label(self, gathering: commands.Gathering, name: str) -> str:
+        """The confirm and cancel buttons of a choice made on the table."""
+        if name == "cancel":
+            return "Cancel"
+        if gathering.helper is not None:
+            return f"Use the {CARDS[gathering.helper[1]].name}"
+        move = gathering.complete()
+        return (f"Partner with {self.table.game.names[move.a]}" if move is not None
+                else "Choose a partner")
 
     def layout(self) -> Layout:
         table = self.table
@@ -406,7 +416,10 @@ class TableView:
 
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state
-        if not table.person_to_play() or L.focus != state.current_player or table.timeline.busy:
+        gathering = table.picker.gathering
+        looking = gathering is not None and gathering.helper is None  # at a partner's board
+        if not table.person_to_play() or table.timeline.busy or (
+                L.focus != state.current_player and not looking):
             return
         nxt = table.picker.next_targets(state)
         sel = table.picker.selection

@@ -269,3 +269,34 @@ def test_a_squire_take_is_clicked_on_the_table_with_use_and_cancel_in_view(size)
     made = app.game.state.moves()[-1]
     assert (made.a, made.b, {made.c, made.d, made.e} - {NONE}) == (squire, k13, {s3, maid})
     d.close()
+
+
+def test_a_partner_is_chosen_by_looking_at_their_board_and_confirming():
+    """4 players: the starting player picks a partner by clicking a player's board on the
+    left (shown big while considered), then Partner with them; no list covers the table."""
+    from loyang_game.engine import flow
+    from loyang_game.engine.moves import PARTNER
+
+    from .driver import reach
+
+    state = reach(4, 5, lambda s: flow.decision(s) == "partner")
+    seat = state.current_player
+    kinds = ["normal"] * 4
+    kinds[seat] = "person"
+    d = Director(SCENES, Settings(speed="off", hints=False), size=(1280, 800),
+                 fullscreen=False, fps_cap=0)
+    app = d.open("table", game=GameSession(state, kinds, ai_seed=3, autosave=False,
+                                           record=False))
+    step(app, 3)
+    assert not app.dialog_open()
+    first, second = [m.a for m in state.legal_moves() if m.kind == PARTNER]
+    click_target(app, ("seat", first))
+    assert app.focus() == first  # their board, big
+    labels = {label: enabled for _t, label, enabled in app.view.bar_buttons()}
+    assert labels == {f"Partner with {app.game.names[first]}": True, "Cancel": True}
+    click_target(app, ("seat", second))  # changes their mind: the other board
+    assert app.focus() == second
+    expected = next(m for m in state.legal_moves() if m.kind == PARTNER and m.a == second)
+    click_target(app, ("btn", "confirm"))
+    assert app.game.state.moves()[-1] == expected and app.focus() != second
+    d.close()

@@ -436,6 +436,13 @@ class TableScene(Scene):
         if target[0] == "ui":
             self._ui(target[1])
             return
+        if target[0] == "seat" and self.person_to_play() and (
+                target in self.picker.next_targets(self.game.state)):
+            # A partner chosen on the table: their board shows while it is considered.
+            result = self.picker.click(self.game.state, target)
+            if result.kind == "pick":
+                self.focus_override = target[1]
+            return
         if target[0] == "seat" and not self.picker.selection:
             self.focus_override = None if target[1] == self.decider() else target[1]
             return
@@ -445,7 +452,9 @@ class TableScene(Scene):
                 self.sound.refused()
                 self.toast(f"It is {self.game.names[seat]}'s turn.")
             return
-        if self.focus() != self.decider():
+        gathering = self.picker.gathering
+        if self.focus() != self.decider() and not (
+                gathering is not None and gathering.helper is None and target[0] == "btn"):
             self.sound.refused()
             self.toast("You are looking at another player's board: click Back (or Esc).")
             return
@@ -461,6 +470,8 @@ class TableScene(Scene):
         elif result.kind == "reject":
             self.sound.refused()
             self.toast(result.message)
+        elif result.kind == "cancel":
+            self.focus_override = None  # back to one's own board (a partner's was shown)
 
     def _ui(self, name: str) -> None:
         if name == "ready" and self.pass_to is not None:
