@@ -113,3 +113,16 @@ def test_the_largest_record_its_writer_writes_is_read_back_whole(tmp_path):
     assert again.problem is None and len(again.games) == records.KEEP
     assert size < records.KIND.limit / 2
     assert again.games[0]["names"] == ["\U0001F955" * records.MAX_NAME] * 4
+
+
+def test_a_name_with_control_characters_stays_displayable_after_a_save(tmp_path):
+    """Issue 45: after a settings save, the name went back to the file's raw control
+    characters (the merge took the file's value as it was)."""
+    doc = {"format": settings.FORMAT, "version": settings.VERSION, "player_name": "An\x1bna"}
+    (tmp_path / settings.FILE_NAME).write_bytes(msgpack.packb(doc))
+    mine = settings.load(tmp_path)
+    assert mine.player_name == "An?na"
+    mine.speed = "fast"
+    mine.save()
+    assert mine.player_name == "An?na"
+    assert settings.load(tmp_path).player_name == "An?na"
