@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import os
 import time
+from array import array
 from collections.abc import Callable, Mapping
+from typing import overload
 
 import pygame
 
 from ..files import settings as settings_mod
 from . import theme as t
+from .icon import draw_icon
 from .scene import Scene
 from .sound import SoundPlayer
 from .sprites import Sprites
@@ -48,6 +51,39 @@ def fit_window(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, in
     return max(small_w, int(w * scale)), max(small_h, int(h * scale))
 
 
+class FrameLog:
+    """Each frame's (interval, work) in seconds, the latest `most` of them, as two doubles a
+    frame (16 bytes: the list of tuples it was took 112, 11 MB at its 100,000 frames, about
+    half an hour at 60 frames a second). A frame's number is its place in the log, as in a
+    list, until the log is full: then its older half is let go and the numbers start again."""
+
+    def __init__(self, most: int = 100_000) -> None:
+        self.most = most
+        self._data = array("d")
+
+    def __len__(self) -> int:
+        return len(self._data) // 2
+
+    def append(self, frame: tuple[float, float]) -> None:
+        self._data.extend(frame)
+        if len(self._data) > 2 * self.most:
+            del self._data[:self.most]  # the older half (`most` doubles: half the frames)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[float, float]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[float, float]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[float, float] | list[tuple[float, float]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no such frame in the log")
+        return self._data[2 * index], self._data[2 * index + 1]
+
+
 class Director:
     def __init__(self, scenes: Mapping[str, Callable[..., Scene]],
                  settings: settings_mod.Settings | None = None, *,
@@ -65,6 +101,7 @@ class Director:
                             "SDL_VIDEODRIVER=dummy runs without one")
         pygame.font.init()
         pygame.display.set_caption("Loyang")
+        pygame.display.set_icon(draw_icon(64))
         self.scenes = scenes
         self.settings = settings if settings is not None else settings_mod.load()
         t.set_palette(self.settings.colour_blind)
@@ -80,7 +117,7 @@ class Director:
         self._sprites: Sprites | None = None
         self._sound: SoundPlayer | None = None
         self._last = clock()
-        self.frame_log: list[tuple[float, float]] = []  # (interval, work) per frame
+        self.frame_log = FrameLog()  # (interval, work) per frame
         # Problems to tell the player on the title screen (a damaged settings file...).
         self.notices: list[str] = [self.settings.problem] if self.settings.problem else []
 
@@ -216,8 +253,6 @@ class Director:
         self.draw()
         pygame.display.flip()
         self.frame_log.append((interval, self.clock() - start))
-        if len(self.frame_log) > 100_000:
-            del self.frame_log[:50_000]
         if self.fps_cap:
             self.pacer.tick(self.fps_cap)
 
