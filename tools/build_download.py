@@ -16,8 +16,9 @@ through `loyang_game/files/paths.py` (`frozen()`, `asset_dir()`) and `ai/`'s own
 Made here, in the work folder (build/download/ unless --work), and rebuilt each time:
 
 - the icon, drawn by `loyang_game/ui/icon.py` (a cash coin of Loyang with a sprout, our own
-  drawing, the window's icon too) as PNGs and packed as `loyang.ico` (Windows) and `loyang.icns` (macOS) without any image
-  library; on Linux, where a program carries no icon, `loyang.png` is put beside it;
+  drawing, the window's icon too) as PNGs and packed as `loyang.ico` (Windows) and
+  `loyang.icns` (macOS) without any image library; on Linux, where a program carries no
+  icon, `loyang.png` is put beside it;
 - the version (from pyproject.toml): the package metadata `loyang-<version>.dist-info`,
   which `loyang --version` reads, a Windows version resource and the macOS bundle's
   `CFBundleShortVersionString`;
