@@ -9,22 +9,39 @@ the option the move began, then at each board of the turn the option its node ra
 end of the turn (the Path step included), or up to a Two-pack, whose cards nobody can
 foresee. Everything is played on the seat's own view of the game (`observe`), never on what
 it cannot see.
+
+The hint and the review ask the same question the same way (issue 46, "one voice"): `advise`
+is the coach's answer at a decision (a fresh agent of the coach's level, seeded by
+`coach_seed`, so the answer depends on the decision alone, never on what was asked before),
+the thinker gives it as the hint, and the review asks it again, deterministically, at each
+decision it judges. `look_longer` carries that very search on for more iterations: the
+review's longer look, with the same evaluation, the same options and the same plan building.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import random
+import threading
+from collections.abc import Callable
 from typing import Any
 
-from loyang_game.engine import GameState, Move, flow
+from loyang_game.engine import GameConfig, GameState, Move, flow
 from loyang_game.engine.moves import REGULAR, TWO_PACK
 from loyang_game.engine.planning import planning_key
-from loyang_game.engine.state import Decision
+from loyang_game.engine.state import ACTIONS, Decision
 
+from . import verify
+from .agents import make_agent
 from .options import act_options, rollout_option, store_options
 from .policy import default_move
-from .search import kind_chance, planning
+from .search import apply_option, kind_chance, planning
+from .view import canonical_view, determinise
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises
+# Path spaces: choices nearer than this are "about as good" (the hint's words), so the review
+# never charges a move the hint gave for less than this (its whole interval must clear it).
+CLOSE_CALL = 0.1
 
 
 def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move]:
@@ -99,3 +116,130 @@ def serving_values(agent: Any) -> dict[int, float]:
             if m.kind == REGULAR:
                 out[m.a] = max(out.get(m.a, -1e18), root.q(edge))
     return out
+
+
+def coach_seed(config: GameConfig, seat: int) -> int:
+    """The seed of the coach's search for `seat` in a game of `config` (the hint's and the
+    review's)."""
+    return config.seed + seat
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """The coach's answer at a decision: the move, the whole plan it begins, the search's
+    value after each first move it tried (best first), per Regular customer the best value of
+    a first option serving it, whether the values are a race against the others (else the
+    seat's own position), and the iterations it searched."""
+
+    move: Move
+    plan: tuple[Move, ...]
+    estimates: tuple[tuple[Move, float], ...]
+    serving: tuple[tuple[int, float], ...]
+    racing: bool
+    iterations: int
+
+
+def coach_agent(level: str, seed: int, deterministic: bool) -> Any:
+    """A fresh agent for one question to the coach: nothing of an earlier hint carries over
+    (its random state, a plan, a table), so the answer is a function of the decision."""
+    return make_agent(level, seed, deterministic)
+
+
+def explained(agent: Any, state: GameState, seat: int, move: Move, iterations: int) -> Advice:
+    """The advice behind `move`, which `agent` just chose for `seat` in `state`."""
+    estimates = agent.estimates() if hasattr(agent, "estimates") else []
+    rivalry = getattr(getattr(agent, "level", None), "rivalry", 0)
+    return Advice(move, tuple(whole_plan(agent, state, seat, move)), tuple(estimates),
+                  tuple(serving_values(agent).items()),
+                  state.config.seats > 1 and rivalry > 0, iterations)
+
+
+class PlayOns:
+    """What a review's coach keeps of its checks a round further (solo) between the hint and
+    the longer look: the seed the hint's check drew, and each play-on's value by where it
+    stood when the round turned (`verify.play_on`'s `known`), so that the longer look checks
+    its picks on the very sample the hint's were checked on, and a plan checked for the hint
+    is not played on again."""
+
+    def __init__(self) -> None:
+        self.seed: int | None = None
+        self.known: dict[bytes, float | None] = {}
+
+
+def _keep_play_ons(agent: Any, kept: PlayOns) -> None:
+    """Make `agent` (counting iterations) check its picks as `MCTSAgent._verified` does in
+    its own thread, the same choice from the same draws, keeping what `kept` keeps."""
+
+    def verified(root: Any, view: GameState, seat: int, option: tuple[Move, ...],
+                 stop: threading.Event | None, deadline: float) -> tuple[Move, ...]:
+        level = agent.level
+        options = verify.candidates(root, set(view.legal_moves()),
+                                    max(level.verify, level.verify_pool))
+        if len(options) < 2:
+            return option
+        distinct = level.verify if level.verify_pool else 0
+        if kept.seed is None:
+            kept.seed = agent.rng.getrandbits(32)
+        seed = kept.seed
+        follower, leaf, final = agent._play_on_rules()
+
+        def halted() -> bool:
+            return stop is not None and stop.is_set()
+
+        values = (verify.play_on(determinise(view, seat, random.Random(seed)), seat, o,
+                                 follower(seed), leaf, final, apply_option, halted,
+                                 kept.known)
+                  for o in options)
+        return verify.decide(options, values, distinct) or option
+
+    agent._verified = verified
+
+
+def advise(level: str, seed: int, state: GameState, seat: int,
+           stop: threading.Event | None = None, deterministic: bool = True,
+           progress: Callable[[int, Move | None], None] | None = None,
+           kept: PlayOns | None = None) -> tuple[Any, Advice] | None:
+    """The coach's answer for `seat`'s decision in `state` (what the seat sees of it: the
+    agent looks only through `observe`), and the agent that found it (its search kept, for
+    `look_longer`); None once `stop` is set. `kept` (counting iterations only): keep the
+    checks a round further for `look_longer` (the same answer)."""
+    agent = coach_agent(level, seed, deterministic)
+    if kept is not None and deterministic and hasattr(agent, "_verified"):
+        _keep_play_ons(agent, kept)
+    done = 0
+
+    def counted(iterations: int, best: Move | None) -> None:
+        nonlocal done
+        done = iterations
+        if progress is not None:
+            progress(iterations, best)
+
+    choose = getattr(agent, "choose_interruptible", None)
+    if choose is not None:
+        move = choose(state.clone(), stop=stop, progress=counted, seat=seat)
+    else:
+        move = agent.choose(state.clone())
+    if stop is not None and stop.is_set():
+        return None
+    return agent, explained(agent, state, seat, move, done)
+
+
+def look_longer(agent: Any, state: GameState, seat: int, advice: Advice, longer: float,
+                stop: threading.Event | None = None) -> tuple[Move, ...]:
+    """The plan `agent`'s search settles on when it carries on from where it gave `advice`
+    for `longer` times as many iterations again: its pick, checked a round further as it
+    checks its picks (solo; with `advise`'s `kept`, on the sample the hint's pick was
+    checked on), and its plan read out as the hint's was. The advice's own plan where
+    nothing was searched (one legal move, a Path step: the evaluation knows it)."""
+    root = getattr(agent, "last_root", None)
+    extra = int(advice.iterations * longer)
+    if root is None or extra <= 0 or not hasattr(agent, "_search"):
+        return advice.plan
+    view = canonical_view(state, seat)
+    agent._search(view, seat, root, extra, 0.0, stop, None, view.phase == ACTIONS)
+    option = agent._pick(root, view, seat)
+    if agent.level.verify and view.config.solo:
+        option = agent._verified(root, view, seat, option, stop, float("inf"))
+    agent.plan = list(option[1:])
+    agent.last_root = root
+    return tuple(whole_plan(agent, state, seat, option[0]))

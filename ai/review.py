@@ -1,4 +1,5 @@
-"""The coach's review: which of a person's decisions cost the most, in final Path spaces.
+"""The coach's review: which of a person's decisions cost the most, in final Path spaces, judged
+with the hint's own eyes and a longer look.
 
     findings = review(config, moves, seat, progress=report, stop=event)
     shown = worth_showing(findings)        # the few above THRESHOLD, dearest first
@@ -14,42 +15,48 @@ The unit judged is a *decision* as a farmer makes it, not a click:
 - every other choice (a card in the Card phase or the solo Offer, a Harvest helper, a
   Foreman claim, raising money outside the Action phase...) alone.
 
-Every decision is judged from what the seat could see then, never from the real hidden
-cards: `canonical_view` of the state at the decision (the same for any two states that look
-the same from the seat), sampled `SAMPLES` times by `determinise` with an RNG seeded from
-the review's seed and the step. On those samples each candidate (the moves the person made,
-and the AI's alternatives) is played and the seat's turn finished by the same rules of thumb
-(`search.planned_move` for every seat) up to its Path step, where the evaluation says what
-the board is worth (`search.path_value`; the game's end counts exactly). Every candidate is
-judged on the same samples by the same yardstick; a card turned over from the draw pile is
-worth the best place-or-take after it (`Judge.best_follow_up`), as the person chooses that
-knowing the card. The best of many candidates looks better on the samples it was picked on
-than it is (a lucky draw), so the cost is weighed again on `FRESH` fresh ones, where no
-choice was made, paired:
+One voice (issue 46). The hint and the review judge with the same search: at each decision
+the review asks the coach again, exactly as the table's hint asks it (`plan.advise`: the
+coach's level, a fresh agent with the coach's seed, counted in iterations), so it knows what
+the hint said; then it carries that very search on for as many iterations again
+(`plan.look_longer`, LONGER): the same evaluation, the same options, the same plan building,
+only longer. The longer look's line is the review's suggestion, and nothing else is: where
+it agrees with what the person did, the decision costs nothing. Where it parts from the
+person's line, the two lines are weighed against each other on FRESH samples of the hidden
+cards (`determinise` of `canonical_view`: only what the seat could see then; the same samples
+for both, paired), each played on as the search plays its leaves (the rules of thumb for
+every seat up to the seat's Path step, where the evaluation values the board with what the
+search adds: the next solo Offer, and in a game with others the race, less half the best
+other's position). A card turned over from the draw pile is followed by the place or take
+that looks best from what the seat then sees (`Yardstick.follow_up`), never by one chosen
+knowing the sample's hidden cards:
 
-    cost = mean over fresh samples of (worth(the best candidate) - worth(what was played))
+    cost = mean over the fresh samples of (worth(the longer look's line) - worth(the person's))
 
 with its 95% interval from the spread of those differences. A person who matched or beat the
-AI's choices is charged nothing, and a finding is shown only when its whole interval lies
-above THRESHOLD. The AI's
-alternatives: for an Action-phase stretch, the plan a deterministic MCTS search plays
-(`REVIEW_LEVEL`) and the rules-of-thumb plan; for a single choice, every legal move (pruned
-as the search prunes them). A finding points at the first move where the person's line and
-the best one part.
+longer look is charged nothing; a finding is shown only when its whole interval lies above
+THRESHOLD. Where the person's move is the one the hint gave at that moment (`Following`
+keeps the hint a person who asks at each decision would have had, step by step as the table
+follows it), the finding says so, and it is charged only when the longer look is confident:
+its whole interval above CLOSE_CALL, the margin under which the hint itself calls two
+choices "about as good" (else the hint's choice stands). A finding points at the first move
+where the person's line and the longer look's part.
 
 `review` runs on the caller's thread; `progress(done, total)` after each decision and a
 `threading.Event` to stop it make it fit a background thread or process, where the thinker
 runs it as it runs the AI seats (`thinker.py`). The result depends only on the game, the
-seat, the seed and the level (no clock). `python -m ai.review --bench` times it.
+seat, the seed and the coach's level (no clock). `python -m ai.review --bench` times it.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import pickle
 import random
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game, play
@@ -58,36 +65,28 @@ from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
 from loyang_game.engine.state import ACTIONS
 from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
+from .agents import PLAYER_LEVELS, make_agent
 from .evaluate import Evaluation
-from .evaluators import make_evaluation
-from .playout import ROLLOUT_LIMIT, to_path_step
-from .search import (
-    LEVELS,
-    MCTSAgent,
-    apply_option,
-    final_value,
-    path_value,
-    planned_move,
-    planning,
-    prune,
-)
+from .offer_ahead import next_offer_gain
+from .plan import CLOSE_CALL, Advice, PlayOns, advise, coach_seed, look_longer
+from .playout import to_path_step
+from .search import MCTSAgent, apply_option, final_value, planned_move, planning, prune
 from .view import canonical_view, determinise
 
-# Determinisations per decision (the same ones for every candidate). With 12, two reviews of
-# an easy player's game under different seeds differ by 0.05 spaces a decision on average
-# (6: 0.07), and below THRESHOLD a cost is within that noise and the search's.
-SAMPLES = 12
-# Fresh determinisations on which the best candidate and the person's line are weighed again,
+# The coach whose hints the review judges, when the caller names none: the table's (its
+# `Coach` asks the strongest level).
+COACH_LEVEL = PLAYER_LEVELS[-1]
+# The longer look: the hint's own search carried on for this many times its iterations again.
+LONGER = 1.0
+# Fresh determinisations on which the longer look's line and the person's are weighed,
 # paired: a finding's cost is their mean difference, with a 95% interval from its spread.
 FRESH = 32
 THRESHOLD = 0.3  # spaces: a finding is shown when its whole interval is above this
 Z95 = 1.96
 SHOWN = 5  # findings a person is shown
-# The search that proposes an Action-phase plan: hard's knowledge on a smaller budget, no
-# rivalry (the cost is in the seat's own spaces), always its best plan, and no play-on of its
-# plans (the review weighs every candidate on its own samples anyway).
-REVIEW_LEVEL: dict[str, float] = {"act_iterations": 240, "other_iterations": 60, "rivalry": 0.0,
-                "temperature": 0.0, "verify": 0}
+# Samples of what the seat sees after turning over the draw pile's card, on which the place
+# or take that follows is chosen (the same ones for every fresh sample showing that card).
+FOLLOW_UP_LOOKS = 2
 
 # A review's bounds, so that any game, however long, is reviewed in bounded time: a game of
 # 9 rounds gives a seat 40 to 60 decisions and a stretch of an Action phase 5 to 30 moves.
@@ -118,8 +117,11 @@ def check(stop: threading.Event | None) -> None:
 
 @dataclasses.dataclass(frozen=True)
 class Finding:
-    """One judged decision: at `step` the person played `played`, the AI would have played
-    `suggestion` (legal at `step`), which it judges `cost` final Path spaces better."""
+    """One judged decision: at `step` the person played `played`, the longer look would have
+    played `suggestion` (legal at `step`), which it judges `cost` final Path spaces better
+    (in a game with others, spaces of the race: the seat's final space less half the best
+    other's). `hint`: the hint's move at that moment (None when not known); `followed`: the
+    person's move was the hint's."""
 
     step: int
     round: int
@@ -132,6 +134,14 @@ class Finding:
     samples: int = 0  # fresh samples the cost was weighed on (0: nothing did better)
     theirs: float = 0.0  # the final space the AI expects after its choice, and after the
     yours: float = 0.0  # person's (the evaluation's, on the fresh samples): the why
+    hint: Move | None = None
+    followed: bool = False
+    race: bool = False  # the cost is in spaces of the race (a game with others)
+
+    @property
+    def overturns(self) -> bool:
+        """The person did what the hint said and the longer look charges it anyway."""
+        return self.followed and self.cost > 0
 
 
 @dataclasses.dataclass
@@ -193,189 +203,278 @@ def unit_over(state: GameState, seat: int, kind: str, last: Move) -> bool:
     return state.current_player != seat or unit_kind(state, seat) != ACTION
 
 
-def turn_value(state: GameState, seat: int, ev: Evaluation) -> float:
-    """Finish the seat's turn by the rules of thumb: its board's worth at its next Path step
-    (exact at the game's end)."""
-    if not to_path_step(state, seat, _by_thumb):
-        return ev.value(state, seat)
-    if state.is_over:
-        return final_value(state, seat)
-    return path_value(state, seat, ev)[1]
+def searcher(level: str, solo: bool) -> MCTSAgent:
+    """An agent of the coach's `level` (an MCTS level, knobs allowed), counting iterations:
+    whose leaf values are the review's yardstick."""
+    agent = make_agent(level, 0, deterministic=True)
+    if not isinstance(agent, MCTSAgent):
+        raise ValueError(f"the coach's level {level!r} does not search")
+    agent.ev = agent._evaluator(solo)
+    return agent
 
 
-def _by_thumb(state: GameState) -> bool:
-    """Every seat's move by the rules of thumb (a `playout.Play`)."""
-    planned_move(state, state.to_move)
-    return True
+def judging_evaluation(solo: bool, level: str | None = None) -> Evaluation:
+    """What judges the moves: the evaluation of the coach's level (hard's: the projection
+    with its sibling correction), whose search gives the hint and the longer look."""
+    return searcher(level or COACH_LEVEL, solo).ev
 
 
-class Judge:
-    """The yardstick of one decision: candidate lines valued on the same samples."""
+class Yardstick:
+    """What a line is worth on a sample, as the coach's search values its leaves: the line
+    played, the seat's turn finished by the rules of thumb (the other seats' moves as the
+    search plays them), the board valued at the seat's Path step with the next solo Offer
+    counted, and in a game with others less `rivalry` times the best other's position. Each
+    worth is (that value, the seat's own expected final space)."""
 
-    def __init__(self, unit: Decision, seat: int, ev: Evaluation, seed: int,
+    def __init__(self, level: str, solo: bool, seat: int,
                  stop: threading.Event | None = None) -> None:
-        self.unit, self.seat, self.ev, self.stop = unit, seat, ev, stop
-        self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
-        rng = random.Random(seed * 1_000_003 + unit.step)
-        self.samples = [determinise(self.view, seat, rng) for _ in range(SAMPLES)]
-        self.fresh = [determinise(self.view, seat, rng) for _ in range(FRESH)]
-        self.round = self.view.round
+        self.agent = searcher(level, solo)
+        self.ev, self.seat, self.stop = self.agent.ev, seat, stop
+        self.race = not solo and self.agent.level.rivalry > 0
+        self._follow_ups: dict[bytes, Move] = {}
 
-    def value(self, line: tuple[Move, ...]) -> float | None:
-        """The line's mean worth over the samples the candidates are chosen on; None if it is
-        not legal in one of them."""
-        total = 0.0
-        samples = self.samples
-        for sample in samples:
-            check(self.stop)
-            worth = self.worth(sample.clone(), line)
-            if worth is None:
-                return None
-            total += worth
-        return total / len(samples)
-
-    def worth(self, s: GameState, line: tuple[Move, ...]) -> float | None:
-        """The seat's worth once `line` is played on the sample `s` and its turn finished."""
+    def worth(self, s: GameState, line: tuple[Move, ...]) -> tuple[float, float] | None:
+        """The seat's worth once `line` is played on the sample `s`; None if it is not legal
+        there (cannot happen when legality is public)."""
         *first, last = line
         if not apply_option(s, tuple(first)) or last not in s.legal_moves():
             return None
-        if last.kind == ADVANCE:  # the Path step ends the turn: judged as the search does
-            p = s.players[self.seat]
-            return self.ev.value(s, self.seat, p.path + last.a,
-                                 p.cash - path_cost(p.path, last.a))
+        if last.kind == ADVANCE:  # the Path step ends the turn: valued as the search's step
+            return self.step_worth(s, last)
         s.apply(last)
-        if s.is_over:
-            return final_value(s, self.seat)
-        if last.kind == FLIP and s.current_player == self.seat:
-            return self.best_follow_up(s)
-        return turn_value(s, self.seat, self.ev)
+        if last.kind == FLIP and not s.is_over and s.current_player == self.seat:
+            s.apply(self.follow_up(s))
+        return self.finish(s)
 
-    def best_follow_up(self, s: GameState) -> float:
-        """The worth of a turned-over draw-pile card: the seat sees it and then places or
-        takes a card, so the turn is worth its best follow-up on this sample (an expectation
-        over the card, of the best choice after it). Finished by the rules of thumb alone,
-        a flip was judged by whatever card they happened to take next: one sample gave the
-        same flip 13 spaces, the next -1, and flips were charged up to 7 spaces."""
-        best = float("-inf")
-        for move in s.legal_moves():
-            check(self.stop)
-            after = s.clone()
-            after.apply(move)
-            worth = (final_value(after, self.seat) if after.is_over
-                     else turn_value(after, self.seat, self.ev))
-            best = max(best, worth)
+    def finish(self, s: GameState) -> tuple[float, float]:
+        """The seat's turn finished on `s` as the search's rollouts finish it, and valued."""
+        agent, seat = self.agent, self.seat
+        reached = to_path_step(s, seat, self._by_thumb, agent._other_move)
+        if not reached:
+            own = self.ev.value(s, seat)
+        elif s.is_over:
+            own = final_value(s, seat)
+        else:
+            own = agent._path_leaf(s, seat)
+        return agent._against(s, seat, own), own
+
+    def _by_thumb(self, s: GameState) -> bool:
+        planned_move(s, self.seat)
+        return True
+
+    def step_worth(self, s: GameState, step: Move) -> tuple[float, float]:
+        """A Path step of `step.a` spaces from `s`, valued as the level's own Path choice
+        values it (the next solo Offer counted at that step)."""
+        agent, seat, level = self.agent, self.seat, self.agent.level
+        p = s.players[seat]
+        path, cash = p.path + step.a, p.cash - path_cost(p.path, step.a)
+        own = self.ev.value(s, seat, path, cash)
+        if level.offer_ahead:
+            own += level.offer_weight * next_offer_gain(s, seat, self.ev, path, cash,
+                                                        level.offer_rows, level.offer_cards,
+                                                        base=own)
+        return agent._against(s, seat, own), own
+
+    def follow_up(self, s: GameState) -> Move:
+        """The place or take after a card turned over: the one worth most on FOLLOW_UP_LOOKS
+        samples of what the seat now sees (the card, and nothing more), so that a turned-over
+        card is never valued by choices made knowing the hidden cards of the sample."""
+        view = canonical_view(s, self.seat)
+        key = pickle.dumps(view.to_data())
+        known = self._follow_ups.get(key)
+        if known is not None:
+            return known
+        moves = prune(flow.decision(view), view.legal_moves(), view.players[self.seat].cash,
+                      self.agent.level.loan_below)
+        best, best_value = moves[0], float("-inf")
+        if len(moves) > 1:
+            rng = random.Random(zlib.crc32(key))  # what the seat sees, and nothing else
+            looks = [determinise(view, self.seat, rng) for _ in range(FOLLOW_UP_LOOKS)]
+            for move in moves:
+                total = 0.0
+                for look in looks:
+                    check(self.stop)
+                    after = look.clone()
+                    after.apply(move)
+                    total += self.finish(after)[0]
+                if total > best_value:
+                    best, best_value = move, total
+        self._follow_ups[key] = best
         return best
+
+
+class Judge:
+    """The weighing of one decision: lines valued on the same fresh samples."""
+
+    def __init__(self, unit: Decision, seat: int, stick: Yardstick, seed: int,
+                 stop: threading.Event | None = None) -> None:
+        self.unit, self.seat, self.stick, self.stop = unit, seat, stick, stop
+        self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
+        rng = random.Random(seed * 1_000_003 + unit.step)
+        self.fresh = [determinise(self.view, seat, rng) for _ in range(FRESH)]
+        self.round = self.view.round
 
     def difference(self, better: tuple[Move, ...], worse: tuple[Move, ...]
                    ) -> dict[str, float] | None:
         """How much `better` gains over `worse` on the fresh samples, paired: the mean gain
-        ("cost"), its 95% interval ("low", "high"), the samples, and each line's mean worth
-        ("theirs", "yours"); None if a line is not legal on one of them."""
-        pairs = []
+        ("cost"), its 95% interval ("low", "high"), the samples, and each line's mean own
+        final space ("theirs", "yours"); None if a line is not legal on one of them."""
+        gains, theirs, yours = [], 0.0, 0.0
         for sample in self.fresh:
             check(self.stop)
-            a, b = self.worth(sample.clone(), better), self.worth(sample.clone(), worse)
+            a = self.stick.worth(sample.clone(), better)
+            check(self.stop)
+            b = self.stick.worth(sample.clone(), worse)
             if a is None or b is None:
                 return None
-            pairs.append((a, b))
-        n = len(pairs)
-        gains = [a - b for a, b in pairs]
+            gains.append(a[0] - b[0])
+            theirs += a[1]
+            yours += b[1]
+        n = len(gains)
         mean = sum(gains) / n
         spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
         half = Z95 * spread / n ** 0.5
         return {"cost": mean, "low": mean - half, "high": mean + half, "samples": n,
-                "theirs": sum(a for a, _ in pairs) / n, "yours": sum(b for _, b in pairs) / n}
+                "theirs": theirs / n, "yours": yours / n}
 
 
-def candidates(judge: Judge, level: dict[str, float], seed: int,
-               stop: threading.Event | None) -> list[tuple[Move, ...]]:
-    """The AI's alternatives to the person's line (see the module docstring)."""
-    unit, view, seat = judge.unit, judge.view, judge.seat
+class Asker:
+    """Asks the coach at a decision as the table's hint asks it (`plan.advise`: the coach's
+    level, its seed for the seat, counted in iterations)."""
+
+    def __init__(self, level: str, config: GameConfig, seat: int,
+                 stop: threading.Event | None = None) -> None:
+        self.level, self.seat, self.stop = level, seat, stop
+        self.seed = coach_seed(config, seat)
+
+    def ask(self, state: GameState) -> tuple[MCTSAgent, Advice]:
+        """The coach's agent (its search kept, and its checks a round further) and its
+        advice at `state`, from what the seat sees of it (as the hint's request carries)."""
+        check(self.stop)
+        asked = advise(self.level, self.seed, state.observe(self.seat), self.seat, self.stop,
+                       kept=PlayOns())
+        check(self.stop)
+        assert asked is not None, "only a stop leaves the coach without an answer"
+        return asked
+
+
+class Following:
+    """The hint in force, move by move, for a person who asks whenever none is in force and
+    follows it as the table does (`GameSession._follow`): each step made moves the hint on
+    to the next, if there is one and it can be made now; any other move, of this seat or
+    another, puts it away."""
+
+    def __init__(self, config: GameConfig, moves: Sequence[Move]) -> None:
+        self.state, self.moves, self.at = new_game(config), moves, 0
+        self.plan: tuple[Move, ...] = ()
+        self.next = 0
+        self.ran_out = False  # the last hint was put away because it was done, not left
+
+    def in_force(self) -> Move | None:
+        return self.plan[self.next] if self.next < len(self.plan) else None
+
+    def take(self, plan: tuple[Move, ...]) -> None:
+        """A hint asked for now (kept only if none is in force)."""
+        if self.in_force() is None:
+            self.plan, self.next, self.ran_out = plan, 0, False
+
+    def to(self, step: int, stop: threading.Event | None = None) -> None:
+        """Go on to the game's `step`-th move."""
+        while self.at < step:
+            if self.at % STOP_EVERY == 0:
+                check(stop)
+            self.make(self.moves[self.at])
+
+    def make(self, move: Move) -> None:
+        step = self.in_force()
+        self.state.apply(move)
+        self.at += 1
+        if step is None:
+            return
+        following = move == step and self.next + 1 < len(self.plan)
+        if following and not self.state.is_over \
+                and self.plan[self.next + 1] in self.state.legal_moves():
+            self.next += 1
+            return
+        self.ran_out = move == step
+        self.plan, self.next = (), 0
+
+
+def clip(line: Sequence[Move], unit: Decision, seat: int) -> tuple[Move, ...]:
+    """The part of a plan from the unit's start that the unit covers (an Action-phase stretch
+    up to its Path step or a Two-pack; else the one move)."""
     if unit.kind != ACTION:
-        moves = view.legal_moves()
-        if unit.kind == SINGLE:
-            moves = prune(flow.decision(view), moves, view.players[seat].cash)
-        return [(m,) for m in moves]
-    rule = view.clone()
-    rule_line = play_out(rule, seat, lambda s: planned_move(s, seat), stop)
-    agent = MCTSAgent("hard", seed=seed + unit.step, deterministic=True, overrides=level)
-    searched = view.clone()
-    searched_line = play_out(searched, seat, lambda s: s.apply(
-        agent.choose_interruptible(s, stop=stop, seat=seat)), stop)
-    return [rule_line, searched_line]
-
-
-def play_out(s: GameState, seat: int, move: Callable[[GameState], None],
-             stop: threading.Event | None = None) -> tuple[Move, ...]:
-    """The seat's moves while `move` plays an Action-phase stretch on `s` to its end."""
-    line: list[Move] = []
-    for _ in range(ROLLOUT_LIMIT):
-        check(stop)
-        before = s.history
-        move(s)
-        after = s.history
-        made = after[1] if after is not None and after is not before else None
-        if made is None:
+        return tuple(line[:1])
+    state, out = unit.state.observe(seat), []
+    for move in line:
+        if state.is_over or move not in state.legal_moves():
             break
-        line.append(made)
-        if unit_over(s, seat, ACTION, made):
+        state.apply(move)
+        out.append(move)
+        if unit_over(state, seat, ACTION, move):
             break
-    return tuple(line)
+    return tuple(out)
 
 
-def judge(unit: Decision, seat: int, ev: Evaluation, seed: int = 0,
-          level: dict[str, float] | None = None,
+def judge(unit: Decision, seat: int, stick: Yardstick, asker: Asker,
+          following: Following | None = None, seed: int = 0,
           stop: threading.Event | None = None) -> Finding | None:
-    """The finding for one decision: what the best line by the yardstick gains over the
-    person's (cost 0 and the person's own line when nothing does better)."""
-    j = Judge(unit, seat, ev, seed, stop)
+    """The finding for one decision: what the longer look's line gains over the person's
+    (cost 0 and the person's own move when it gains nothing, or when it only might and the
+    person did what the hint said). `following`: the hint in force, at the unit's start."""
+    agent, advice = asker.ask(unit.state)
+    view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
+    if following is None:  # this decision alone: no hint in force before it
+        following = Following(view.config, [])
+        following.state = view.clone()
+    following.take(advice.plan)
     played = tuple(unit.line)
-    played_value = j.value(played)
-    if played_value is None:  # cannot happen when legality is public; never judged unfairly
-        return None
-    best, best_value = played, played_value
-    plain, plain_value = played, played_value  # the best that turns over no card
-    for line in candidates(j, level or REVIEW_LEVEL, seed, stop):
-        check(stop)
-        if line == played or not line:
-            continue
-        value = j.value(line)
-        if value is not None and value > best_value + 1e-9:
-            best, best_value = line, value
-        if value is not None and line[0].kind != FLIP and value > plain_value + 1e-9:
-            plain, plain_value = line, value
-    if best[0].kind == FLIP and plain_value >= best_value - THRESHOLD:
-        # A flip is worth its best follow-up, so it is never worth less than the choice it
-        # could be followed by: suggested only when the card it may bring is worth more
-        # than the threshold; else the best plain choice says what to do.
-        best, best_value = plain, plain_value
-    weighed: dict[str, float] = {}
-    if best != played:  # the best of many looks better than it is: weigh it again, afresh
-        again = j.difference(best, played)
-        if again is not None and again["cost"] > 0:
-            weighed = again
-    if not weighed:  # not confirmed afresh: the person's choice stands
-        best = played
-    at = next((i for i, (a, b) in enumerate(zip(played, best)) if a != b), 0)
-    suggestion = best[at] if at < len(best) else played[at]
-    where = f"Round {j.round}, {unit.label}" if j.round else "Setup"
-    cost, low, high, theirs, yours = (round(weighed.get(key, 0.0), 3)
+    advised: list[Move | None] = []
+    at_state = following.state.clone()
+    states = []
+    for i, move in enumerate(played):
+        if i and following.in_force() is None and following.ran_out \
+                and len(following.state.legal_moves()) > 1:
+            following.take(asker.ask(following.state)[1].plan)  # the follower asks again
+        advised.append(following.in_force())
+        states.append(at_state)
+        following.make(move)
+        at_state = following.state.clone()
+    longer = clip(look_longer(agent, view, seat, advice, LONGER, stop), unit, seat)
+    check(stop)
+    round_ = view.round
+    where = f"Round {round_}, {unit.label}" if round_ else "Setup"
+    at = next((i for i, (a, b) in enumerate(zip(played, longer)) if a != b), None)
+    if at is None:  # the longer look does what the person did
+        return Finding(unit.step, round_, where, played[0], played[0], 0.0,
+                       hint=advised[0], followed=advised[0] == played[0], race=stick.race)
+    weighed = Judge(unit, seat, stick, seed, stop).difference(longer, played) or {}
+    hint = advised[at]
+    followed = hint == played[at]
+    cost, low = weighed.get("cost", 0.0), weighed.get("low", 0.0)
+    if cost > 0 and hint is None:  # no hint in force there: the one asked for then
+        hint = asker.ask(states[at])[1].move
+        followed = hint == played[at]
+    if cost <= 0 or (followed and low <= CLOSE_CALL):  # the person's choice stands
+        return Finding(unit.step + at, round_, where, played[at], played[at], 0.0,
+                       hint=hint, followed=followed, race=stick.race)
+    cost, low, high, theirs, yours = (round(weighed[key], 3)
                                       for key in ("cost", "low", "high", "theirs", "yours"))
-    return Finding(unit.step + at, j.round, where, played[at], suggestion, cost, low, high,
-                   int(weighed.get("samples", 0)), theirs, yours)
+    return Finding(unit.step + at, round_, where, played[at], longer[at], cost, low, high,
+                   int(weighed["samples"]), theirs, yours, hint, followed, stick.race)
 
 
 def review(config: GameConfig, moves: Sequence[Move], seat: int, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
            stop: threading.Event | None = None,
-           level: dict[str, float] | None = None) -> list[Finding]:
+           level: str | None = None) -> list[Finding]:
     """Every decision of `seat` judged (within the bounds: `to_judge`), dearest first (ties:
-    earlier first); stops early and returns what it found when `stop` is set."""
+    earlier first), by the coach of `level` (the table's when None); stops early and returns
+    what it found when `stop` is set."""
     found: list[Finding] = []
     try:
         units, _ = to_judge(config, moves, seat, stop)
-        judge_all(units, seat, judging_evaluation(config.solo), found, seed, progress, stop,
-                  level)
+        judge_all(config, moves, units, seat, found, seed, progress, stop, level)
     except Stopped:
         pass
     return sorted(found, key=lambda f: (-f.cost, f.step))
@@ -393,23 +492,23 @@ def to_judge(config: GameConfig, moves: Sequence[Move], seat: int,
     return judged, len(units) - len(judged)
 
 
-def judging_evaluation(solo: bool) -> Evaluation:
-    """What judges the moves: the evaluation hard plays with (the projection with its
-    sibling correction), whose search proposes the alternatives."""
-    return make_evaluation(LEVELS["hard"].evaluator, solo)
-
-
-def judge_all(units: Sequence[Decision], seat: int, ev: Evaluation, found: list[Finding],
-              seed: int = 0, progress: Callable[[int, int], None] | None = None,
-              stop: threading.Event | None = None,
-              level: dict[str, float] | None = None) -> None:
-    """Judge `units` in order into `found`, with `progress(done, total)` after each; raises
-    Stopped once `stop` is set (what was found so far stays in `found`)."""
+def judge_all(config: GameConfig, moves: Sequence[Move], units: Sequence[Decision], seat: int,
+              found: list[Finding], seed: int = 0,
+              progress: Callable[[int, int], None] | None = None,
+              stop: threading.Event | None = None, level: str | None = None) -> None:
+    """Judge `units` (decisions of the game of `config` and `moves`) in order into `found`,
+    with `progress(done, total)` after each; raises Stopped once `stop` is set (what was
+    found so far stays in `found`)."""
+    level = level or COACH_LEVEL
+    stick = Yardstick(level, config.solo, seat, stop)
+    asker = Asker(level, config, seat, stop)
+    following = Following(config, moves)
     if progress is not None:
         progress(0, len(units))
     for done, unit in enumerate(units, 1):
         check(stop)
-        finding = judge(unit, seat, ev, seed, level, stop)
+        following.to(unit.step, stop)
+        finding = judge(unit, seat, stick, asker, following, seed, stop)
         if finding is not None:
             found.append(finding)
         if progress is not None:
@@ -420,12 +519,11 @@ def worth_showing(findings: Sequence[Finding]) -> list[Finding]:
     """The few findings a person is shown, at most SHOWN, dearest first: those whose whole
     95% interval lies above THRESHOLD spaces (a cost the samples cannot tell from noise is
     not a finding)."""
-    return [f for f in findings if f.low >= THRESHOLD][:SHOWN]
+    return [f for f in findings if f.cost > 0 and f.low >= THRESHOLD][:SHOWN]
 
 
 def bench_game(seats: int, seed: int, level: str = "normal") -> tuple[GameConfig, list[Move]]:
     """A finished game to review: `level` agents at every seat (deterministic)."""
-    from .agents import make_agent
     from .play import by_seat
 
     config = GameConfig(seats=seats, seed=seed)
@@ -443,6 +541,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--player", default="easy", help="the agent whose games are reviewed")
+    parser.add_argument("--coach", default=COACH_LEVEL, help="the coach's level")
     args = parser.parse_args(argv)
     if not args.bench:
         parser.error("nothing to do: give --bench")
@@ -450,7 +549,7 @@ def main(argv: list[str] | None = None) -> None:
         config, moves = bench_game(args.seats, 100 + game, args.player)
         units = sum(1 for _ in decisions(config, moves, 0))
         start, cpu = time.perf_counter(), time.process_time()
-        findings = review(config, moves, 0)
+        findings = review(config, moves, 0, level=args.coach)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         top = ", ".join(f"{f.where} {f.cost:.2f}" for f in worth_showing(findings))
         print(f"game {game}: {units} decisions, {seconds:.1f} s ({cpu:.1f} s of CPU); "

@@ -17,9 +17,11 @@ everything the asker needs: the move, and for a hint the plan and the estimates 
 (`plan.py`), for a review its findings (`review.py`); a failure comes back as a Result with
 `error` (and its traceback for the log), never raised in the window's loop.
 
-Both backends run the same `Mind`, which keeps the agents between requests: an agent knows
-from the moves that the game went on from its last move, so a turn's plan carries on from one
-of its decisions to the next on either backend.
+Both backends run the same `Mind`, which keeps the AI seats' agents between requests: an
+agent knows from the moves that the game went on from its last move, so a turn's plan carries
+on from one of its decisions to the next on either backend. A hint is asked of a fresh agent
+each time (`plan.coach_agent`), so that it depends on its decision alone and the review can
+ask it again (`plan.advise`).
 
 - `ThreadThinker` thinks on a daemon thread (`worker.start_thread`: the short switch
   interval that keeps the window's frames while a thread searches);
@@ -53,7 +55,7 @@ from loyang_game.engine.state import Decision
 
 from . import review
 from .agents import make_agent
-from .plan import serving_values, whole_plan
+from .plan import coach_agent, explained
 from .review import Finding, Stopped
 from .worker import CANCEL_WAIT, start_thread
 
@@ -74,8 +76,8 @@ class Request:
     """What a thinker is asked. `view`: MOVE and HINT, what `seat` sees of the game (its
     history left out: `moves` tells it); `moves`: the game's moves (a review replays them
     from `config`); `level`: an AI level's name, knobs allowed ("hard",
-    "hard:act_iterations=24"; a review judges with its own); `deterministic`: iteration
-    counts only, never the clock."""
+    "hard:act_iterations=24"; a review's is the coach's whose hints it judges, "" for the
+    table's); `deterministic`: iteration counts only, never the clock."""
 
     job: Job
     config: GameConfig
@@ -169,13 +171,13 @@ class Mind:
         report(Progress(done, total, move, seconds))
         if request.job == Job.MOVE:
             return Result(move, done)
-        estimates = agent.estimates() if hasattr(agent, "estimates") else []
-        rivalry = getattr(getattr(agent, "level", None), "rivalry", 0)
-        return Result(move, done, tuple(whole_plan(agent, state, seat, move)),
-                      tuple(estimates), tuple(serving_values(agent).items()),
-                      request.config.seats > 1 and rivalry > 0)
+        advice = explained(agent, state, seat, move, done)  # the review's `advise` too
+        return Result(move, done, advice.plan, advice.estimates, advice.serving,
+                      advice.racing)
 
     def _agent(self, request: Request) -> Any:
+        if request.job == Job.HINT:  # a fresh one: a hint depends on its decision alone
+            return coach_agent(request.level, request.seed, request.deterministic)
         key = (request.seat, request.level, request.seed, request.deterministic)
         agent = self.agents.get(key)
         if agent is None:
@@ -186,8 +188,9 @@ class Mind:
     def _review(self, request: Request, stop: threading.Event, report: Report) -> Result:
         found: list[Finding] = []
         units, left_out = review.to_judge(request.config, request.moves, request.seat, stop)
-        review.judge_all(units, request.seat, review.judging_evaluation(request.config.solo), found,
-                         request.seed, lambda done, total: report(Progress(done, total)), stop)
+        review.judge_all(request.config, request.moves, units, request.seat, found,
+                         request.seed, lambda done, total: report(Progress(done, total)), stop,
+                         request.level or None)
         return Result(findings=tuple(sorted(found, key=lambda f: (-f.cost, f.step))),
                       left_out=left_out)
 

@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, replace
 
 from ai.agents import PLAYER_LEVELS
+from ai.plan import CLOSE_CALL, coach_seed
 from ai.thinker import Job, Request, Result, Thinker, open_thinker
 
 from ..engine import GameState, Move
@@ -34,7 +35,6 @@ from ..text.log import describe_move
 from . import coach_plan
 
 STRONGEST = PLAYER_LEVELS[-1]
-CLOSE_CALL = 0.1  # Path spaces: options nearer than this are "about as good"
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class Coach:
         if state.current_player != seat:
             raise ValueError(f"it is not seat {seat}'s decision")
         self.thinker.submit(Request.about(Job.HINT, state, seat, self.level,
-                                          state.config.seed + seat, self.deterministic))
+                                          coach_seed(state.config, seat), self.deterministic))
         self._asked = (state.clone(), seat, list(names), self.clock())
 
     def cancel(self) -> None:
@@ -165,9 +165,9 @@ class Coach:
         other, other_value = max(estimates.items(), key=lambda item: item[1])
         instead = imperative(describe_move(other, names))
         gain = value - other_value
-        if gain < 0:  # the search rated the other higher; played on a round, this won
-            return (f"{what} — played on a round, it comes out ahead of “{instead}” "
-                    f"(which the AI first rated {other_value:.1f} against {value:.1f}).")
+        if gain < 0:  # the other looked better at the Path step; a round further on, this
+            return (f"{what} — looked at a round further on, it comes out ahead of "
+                    f"“{instead}”, which at first looked {-gain:.1f} spaces better.")
         if racing:
             if gain < CLOSE_CALL:
                 return f"{what} — a close call: “{instead}” is about as good."

@@ -176,10 +176,10 @@ def test_a_review_through_the_thinker_finds_what_the_review_finds(thinker):
     while state.phase != ACTIONS:
         state.apply(agents[state.current_player].choose(state))
     moves = tuple(state.moves())
-    thinker.submit(Request(Job.REVIEW, state.config, moves, 0))
+    thinker.submit(Request(Job.REVIEW, state.config, moves, 0, SMALL))
     result = answer(thinker)
     assert result.error == "" and result.findings
-    assert list(result.findings) == review.review(state.config, moves, 0)
+    assert list(result.findings) == review.review(state.config, moves, 0, level=SMALL)
     progress = thinker.progress
     assert progress.done == progress.total == len(result.findings)
 

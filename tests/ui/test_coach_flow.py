@@ -13,7 +13,7 @@ from .driver import click
 from .menu_driver import click_item, frames
 from .test_endpanel import finished_table, panel_buttons
 
-SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
+SMALL = "hard:act_iterations=40,other_iterations=20"  # the coach whose hints are judged
 
 
 def test_replay_from_the_end_panel_steps_through_the_finished_game():
@@ -28,7 +28,7 @@ def test_replay_from_the_end_panel_steps_through_the_finished_game():
 
 
 def test_review_from_the_end_panel_opens_a_finding_in_the_replay(monkeypatch):
-    monkeypatch.setattr(review_module, "REVIEW_LEVEL", SMALL)
+    monkeypatch.setattr(review_module, "COACH_LEVEL", SMALL)
     app = finished_table(["person", "easy"], seed=3)
     click(app, panel_buttons(app)["review"].center)
     review = app.d.top

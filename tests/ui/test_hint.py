@@ -323,14 +323,16 @@ def test_h_while_the_last_move_is_shown_says_to_wait_not_whose_turn_it_is():
 
 def test_a_hint_the_play_on_chose_over_the_searchs_favourite_says_so():
     """Solo hard plays its best plans on a round before it commits, so the hinted move can
-    be one the search first rated lower: the reason says why, not "about as good"."""
+    be one that looked worse at first: the reason says why, in plain words, not "about as
+    good"."""
     state = new_game(GameConfig(seats=1, seed=3))
     moves = state.legal_moves()[:2]
     found = Result(moves[0], estimates=((moves[1], 15.4), (moves[0], 15.1)))
     coach = Coach(deterministic=True)
     reason = coach.explain(state, 0, ["Anna"], found).reason
-    assert "played on a round, it comes out ahead of" in reason
-    assert "15.4 against 15.1" in reason
+    assert "looked at a round further on, it comes out ahead of" in reason
+    assert "which at first looked 0.3 spaces better" in reason
+    assert "rated" not in reason and "played on" not in reason
     coach.close()
 
 

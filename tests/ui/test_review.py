@@ -24,7 +24,7 @@ from loyang_game.ui.scenes.review import verdict
 from .drawn import record_text
 from .menu_driver import click_item, frames, key
 
-SMALL = {"act_iterations": 40, "other_iterations": 20, "rivalry": 0.0, "temperature": 0.0}
+SMALL = "hard:act_iterations=40,other_iterations=20"  # the coach whose hints are judged
 
 
 class ReplayStub(Scene):
@@ -40,7 +40,7 @@ class ReplayStub(Scene):
 
 @pytest.fixture
 def small_review(monkeypatch):
-    monkeypatch.setattr(review_module, "REVIEW_LEVEL", SMALL)
+    monkeypatch.setattr(review_module, "COACH_LEVEL", SMALL)
     ReplayStub.opened = []
 
 
@@ -162,6 +162,7 @@ def test_the_costs_note_names_its_unit_and_is_drawn_whole(small_review, monkeypa
     d.draw()
     words = " ".join(s for s, _place in drawn)
     assert "Costs are the AI's estimates in final Path spaces" in words
+    assert "against a longer look than the hint's" in words
     assert words.endswith(f"the top {review_module.SHOWN} whose whole 95% interval is above "
                           f"{review_module.THRESHOLD} spaces.") or (
         f"whose whole 95% interval is above {review_module.THRESHOLD} spaces." in words)

@@ -4,8 +4,10 @@ goes back) and lists the few that cost the most by its judgement; a click opens 
 that moment with the AI's choice lit.
 
 Opened as `d.open("review", replay=<Replay>, seat=<the person's seat>)`. The judging is
-`ai.review` (honest: each decision from what the seat could see then); this scene only
-shows it. `python -m lab.review_bench` measures the frames while the review
+`ai.review` (honest: each decision from what the seat could see then, by the hint's own
+search looked at longer); this scene only shows it, in plain words: a move the hint
+suggested is named so, and a finding against it says that a longer look finds something
+else better. `python -m lab.review_bench` measures the frames while the review
 thinks.
 """
 
@@ -40,7 +42,7 @@ def spaces(cost: float) -> str:
 
 def expects(finding: Finding) -> str:
     """The AI's expectation of its choice against the person's, in a few words."""
-    return (f"the AI expects you to finish on about space {finding.theirs:.1f}, "
+    return (f"the AI expects you to finish on about space {finding.theirs:.1f} after it, "
             f"{finding.yours:.1f} after yours")
 
 
@@ -53,11 +55,29 @@ def why(finding: Finding) -> str:
             f"them over {finding.samples} deals you could not tell apart)")
 
 
+def better(finding: Finding) -> str:
+    """By how much the suggestion is better: "better by about 0.8 spaces in the race"."""
+    return f"better by {spaces(finding.cost)}{' in the race' if finding.race else ''}"
+
+
+def advice(finding: Finding) -> tuple[str, str]:
+    """What the person did, and what the AI says of it, in two sentences without their
+    stops: the hint's own move is named as such, and a finding that overturns the hint says
+    that a longer look finds something else better."""
+    played = f"you {imperative(describe_move(finding.played))}"
+    other = f"“{imperative(describe_move(finding.suggestion))}”"
+    if finding.followed:
+        return (f"{played}, as the hint suggested",
+                f"a longer look finds {other} {better(finding)}")
+    if finding.hint is not None and finding.hint == finding.suggestion:
+        return played, f"the hint suggested {other}, {better(finding)}"
+    return played, f"a longer look finds {other} {better(finding)}"
+
+
 def verdict(finding: Finding) -> str:
     """The finding in one line (the replay shows it as its note)."""
-    return (f"{finding.where}: you {imperative(describe_move(finding.played))}; the AI "
-            f"would {imperative(describe_move(finding.suggestion))} — "
-            f"{spaces(finding.cost)}: {why(finding)}")
+    did, says = advice(finding)
+    return f"{finding.where}: {did}; {says}: {why(finding)}"
 
 
 class ReviewScene(MenuScene):
@@ -189,7 +209,8 @@ class ReviewScene(MenuScene):
                  center=L.R(640, 340, 0, 0).topleft)
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
-        note = ("Costs are the AI's estimates in final Path spaces against its own choice: "
+        note = ("Costs are the AI's estimates in final Path spaces (with others, in the race) "
+                "against a longer look than the hint's: "
                 f"the top {SHOWN} whose whole 95% interval is above {THRESHOLD} spaces.")
         left_out = self.result.left_out if self.result is not None else 0
         if left_out:
@@ -218,9 +239,8 @@ class ReviewScene(MenuScene):
                     midright=(r.right - L.px(14), r.y + L.px(19)), bold=True)
         text(surf, fit(finding.where, L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
-        lines = (f"You {imperative(describe_move(finding.played))}.",
-                 f"The AI would {imperative(describe_move(finding.suggestion))}: "
-                 f"{expects(finding)}.")
+        did, says = advice(finding)  # what the AI expects is in the replay's note (`verdict`)
+        lines = (f"{did[0].upper()}{did[1:]}.", f"{says[0].upper()}{says[1:]}.")
         for j, line in enumerate(lines):
             text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
                  topleft=(x, r.y + L.px(34) + j * L.px(23)))
