@@ -25,6 +25,9 @@ And the game's own benchmarks, which the installed game has no use for either:
     python -m lab.turn_bench      an AI turn's time on screen at each speed, the hint's
                                   answer time, the frames while the look-ahead thinks
     python -m lab.review_bench 10 the frames while a review thinks
+    python -m lab.hint_follower --games 50 --seats 2,1
+                                  issue 46: a player who always follows the hint, each game
+                                  reviewed (the hint overturned, and never unlabelled)
     python -m lab.list_bench      the title's and Load's times with 0, 100, 1,000 saves
     python -m lab.save_bench      how long saves that cannot be loaded take to refuse
 
