@@ -63,8 +63,8 @@ def mean_ci(values: list[float]) -> dict:
 
 def lab_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     """An agent by its name (`ai.agents.make_agent`), or a lab-only device on top of one:
-    `hard-v3+take-regular` (`lab.take_regular`, issue 49's diagnosis screen)."""
-    from .take_regular import SUFFIX, take_regular
+    `hard-v3+take-regular` (`lab.forcing`, issue 49's diagnosis screen)."""
+    from .forcing import SUFFIX, take_regular
 
     if name.endswith(SUFFIX):
         return take_regular(name.removesuffix(SUFFIX), seed, deterministic)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from ai.agents import make_agent
-from lab import compare, take_regular
-from lab.take_regular import TakeRegular, forced_regular, top_regular_buys
+from lab import compare, forcing, take_regular
+from lab.forcing import TakeRegular, forced_regular, top_regular_buys
 from loyang_game.engine import GameConfig, GameState, Move, new_game, play
 from loyang_game.engine.cards import CARDS, REGULAR
 from loyang_game.engine.moves import DONE, OFFER, SELL
@@ -111,7 +111,7 @@ def test_a_searching_agent_ends_round_one_with_a_regular_from_the_top_rows():
     seed = seed_with(1)
     state = round_one(seed)
     card = regulars_on_top(state)[0]
-    agent = take_regular.take_regular("hard-v3:act_iterations=24,other_iterations=12,verify=0",
+    agent = forcing.take_regular("hard-v3:act_iterations=24,other_iterations=12,verify=0",
                                       seed, deterministic=True)
     before = set(state.players[0].played_cards())
     play(state, agent.choose, until=take_regular.round_one_bought)
@@ -155,7 +155,7 @@ def test_where_the_forcing_never_fires_the_game_is_the_base_agents_move_for_move
     base = "hard-v3:act_iterations=24,other_iterations=12,verify=0"
     seed = seed_with(0)
     games = []
-    for agent in (make_agent(base, 7, True), take_regular.take_regular(base, 7, True)):
+    for agent in (make_agent(base, 7, True), forcing.take_regular(base, 7, True)):
         state = new_game(GameConfig(seats=1, seed=seed))
         play(state, agent.choose)
         games.append(state.moves())
