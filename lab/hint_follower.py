@@ -20,7 +20,9 @@ file (a run stopped and started again plays only the games not there yet):
   longer look confident against the hint), `overturned_shown` the ones shown;
 - `unlabelled`: charged on a move the table's hint had given without the label (must be 0),
   `mismatched`: decisions where the review's hint was not the hint the table had shown;
-- `words`: every finding's sentence, and `banned`: any jargon in them ("rated", "played on").
+- `words`: every finding's sentence, and `banned`: any jargon in them ("rated", "played on");
+- `moves` (as a save keeps them) and `hinted` (the steps made from a hint): the game, to be
+  judged again.
 
 `--coach` and `--opponent` take a level with knobs (`hard:act_iterations=400`); the default
 is the table's hard.
@@ -120,6 +122,8 @@ def measure(seats: int, seed: int, coach: str, opponent: str) -> dict[str, Any]:
         "mismatched": sum(1 for f in findings
                           if f.step in shown and f.hint is not None and f.hint != shown[f.step]),
         "costs": [[f.where, f.cost, f.low, f.high, f.followed] for f in charged],
+        # the game itself, to judge again (`save.moves_from_data`), and the hinted steps
+        "moves": [m.to_data() for m in moves], "hinted": sorted(shown),
         "words": words, "banned": [w for w in words if BANNED.search(w)],
     })
     return row
