@@ -20,6 +20,7 @@ from loyang_game.engine import GameState, play_area, solo
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 
+from . import memo
 from .projection import board_key
 
 if TYPE_CHECKING:
@@ -30,9 +31,9 @@ CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
 # offer and the question (one table per evaluation): like the projection's own table
 # (`projection.project`), the search asks about the same leaf in sample after sample, and
 # the answer depends on nothing a sample changes. The value is the one the cards give when
-# tried, to the last bit.
+# tried, to the last bit. Emptied when full; let go with the game (`memo`).
 CACHE_SIZE = 30_000
-_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], float]]] = {}
+_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], float]]] = memo.kept({})
 
 
 def next_offer_gain(state: GameState, seat: int, ev: Evaluation, path: int, cash: int,

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import farm as _farm  # compiled where it was built so (ai/__init__.py)
+from . import memo
 
 if TYPE_CHECKING:
     from loyang_game.engine.state import PlayerState
@@ -78,9 +79,10 @@ Farm, walk, simulate = _farm.Farm, _farm.walk, _farm.simulate
 # (the projection never looks at what a sample changes, such as the pile's order), each Path
 # step of one board, the next Offer's probes. Three calls in four are such repeats (a solo
 # game of hard and a 2-player one, rounds 1-2), so they are looked up rather than simulated
-# again; the value is the one `simulate` gives, to the last bit. Bounded: emptied when full.
+# again; the value is the one `simulate` gives, to the last bit. Bounded: emptied when full;
+# let go with the game (`memo`).
 CACHE_SIZE = 60_000
-_tables: dict[int, tuple[Params, dict[tuple[float, ...], float]]] = {}
+_tables: dict[int, tuple[Params, dict[tuple[float, ...], float]]] = memo.kept({})
 
 
 def board_key(p: PlayerState, round_: int, position: int, money: float) -> tuple[float, ...]:

@@ -44,7 +44,7 @@ from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, Move
 from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
-from . import verify
+from . import memo, verify
 from .evaluate import Evaluation, default_evaluator, tuned_evaluator
 from .evaluators import EVALUATORS, make_evaluation
 from .offer_ahead import next_offer_gain
@@ -90,7 +90,8 @@ def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
     Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`).
     Looked up when the same board was asked about before (the search asks at every leaf, and
     meets the same boards in sample after sample): the answer is the one worked out, to the
-    last bit, since the key holds all it depends on."""
+    last bit, since the key holds all it depends on (the table is emptied when full, and let
+    go with the game: `memo`)."""
     p = state.players[seat]
     moves = state.legal_moves()
     entry = _path_tables.get(id(ev))
@@ -112,7 +113,8 @@ def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
 
 
 PATH_CACHE_SIZE = 30_000
-_path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = {}
+_path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = (
+    memo.kept({}))
 
 
 def _path_value(state: GameState, seat: int, ev: Evaluation, moves: list[Move], ahead: int,

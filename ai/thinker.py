@@ -53,7 +53,7 @@ from typing import Any
 from loyang_game.engine import GameConfig, GameState, Move, flow
 from loyang_game.engine.state import Decision
 
-from . import review
+from . import memo, review
 from .agents import make_agent
 from .plan import coach_agent, explained
 from .review import Finding, Stopped
@@ -290,8 +290,31 @@ class Thinker:
                 self._result, self._number = result, 0
 
 
+# The thread thinkers of this process not yet closed (nor collected): when the last one goes,
+# the search's tables of boards (`memo`) are let go, as a thinking process's are when it ends.
+_open_here = 0
+_open_lock = threading.Lock()
+
+
+def _opened() -> None:
+    global _open_here
+    with _open_lock:
+        _open_here += 1
+
+
+def _closed() -> None:
+    global _open_here
+    with _open_lock:
+        _open_here -= 1
+        last = _open_here == 0
+    if last:
+        memo.forget()
+
+
 class ThreadThinker(Thinker):
-    """Thinks on a daemon thread of this process (today's behaviour)."""
+    """Thinks on a daemon thread of this process (today's behaviour). Closed (or collected)
+    as the last thread thinker open here, it lets the search's tables of boards go
+    (`memo.forget`): the window's table closes its seats' and its coach's with the game."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -299,6 +322,13 @@ class ThreadThinker(Thinker):
         self._mind_lock = threading.Lock()  # an abandoned thread finishes before the next
         self._thread: threading.Thread | None = None
         self._stop: threading.Event | None = None
+        _opened()
+        self._release = weakref.finalize(self, _closed)
+        self._release.atexit = False  # at the end of the process there is nothing to let go
+
+    def close(self) -> None:
+        self.cancel()
+        self._release()  # once: a second close, or the collection, does nothing more
 
     def submit(self, request: Request) -> None:
         self.cancel()
