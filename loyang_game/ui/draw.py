@@ -3,21 +3,30 @@ fitted to a width or wrapped into lines, panels, buttons and a dimming veil."""
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from . import theme as t
+from .cache import SurfaceCache
 
 GREYED = (80, 70, 60)  # the face of a button that does nothing now
 GREYED_EDGE = (125, 112, 95)
 GREYED_WORDS = (165, 155, 140)
 
+# The words rendered, kept by their pixels: a frame draws under a fifth of its window's worth
+# of words (at 1280x800 the table's about 130 strings are 0.4 MB, a Helper's rules page 0.7
+# MB), so two windows' worth (8 MB there, and never less) keeps every frame's words and those
+# of the frames around it (the log's lines as it scrolls, the menus gone back to), while the
+# words of games long over are let go.
+_WORDS = SurfaceCache(screens=2, least=8 * 2**20)
 
-@functools.lru_cache(maxsize=4096)
+
 def rendered(s: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
     """`s` drawn in the default font (kept: the same words are drawn every frame)."""
-    return t.font(size, bold).render(s, True, colour)
+    key = (s, size, colour, bold)
+    img = _WORDS.get(key)
+    if img is None:
+        img = _WORDS.put(key, t.font(size, bold).render(s, True, colour))
+    return img
 
 
 def text(surf, s: str, size: int, colour, *, topleft=None, center=None, midleft=None,

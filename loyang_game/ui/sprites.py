@@ -11,6 +11,15 @@ from ..engine.cards import CARDS, VEG_NAMES
 from ..files.paths import asset_dir
 from . import art
 from . import theme as t
+from .cache import SurfaceCache
+
+# The scaled copies (and the textures tiled over a size) are kept by their pixels, for a budget
+# of six windows' worth (and never less than 16 MB): a frame draws at most about 1.7 windows
+# of them (the table: the wood under it, one window, and 54 cards, pawns and tokens at their
+# sizes, 6.8 MB at 1280x800), so every frame's are kept, and those of the scenes around it;
+# what a window of another size scaled, or a card not seen for long, gives way.
+SCREENS = 6
+LEAST = 16 * 2**20
 
 
 class Sprites:
@@ -19,7 +28,7 @@ class Sprites:
     def __init__(self, folder: Path | None = None) -> None:
         folder = folder or asset_dir()
         self.base: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._scaled = SurfaceCache(SCREENS, LEAST)
         self._pawns: dict[tuple[tuple, int], pygame.Surface] = {}
         files = sorted(folder.glob("*.png")) if folder.is_dir() else []
         if not files:
@@ -36,8 +45,7 @@ class Sprites:
         key = (name, w, h)
         out = self._scaled.get(key)
         if out is None:
-            out = pygame.transform.smoothscale(img, (w, h))
-            self._scaled[key] = out
+            out = self._scaled.put(key, pygame.transform.smoothscale(img, (w, h)))
         return out
 
     def veg(self, veg: int, size: int) -> pygame.Surface:
@@ -86,5 +94,5 @@ class Sprites:
             for x in range(0, size[0], tex.get_width()):
                 for y in range(0, size[1], tex.get_height()):
                     out.blit(tex, (x, y))
-            self._scaled[key] = out
+            self._scaled.put(key, out)
         return out

@@ -19,6 +19,7 @@ from ...files.save import SUFFIX, SaveError, SaveInfo, load_with_info
 from ...files.save_index import Listing, index_for
 from ...play.replay import Replay
 from .. import theme as t
+from ..cache import SurfaceCache
 from ..draw import fit, panel, text
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
 from ..scene import frame_layout
@@ -27,9 +28,12 @@ from ..widgets import BUTTON, Form, Item, draw_item
 
 ROW_ITEMS = ("row", "replay", "review", "del")  # a row's items, left to right
 # Rows and their buttons as last drawn, by what they show and where (over the page, which is
-# the same at every frame of a size); the oldest give way.
-ROW_PICTURES = 256
-_ROW_PICTURES: dict[tuple, pygame.Surface] = {}
+# the same at every frame of a size), bounded by their pixels: a frame of the list shows 24
+# pictures, 1.5 MB at 1280x800, and a walk down 30 saves and back (rows lit, a Delete armed)
+# about 85, 8 MB; so two windows' worth (8 MB there, and never less) keeps a frame's and the
+# looks around it, and the least recently drawn give way (a count of 256 kept, at 100 KB a
+# picture, 25 MB of rows scrolled away).
+_ROW_PICTURES = SurfaceCache(screens=2, least=8 * 2**20)
 
 
 def kept(surf: pygame.Surface, L, r: pygame.Rect, look: tuple,
@@ -44,9 +48,7 @@ def kept(surf: pygame.Surface, L, r: pygame.Rect, look: tuple,
         return
     draw()
     if area.w and area.h:
-        _ROW_PICTURES[key] = surf.subsurface(area).copy()
-        while len(_ROW_PICTURES) > ROW_PICTURES:
-            _ROW_PICTURES.pop(next(iter(_ROW_PICTURES)))
+        _ROW_PICTURES.put(key, surf.subsurface(area).copy())
 COLUMNS = (130, 772, 900, 1034)  # their design x: the same in every row
 
 
