@@ -30,6 +30,7 @@ And the game's own benchmarks, which the installed game has no use for either:
                                   reviewed (the hint overturned, and never unlabelled)
     python -m lab.list_bench      the title's and Load's times with 0, 100, 1,000 saves
     python -m lab.save_bench      how long saves that cannot be loaded take to refuse
+    python -m lab.memory_bench    the window's memory over 30 games played one after another
 
 `docs/ai-lab.md` is the notebook of every experiment run with them.
 """

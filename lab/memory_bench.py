@@ -2,19 +2,19 @@
 
 Plays `--games` games (30) one after another in ONE window process, the way a player does,
 through the director and its scenes (SDL's dummy drivers: nothing is shown). From the title
-screen: New game, where the seats, the AI's level and a seed are set, and Start. At the
-table each move of the person's seat is made by clicking its targets (the clicks
+screen: New game, where the seats, the AI's level and a seed are set, and Start. At the table
+each move of the person's seat is made by clicking its targets (the clicks
 `commands.clicks_for` gives, where the table's view places them; a long choice scrolled with
-the wheel), the move chosen by the greedy agent (one move ahead: cheap); the coach's hint is
-asked for and followed `--hints` times a game (from then on the coach thinks ahead on the
-person's decisions, as in any game where a hint was shown); every `--undo-every` moves one is
-taken back (U) and made again; the AI seats think through the session's thinker, on the
-clock as at the table. At the end the end panel shows the standings and the race, and its
-Title button leads back to the title screen, from where the Load list and the Statistics page
-are looked at before the next game. Games alternate between the solo game (the high scores
-written) and a game against the AI (`--seats`); each is autosaved at every move and added to
-the record of games at its end, and the save index reads the folder at each look. All of it
-in a temporary save folder.
+the wheel, the call-out of the AI's moves put away when it lies over one), the move chosen by
+the greedy agent (one move ahead: cheap); the coach's hint is asked for and followed `--hints`
+times a game (from then on the coach thinks ahead on the person's decisions, as in any game
+where a hint was shown); every `--undo-every` moves one is taken back (U) and made again; the
+AI seats think through the session's thinker, on the clock as at the table. At the end the end
+panel shows the standings and the race, and its Title button leads back to the title screen,
+from where the Load list and the Statistics page are looked at before the next game. Games
+alternate between the solo game (the high scores written) and a game against the AI
+(`--seats`); each is autosaved at every move and added to the record of games at its end, and
+the save index reads the folder at each look. All of it in a temporary save folder.
 
 After each game, back at the title (the table closed, a full garbage collection made), it
 prints the main process's resident memory (RSS), and a summary: RSS after game 10 (`--first`)
@@ -142,6 +142,11 @@ class Player:
         while table.timeline.busy:
             self.frame()
         pos = table.view.position_of(target)
+        if pos is None and target != ("ui", "seen"):
+            seen = table.view.position_of(("ui", "seen"))
+            if seen is not None:  # the call-out of the AI's moves lies over it: put away
+                self.click(seen)
+                pos = table.view.position_of(target)
         for _ in range(200):  # an option of a long choice: scrolled into view, with the wheel
             if pos is not None or target[0] != "opt" or not table.dialog_open():
                 break
