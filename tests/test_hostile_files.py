@@ -9,11 +9,12 @@ target untouched, the game's own value sane, and the file's problem in the log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -103,17 +104,25 @@ def _write_save(folder: Path) -> object:
     return _read_save(folder)
 
 
-def _write_log(folder: Path) -> object:
+@contextlib.contextmanager
+def _own_log_handlers() -> Iterator[None]:
+    """The game's loggers as they were once the block ends: the handlers `logs.start` added
+    closed and taken off."""
     before = {name: list(logging.getLogger(name).handlers) for name in logs.LOGGERS}
     try:
-        logs.start(folder)
-        logging.getLogger("loyang_game.test").warning("a line for the log")
+        yield
     finally:
         for name, handlers in before.items():
             for handler in logging.getLogger(name).handlers:
                 if handler not in handlers:
                     handler.close()
             logging.getLogger(name).handlers = handlers
+
+
+def _write_log(folder: Path) -> object:
+    with _own_log_handlers():
+        logs.start(folder)
+        logging.getLogger("loyang_game.test").warning("a line for the log")
     return True
 
 
@@ -240,18 +249,11 @@ def test_every_kept_file_holds_against_what_a_folder_may_hold(tmp_path, monkeypa
 def test_a_log_file_that_turns_into_a_pipe_never_holds_the_window(tmp_path, capfd):
     """The log is opened at its first line (`delay`): a pipe put in its place after the
     start, with no reader, is refused at that moment and the lines go to stderr."""
-    before = {name: list(logging.getLogger(name).handlers) for name in logs.LOGGERS}
-    try:
+    with _own_log_handlers():
         path = logs.start(tmp_path)
         os.mkfifo(path)
         _in_thread(lambda: logging.getLogger("loyang_game.test").warning("first line"))
         _in_thread(lambda: logging.getLogger("loyang_game.test").warning("second line"))
-    finally:
-        for name, handlers in before.items():
-            for handler in logging.getLogger(name).handlers:
-                if handler not in handlers:
-                    handler.close()
-            logging.getLogger(name).handlers = handlers
     err = capfd.readouterr().err
     assert err.count("the log file cannot be written") == 1
     assert "first line" in err and "second line" in err
