@@ -40,19 +40,53 @@ from loyang_game.engine.cards import card_by_code, helper_id
 from loyang_game.files import logs
 from loyang_game.files.paths import PROJECT_DIR, in_checkout, save_dir_problem, settle_save_dir
 from loyang_game.files.save import MAX_NAME, SaveError, load_with_info, validate_seed
-from loyang_game.files.settings import MAX_SIZE, MIN_SIZE
+from loyang_game.files.settings import MAX_SIZE, MIN_SIZE, stored_language
 from loyang_game.files.settings import load as load_settings
 from loyang_game.play.session import SEAT_NAMES, GameSession, playable_kinds
+from loyang_game.words import LANGUAGES, N_, NATIVE_NAMES, _, ngettext, set_language
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
           "pause", "save", "hint", "card")
 TABLE_SCENES = ("table", "pause", "save", "hint", "card")
+# What `loyang --help` says above the options (translated: the words layer's catalogues).
+DESCRIPTION = N_("""`loyang`: the title screen, with New game, Continue, Load, the Solo challenge,
+High scores, Rules, Statistics and Settings. Options start a game directly:
+
+    loyang --seats 2                you against an AI (normal), 2 players
+    loyang --seats 3 --ai hard      you against two hard AIs
+    loyang --seats 3 --hotseat      pass-and-play, three people at one screen
+    loyang --solo --seed 7          the solo challenge
+    loyang --load FILE              carry on a saved (or autosaved) game
+    loyang --lang de                this run in German (en, de, it, fr)
+    loyang --screenshot out.png --moves 40   the table after 40 moves, to a PNG
+    loyang --screenshot out.png --scene title  a menu scene to a PNG (see --scene)
+    loyang --bench 20 --ai hard     AI seats play with animations; frame times printed
+    loyang --terminal               a game between agents, printed
+    loyang --version                the version, and nothing else""")
 
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         """One line, no usage block: what was wrong."""
         self.exit(2, f"{self.prog}: {message}\n")
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, its own words ("usage:") in the game's language too."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, prefix or _("usage: "))
+
+
+def chosen_language(argv: list[str]) -> str:
+    """The language of this run: --lang's (an unknown one is argparse's to refuse, in
+    English), else the one chosen in Settings, else the system's."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return stored_language()
 
 
 def version() -> str:
@@ -98,75 +132,91 @@ def seed_option(text: str) -> int:
 
 
 def standings_lines(state, names) -> list[str]:
-    lines = ["", "Final standings (position after Loans, then Cash, then vegetables):"]
+    lines = ["", _("Final standings (position after Loans, then Cash, then vegetables):")]
     for row in sorted(state.standings(), key=lambda r: r["place"]):
-        lines.append(
-            f"  {row['place']}. {names[row['seat']]:<8} space {row['position']:>3}  "
-            f"({row['loans']} Loans)  Cash {row['cash']:>3}  vegetables {row['vegetables']}")
+        lines.append("  " + ngettext(
+            "{place}. {name}  space {space}  ({n} Loan)  Cash {cash}  vegetables {vegetables}",
+            "{place}. {name}  space {space}  ({n} Loans)  Cash {cash}  vegetables {vegetables}",
+            row["loans"], place=row["place"], name=f"{names[row['seat']]:<8}",
+            space=f"{row['position']:>3}", cash=f"{row['cash']:>3}",
+            vegetables=row["vegetables"]))
     return lines
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = Parser(prog="loyang", description=__doc__,
-                    formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action=VersionAction, help="print the version and stop")
-    parser.add_argument("--seats", type=int, default=None, choices=(1, 2, 3, 4))
-    parser.add_argument("--solo", action="store_true", help="the solo game (1 seat)")
-    parser.add_argument("--seed", type=seed_option, default=None, help="deal (random if omitted)")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    set_language(chosen_language(argv))
+    parser = Parser(prog="loyang", description=_(DESCRIPTION), formatter_class=HelpFormatter,
+                    add_help=False)
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and stop"))
+    parser.add_argument("--version", action=VersionAction, help=_("print the version and stop"))
+    parser.add_argument("--lang", default=None, choices=LANGUAGES, metavar="LANG",
+                        help=_("the language of this run: {languages} (default: the one "
+                               "chosen in Settings, else the system's)",
+                               languages=", ".join(f"{code} ({NATIVE_NAMES[code]})"
+                                                   for code in LANGUAGES)))
+    parser.add_argument("--seats", type=int, default=None, choices=(1, 2, 3, 4),
+                        help=_("number of players, 1 to 4"))
+    parser.add_argument("--solo", action="store_true", help=_("the solo game (1 seat)"))
+    parser.add_argument("--seed", type=seed_option, default=None,
+                        help=_("deal (random if omitted)"))
     parser.add_argument("--ai", default=None, choices=PLAYER_LEVELS,
-                        help="level of the AI seats (every seat but the first)")
+                        help=_("level of the AI seats (every seat but the first)"))
     parser.add_argument("--hotseat", "--pass-and-play", action="store_true", dest="hotseat",
-                        help="every seat is a person at this screen")
+                        help=_("every seat is a person at this screen"))
     parser.add_argument("--kinds", default=None,
-                        help="who plays each seat, comma-separated: person or an AI level")
-    parser.add_argument("--intro", action="store_true", help="the Introductory version")
-    parser.add_argument("--load", metavar="FILE", help="carry on a saved game")
+                        help=_("who plays each seat, comma-separated: person or an AI level"))
+    parser.add_argument("--intro", action="store_true", help=_("the Introductory version"))
+    parser.add_argument("--load", metavar="FILE", help=_("carry on a saved game"))
     parser.add_argument("--size", default=None,
-                        help="window size, e.g. 1024x640 (default: from the settings)")
-    parser.add_argument("--fullscreen", action="store_true")
+                        help=_("window size, e.g. 1024x640 (default: from the settings)"))
+    parser.add_argument("--fullscreen", action="store_true", help=_("start in full screen"))
     parser.add_argument("--speed", default=None, choices=("off", "fast", "normal", "slow"),
-                        help="animation speed")
+                        help=_("animation speed"))
     parser.add_argument("--screenshot", metavar="PATH",
-                        help="render the table after --moves moves to a PNG and exit")
+                        help=_("render the table after --moves moves to a PNG and exit"))
     parser.add_argument("--scene", default=None, choices=SCENES,
-                        help="with --screenshot: which scene to draw (default: the table)")
+                        help=_("with --screenshot: which scene to draw (default: the table)"))
     parser.add_argument("--card", default=None,
-                        help="with --scene rules or card: the card's code, e.g. H:Maid, S7")
+                        help=_("with --scene rules or card: the card's code, e.g. H:Maid, S7"))
     parser.add_argument("--save-name", metavar="NAME", default=None,
-                        help="with --scene save: the name typed; a taken one shows the question "
-                             "asked before replacing a save (nothing is saved)")
+                        help=_("with --scene save: the name typed; a taken one shows the "
+                               "question asked before replacing a save (nothing is saved)"))
     parser.add_argument("--moves", type=int, default=0,
-                        help="with --screenshot: moves to play first (by built-in agents)")
+                        help=_("with --screenshot: moves to play first (by built-in agents)"))
     parser.add_argument("--bench", type=float, default=0.0, metavar="SECONDS",
-                        help="play AI moves with animations for SECONDS and print frame times")
+                        help=_("play AI moves with animations for SECONDS and print frame "
+                               "times"))
     parser.add_argument("--hint", action="store_true",
-                        help="with --bench or --screenshot: the coach's hint for seat 1")
+                        help=_("with --bench or --screenshot: the coach's hint for seat 1"))
     parser.add_argument("--terminal", action="store_true",
-                        help="no window: one game between agents, printed (old behaviour)")
+                        help=_("no window: one game between agents, printed (old behaviour)"))
     parser.add_argument("--agents", default=None,
-                        help="with --terminal: an AI level per seat, comma-separated")
+                        help=_("with --terminal: an AI level per seat, comma-separated"))
     args = parser.parse_args(argv)
     args.direct = bool(args.seats or args.solo or args.load or args.kinds or args.hotseat
                        or args.seed is not None or args.intro or args.ai)
     if args.solo:
         if args.seats not in (None, 1):
-            parser.error(f"--solo is one seat, not --seats {args.seats}")
+            parser.error(_("--solo is one seat, not --seats {seats}", seats=args.seats))
         args.seats = 1
     args.seats = args.seats or 2
     args.ai = args.ai or "normal"
     if args.intro and args.seats == 1:
-        parser.error("the Introductory version is for 2 to 4 players, not the solo game")
+        parser.error(_("the Introductory version is for 2 to 4 players, not the solo game"))
     if args.save_name is not None and args.scene != "save":
-        parser.error("--save-name goes with --scene save")
+        parser.error(_("--save-name goes with --scene save"))
     if args.moves < 0 or args.bench < 0:
-        parser.error("--moves and --bench count up from 0")
+        parser.error(_("--moves and --bench count up from 0"))
     if args.hint and not (args.bench or (args.screenshot and args.scene in (None, "table"))):
-        parser.error("--hint goes with --bench or a --screenshot of the table")
+        parser.error(_("--hint goes with --bench or a --screenshot of the table"))
     args.size = window_size(parser, args.size)
     args.card = card_of(parser, args.card)
     args.kinds = kinds_of(parser, args)
     if args.screenshot and not Path(args.screenshot).resolve().parent.is_dir():
-        parser.error(f"--screenshot: there is no folder {Path(args.screenshot).parent}")
+        parser.error(_("--screenshot: there is no folder {folder}",
+                             folder=Path(args.screenshot).parent))
     if args.terminal:
         args.agents = agents_of(parser, args)
     return args
@@ -179,11 +229,13 @@ def window_size(parser: argparse.ArgumentParser, size: str | None) -> tuple[int,
         return None
     found = re.fullmatch(r"([0-9]{1,6})[xX]([0-9]{1,6})", size.strip())
     if not found:
-        parser.error(f"--size is WIDTHxHEIGHT in pixels, e.g. 1280x800, not {size!r:.40}")
+        parser.error(_("--size is WIDTHxHEIGHT in pixels, e.g. 1280x800, not {size}",
+                       size=f"{size!r:.40}"))
     w, h = int(found.group(1)), int(found.group(2))
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        parser.error(f"--size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
-                     f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
+        parser.error(_("--size {size} is outside {smallest} to {largest}", size=f"{w}x{h}",
+                       smallest=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}",
+                       largest=f"{MAX_SIZE[0]}x{MAX_SIZE[1]}"))
     return w, h
 
 
@@ -194,7 +246,8 @@ def card_of(parser: argparse.ArgumentParser, code: str | None) -> int | None:
     try:
         return helper_id(code[2:]) if code.startswith("H:") else card_by_code(code).id
     except KeyError:
-        parser.error(f"--card: no card {code!r} (a code such as S7 or R12, or H:Maid)")
+        parser.error(_("--card: no card {code} (a code such as S7 or R12, or H:Maid)",
+                       code=repr(code)))
 
 
 def kinds_of(parser: argparse.ArgumentParser, args) -> list[str]:
@@ -203,14 +256,17 @@ def kinds_of(parser: argparse.ArgumentParser, args) -> list[str]:
     if args.kinds:
         kinds = [k.strip() for k in args.kinds.split(",")]
         if len(kinds) != seats:
-            parser.error(f"--kinds names {len(kinds)} players for {seats} seats")
+            parser.error(ngettext("--kinds names {n} player for {seats} seats",
+                                  "--kinds names {n} players for {seats} seats", len(kinds),
+                                  seats=seats))
     elif args.hotseat or seats == 1:
         kinds = ["person"] * seats
     else:
         kinds = ["person"] + [args.ai] * (seats - 1)
     for k in kinds:
         if k != "person" and k not in PLAYER_LEVELS:
-            parser.error(f"unknown player kind {k!r}: person or one of {', '.join(PLAYER_LEVELS)}")
+            parser.error(_("unknown player kind {kind}: person or one of {levels}",
+                           kind=repr(k), levels=", ".join(PLAYER_LEVELS)))
     return kinds
 
 
@@ -218,10 +274,13 @@ def agents_of(parser: argparse.ArgumentParser, args) -> list[str]:
     seats = 1 if args.solo else max(2, args.seats)
     names = (args.agents or ",".join(["random"] * seats)).split(",")
     if len(names) != seats:
-        parser.error(f"--agents names {len(names)} agents for {seats} seats")
+        parser.error(ngettext("--agents names {n} agent for {seats} seats",
+                              "--agents names {n} agents for {seats} seats", len(names),
+                              seats=seats))
     for name in names:
         if name not in PLAYER_LEVELS:
-            parser.error(f"--agents: no agent {name!r}: one of {', '.join(PLAYER_LEVELS)}")
+            parser.error(_("--agents: no agent {name}: one of {levels}", name=repr(name),
+                           levels=", ".join(PLAYER_LEVELS)))
     return names
 
 
@@ -232,8 +291,8 @@ def terminal(args) -> int:
     agents = [make_agent(name, seed + i) for i, name in enumerate(args.agents)]
     config = GameConfig(seats=seats, seed=seed, introductory=args.intro)
     log: list[str] = []
-    state, _ = play_game(config, agents, log, names)
-    print(f"At the Gates of Loyang: {seats} players, seed {seed}")
+    state, _events = play_game(config, agents, log, names)
+    print(_("At the Gates of Loyang: {seats} players, seed {seed}", seats=seats, seed=str(seed)))
     print("\n".join(log + standings_lines(state, names)))
     return 0
 
@@ -262,7 +321,7 @@ def play_moves(game: GameSession, count: int) -> None:
     """Play `count` moves by built-in agents (for screenshots)."""
     agents = [make_agent("greedy", game.state.config.seed + i)
               for i in range(game.state.config.seats)]
-    for _ in range(count):
+    for _move in range(count):
         if game.state.is_over:
             break
         seat = game.state.to_move
@@ -291,7 +350,7 @@ def screenshot(args) -> int:
         game = tool_game(args, args.kinds)
         play_moves(game, args.moves)
         table = d.open("table", game=game)
-        for _ in range(3):
+        for _frame in range(3):
             d.frame(dt=1 / 60)
         table.show_scores(False)
         if name in ("pause", "save"):
@@ -315,10 +374,10 @@ def screenshot(args) -> int:
     try:
         d.screenshot(args.screenshot)
     except (pygame.error, OSError) as error:  # a folder that cannot be written, a bad suffix
-        raise SystemExit(f"loyang: --screenshot: {error}") from None
+        raise SystemExit(_("loyang: --screenshot: {error}", error=error)) from None
     finally:
         d.close()
-    print(f"wrote {args.screenshot}")
+    print(_("wrote {path}", path=args.screenshot))
     return 0
 
 
@@ -327,7 +386,7 @@ def await_hint(table) -> None:
     problem = table.hint_problem() or table.game.ask_hint()
     if problem:
         table.d.close()
-        raise SystemExit(f"loyang: --hint: {problem}")
+        raise SystemExit(_("loyang: --hint: {problem}", problem=problem))
     while table.game.hint is None and table.game.coach.thinking:
         table.d.frame(dt=1 / 60)
 
@@ -421,7 +480,8 @@ def main(argv: list[str] | None = None) -> int:
             return bench(args)
         return run_menus(args)
     except NoDisplay as error:
-        print(f"loyang: no display to open a window on ({error}).", file=sys.stderr)
+        print(_("loyang: no display to open a window on ({error}).", error=error),
+              file=sys.stderr)
         return 1
 
 

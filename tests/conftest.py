@@ -2,6 +2,7 @@
 
 import pytest
 
+from loyang_game import words
 from loyang_game.files import save_index
 
 
@@ -15,3 +16,11 @@ def _scenes_wait_for_the_save_index(monkeypatch):
     """A scene shows the saves once they are read, however busy the machine: the tests of
     the background look set FIRST_LOOK themselves."""
     monkeypatch.setattr(save_index, "FIRST_LOOK", None)
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """Every test starts in English, whatever the machine's language (a test of another
+    language switches to it itself, and the next test is back in English)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    words.set_language("en")

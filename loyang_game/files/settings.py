@@ -17,9 +17,10 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..text.safe_text import displayable
+from ..words import ENGLISH, LANGUAGES, system_language
 from .disk import remove_leftovers
 from .paths import save_dir
-from .storage import Kind, not_written, open_document, update_document
+from .storage import Kind, not_written, open_document, read_document, update_document
 
 FILE_NAME = "settings.msgpack"
 FORMAT = "loyang-settings"
@@ -44,6 +45,9 @@ class Settings:
     volume: int = 70  # the sound effects' volume, 0-100 (percent)
     mute: bool = False  # no sound effects (M at the table)
     hints_ahead: bool = False  # the coach thinks ahead on your decisions (a hint at once)
+    # The game's language, one of words.LANGUAGES; "" until the player chooses one: the
+    # system's language then, when the game speaks it, else English (`spoken`).
+    language: str = ""
     # The last New game's table: "seats" (1-4), "kinds" and "names" (four each: who sat
     # where), "intro"; New game starts from it. Empty before a first game.
     last_setup: dict = field(default_factory=dict)
@@ -83,6 +87,11 @@ class Settings:
             self.read_only, self.problem = True, opened.problem
         self.saved = self.values()
         return None
+
+    def spoken(self) -> str:
+        """The language to speak: the one chosen, else the system's (English if the game
+        does not speak it)."""
+        return self.language if self.language in LANGUAGES else system_language()
 
     def values(self) -> dict:
         """The settings themselves, as the file holds them."""
@@ -135,6 +144,8 @@ def _valid(name: str, value: object, default: object) -> bool:
         return value in SPEEDS
     if name == "volume":
         return type(value) is int and 0 <= value <= 100
+    if name == "language":
+        return value == "" or value in LANGUAGES
     if name == "player_name":
         return isinstance(value, str) and 0 < len(value) <= 24
     if name == "last_setup":
@@ -166,8 +177,26 @@ def load(folder: str | os.PathLike | None = None) -> Settings:
             continue
         if _valid(name, doc[name], default):
             setattr(loaded, name, _shown(doc[name]))
+        elif name == "language":  # a language this Loyang does not speak: English
+            log.warning("%s: the language %.40r is not one of %s; English is used", path,
+                        doc[name], ", ".join(LANGUAGES))
+            loaded.language = ENGLISH
         else:
             log.warning("%s: the setting %s is out of range or of the wrong kind (%.40r); "
                         "its default is used", path, name, doc[name])
     loaded.saved = loaded.values()
     return loaded
+
+
+def stored_language() -> str:
+    """The language to speak before the settings are loaded (for `loyang --help` and the
+    option checks): the one chosen in Settings, else the system's. Only reads: a file that
+    cannot be read, or no save folder, gives the system's language."""
+    try:
+        doc = read_document(_default_path(), KIND) or {}
+    except Exception:  # whatever is wrong with the file is told when it is loaded
+        doc = {}
+    language = doc.get("language", "")
+    if not _valid("language", language, ""):
+        return ENGLISH  # as `load` says it
+    return Settings(language=language).spoken()

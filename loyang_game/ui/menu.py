@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..words import _
 from . import theme as t
 from .draw import dim, panel, text, wrap
 from .layout import Layout
@@ -26,8 +27,11 @@ def backdrop(surf: pygame.Surface, sp: Sprites) -> None:
 
 
 def page(surf: pygame.Surface, sp: Sprites, L: Layout, title: str, subtitle: str = "",
-         footer: str = "Arrows or Tab: move   Enter: choose   Esc: back") -> pygame.Rect:
-    """A menu page: wood, a paper sheet, its title and the keyboard line. Returns the sheet."""
+         footer: str | None = None) -> pygame.Rect:
+    """A menu page: wood, a paper sheet, its title and the keyboard line (by default the
+    menus' keys; "" for none). Returns the sheet."""
+    if footer is None:
+        footer = _("Arrows or Tab: move   Enter: choose   Esc: back")
     backdrop(surf, sp)
     sheet = L.R(90, 26, 1100, 748)
     panel(surf, sheet, (28, 18, 12), radius=L.px(18), alpha=215)

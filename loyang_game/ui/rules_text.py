@@ -1,8 +1,10 @@
 """The bullets under each Helper in the rulebook's Helper Reference (quoted word for word
 from the rulebook; see docs/rules/README.md), shown in the rules help under the card text."""
 
-from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL, VEG_NAMES
+from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL
 from ..engine.helpers import REGISTRY
+from ..words import N_, _, ngettext
+from .names import veg_words
 
 NOTES: dict[str, tuple[str, ...]] = {
     'Book-keeper': (
@@ -177,49 +179,60 @@ NOTES: dict[str, tuple[str, ...]] = {
 # --- how a round works, in our own words ------------------------------------------------------
 
 ROUND_OVERVIEW: tuple[tuple[str, str], ...] = (
-    ("The goal", "Walk furthest along your Path of Prosperity in 9 rounds. Walking costs Cash: "
+    (N_("The goal"),
+     N_("Walk furthest along your Path of Prosperity in 9 rounds. Walking costs Cash: "
      "the first step of a round 1, each further step the number of the space entered. At the "
-     "end every Loan moves you back one space; ties go to more Cash, then more vegetables."),
-    ("1. Harvest", "Everyone turns over the top field of their pile and takes 1 vegetable from "
+     "end every Loan moves you back one space; ties go to more Cash, then more vegetables.")),
+    (N_("1. Harvest"),
+     N_("Everyone turns over the top field of their pile and takes 1 vegetable from "
      "every field into the Cart. Empty private fields leave the game, empty common fields go "
-     "to the discard pile."),
-    ("2. Card phase", "Everyone gets 4 cards. In turn, place one hand card in the Courtyard, or "
+     "to the discard pile.")),
+    (N_("2. Card phase"),
+     N_("Everyone gets 4 cards. In turn, place one hand card in the Courtyard, or "
      "take one hand card and one Courtyard card and play both; your other hand cards go to "
      "the Courtyard and you are out. The last two to take become Starting and Second player. "
      "With 2 players, at the start of each of your turns you may first turn over the top "
      "card of the draw pile into the Courtyard (click the draw pile), also when you are the "
-     "last one left. Solo: buy cards from the Offer instead (row price 0, 1 or 2 Cash)."),
-    ("3. Action phase", "One after the other (in 4 players, in pairs), in any order and as "
+     "last one left. Solo: buy cards from the Offer instead (row price 0, 1 or 2 Cash).")),
+    (N_("3. Action phase"),
+     N_("One after the other (in 4 players, in pairs), in any order and as "
      "often as you like: sow a Cart vegetable on an empty field; buy from or sell to your "
      "Shop; trade at your Market stalls; deliver to Regular and Casual customers; play or "
-     "discard Helpers; once, buy a Two-pack; take a Loan (+5 Cash) at any time."),
-    ("Customers", "A Regular customer wants its two vegetables every round, paying more each "
+     "discard Helpers; once, buy a Two-pack; take a Loan (+5 Cash) at any time.")),
+    (N_("Customers"),
+     N_("A Regular customer wants its two vegetables every round, paying more each "
      "time; missing a round turns its marker red, missing again costs 2 Cash. A Casual "
      "customer is served once: +2 Cash if you have more Regular than Casual customers, -2 if "
-     "fewer."),
-    ("End of your turn", "Keep what fits in the Storehouse (1, or 4 after the 2-Cash upgrade); "
-     "sell or return the rest. Then pay to walk on the Path, or stay."),
+     "fewer.")),
+    (N_("End of your turn"),
+     N_("Keep what fits in the Storehouse (1, or 4 after the 2-Cash upgrade); "
+     "sell or return the rest. Then pay to walk on the Path, or stay.")),
 )
 
 KIND_TEXT = {
-    "stall": "Market stall: in your Action phase, trade 1 vegetable from your Cart (2 where the "
+    "stall":
+        N_("Market stall: in your Action phase, trade 1 vegetable from your Cart (2 where the "
              "offer shows two bowls) for the vegetable shown. You may trade a vegetable for the "
-             "same kind. A stall that runs empty is discarded.",
-    "regular": "Regular customer: from the round it is played, deliver the two vegetables shown "
+             "same kind. A stall that runs empty is discarded."),
+    "regular":
+        N_("Regular customer: from the round it is played, deliver the two vegetables shown "
                "every round; each delivery pays the next row up (1st to 4th). An unserved round "
                "turns the Satisfaction marker red; a second one costs 2 Cash. After 4 "
-               "deliveries the card is discarded.",
-    "casual": "Casual customer: deliver the three vegetables once for the price shown, +2 Cash "
+               "deliveries the card is discarded."),
+    "casual":
+        N_("Casual customer: deliver the three vegetables once for the price shown, +2 Cash "
               "if you have more Regular than Casual customers, -2 if fewer. No penalty for "
-              "waiting.",
-    "common field": "Common field (an action card): costs 2 Cash when played (also from a "
+              "waiting."),
+    "common field":
+        N_("Common field (an action card): costs 2 Cash when played (also from a "
                     "Two-pack). Sow it with one Cart vegetable of a kind shown on its top edge; "
                     "the Supply fills the other spaces. Harvest one per round; empty, it goes to "
-                    "the discard pile.",
-    "private field": "Private field: each harvest turns over the top field of your pile. Sow "
+                    "the discard pile."),
+    "private field":
+        N_("Private field: each harvest turns over the top field of your pile. Sow "
                      "it with one Cart vegetable of a kind shown; the Supply fills the other "
                      "spaces. Harvest one per round; empty, it leaves the game. The Home field "
-                     "(9 spaces) is sown with Wheat, Pumpkin or Turnip at the start.",
+                     "(9 spaces) is sown with Wheat, Pumpkin or Turnip at the start."),
 }
 
 # The first-game guide: one short hint the first time each decision comes up.
@@ -251,7 +264,7 @@ def helper_text(card_id: int, solo: bool = False) -> str:
     helper = REGISTRY[card.name]
     solo_text: str = getattr(helper, "solo_text", "")
     if solo and solo_text:
-        return "Solo game: " + solo_text.removeprefix("Solo game: ")
+        return "Solo game: " + solo_text.removeprefix("Solo game: ")  # the Helper's: English
     return getattr(helper, "text", "")
 
 
@@ -268,20 +281,37 @@ def card_help(card_id: int) -> tuple[str, str, list[str]]:
             body += f" Solo game: {solo.removeprefix('Solo game: ')}"
         return f"Helper: {card.name}", body, list(NOTES.get(card.name, ()))
     if card.kind == STALL:
-        offers = "; ".join(f"{bowls} vegetable{'s' if bowls > 1 else ''} for 1 "
-                           f"{VEG_NAMES[veg]}" for veg, bowls in card.offers)
-        return f"Market stall {card.code}", f"Trades: {offers}.", [KIND_TEXT["stall"]]
+        offers = "; ".join(ngettext("{n} vegetable for 1 {vegetable}",
+                                    "{n} vegetables for 1 {vegetable}", bowls,
+                                    vegetable=veg_words(veg)) for veg, bowls in card.offers)
+        return (_("Market stall {code}", code=card.code), _("Trades: {offers}.", offers=offers),
+                [_(KIND_TEXT["stall"])])
     if card.kind == REGULAR:
-        wants = " and ".join(VEG_NAMES[v] for v in card.wants)
+        first, second = (veg_words(v) for v in card.wants)
         pays = ", ".join(str(p) for p in card.pays)
-        intro = " A start card of the Introductory variant." if card.start else ""
-        return (f"Regular customer {card.code}", f"Wants {wants} every round; pays {pays} Cash "
-                f"for the 1st to 4th delivery.{intro}", [KIND_TEXT["regular"]])
+        body = _("Wants {first} and {second} every round; pays {pays} Cash for the 1st to 4th "
+                 "delivery.", first=first, second=second, pays=pays)
+        if card.start:
+            body = _("{text} A start card of the Introductory variant.", text=body)
+        return (_("Regular customer {code}", code=card.code), body, [_(KIND_TEXT["regular"])])
     if card.kind == CASUAL:
-        wants = ", ".join(VEG_NAMES[v] for v in card.wants)
-        return (f"Casual customer {card.code}", f"Wants {wants} once; pays {card.pays[0]} Cash "
-                "(±2, see below).", [KIND_TEXT["casual"]])
-    sow = ", ".join(VEG_NAMES[v] for v in card.sowable)
+        wants = ", ".join(veg_words(v) for v in card.wants)
+        return (_("Casual customer {code}", code=card.code),
+                _("Wants {vegetables} once; pays {cash} Cash (±2, see below).",
+                  vegetables=wants, cash=card.pays[0]), [_(KIND_TEXT["casual"])])
+    sow = ", ".join(veg_words(v) for v in card.sowable)
     kind = "common field" if card.kind == COMMON_FIELD else "private field"
-    title = card.name[0].upper() + card.name[1:]
-    return (title, f"{card.spaces} spaces; may be sown with {sow}.", [KIND_TEXT[kind]])
+    return (field_title(card_id), ngettext("{n} space; may be sown with {vegetables}.",
+                                           "{n} spaces; may be sown with {vegetables}.",
+                                           card.spaces, vegetables=sow),
+            [_(KIND_TEXT[kind])])
+
+
+def field_title(card_id: int) -> str:
+    """A field card's title: "Common 4-space field", "Home field", "5-space field"."""
+    card = CARDS[card_id]
+    if card.kind == COMMON_FIELD:
+        return ngettext("Common {n}-space field", "Common {n}-space field", card.spaces)
+    if card.spaces == 9:
+        return _("Home field")
+    return ngettext("{n}-space field", "{n}-space field", card.spaces)

@@ -24,6 +24,7 @@ from ..files.paths import save_dir
 from ..files.save import SaveError, load_with_info, new_autosave_id, validate_seed
 from ..files.save_index import Listing, index_for
 from ..play.session import GameSession, playable_kinds
+from ..words import _
 from .scene import Scene
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ def new_table(d, seats: int, seed: int | str | None, kinds: list[str], names: li
     try:
         seed = validate_seed(seed)
     except ValueError as error:
-        return f"Not started: {error}."
+        return _("Not started: {reason}.", reason=error)
     start = -1 if starter is None or seats == 1 else starter
     state = new_game(GameConfig(seats=seats, seed=seed, introductory=intro, start_seat=start))
     start_table(d, state, kinds, names)
@@ -87,17 +88,18 @@ def resume(d, path, as_copy: bool = False) -> Refusal | None:
         state, info = load_with_info(path)
     except SaveError as error:
         index_for().report_failure(Path(path), error.reason)
-        return Refusal(f"That save cannot be loaded: {error.reason}.")
+        return Refusal(_("That save cannot be loaded: {reason}.", reason=error.reason))
     try:
         start_table(d, state, playable_kinds(info.kinds), list(info.names),
                     game_id=None if as_copy else _game_id_of(state, info),
                     hints_used=info.hints_used)
     except GameInUse:
-        return Refusal("This game is open in another Loyang window, which saves its moves. "
-                       "Choose it again to play on in a copy here.", copy=True)
+        return Refusal(_("This game is open in another Loyang window, which saves its moves. "
+                         "Choose it again to play on in a copy here."), copy=True)
     except LocksUnusable as error:
-        return Refusal(f"This game cannot be opened safely: {error}, so another window could "
-                       "open it too. Choose it again to play on in a copy here.", copy=True)
+        return Refusal(_("This game cannot be opened safely: {reason}, so another window "
+                         "could open it too. Choose it again to play on in a copy here.",
+                         reason=error), copy=True)
     return None
 
 

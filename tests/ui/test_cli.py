@@ -14,7 +14,7 @@ from loyang_game.__main__ import main
     (["--screenshot", "/no/such/folder/out.png"], "there is no folder /no/such/folder"),
     (["--screenshot", "x.png", "--scene", "rules", "--card", "junk"], "no card 'junk'"),
     (["--terminal", "--agents", "bogus,random"], "no agent 'bogus'"),
-    (["--terminal", "--agents", "random"], "names 1 agents for 2 seats"),
+    (["--terminal", "--agents", "random"], "names 1 agent for 2 seats"),
     (["--seed", str(2**64)], "--seed: a seed is a whole number from 0 to 18446744073709551615;"),
     (["--seed", "-1"], "--seed: a seed is a whole number from 0 to 18446744073709551615, not"),
     (["--seed", "7x"], "not '7x'"),

@@ -18,10 +18,12 @@ from ...files.paths import save_dir
 from ...files.save import SUFFIX, SaveError, SaveInfo, load_with_info
 from ...files.save_index import Listing, index_for
 from ...play.replay import Replay
+from ...words import _, ngettext, pgettext
 from .. import theme as t
 from ..cache import SurfaceCache
-from ..draw import fit, panel, text
+from ..draw import fit, panel, text, wrap
 from ..menu import GREEN, GREY, PROBLEM, RED, SOFT, MenuScene, message_box, page
+from ..names import level_words
 from ..scene import frame_layout
 from ..start import resume
 from ..widgets import BUTTON, Form, Item, draw_item
@@ -124,13 +126,14 @@ class LoadScene(MenuScene):
             info = self.saves[i]
             f.add(Item(f"row{i}", BUTTON, info.shown_name, action=partial(self.load, i),
                        paint=self.paint_row))
-            f.add(Item(f"replay{i}", BUTTON, "Replay", action=partial(self.replay, i),
+            f.add(Item(f"replay{i}", BUTTON, _("Replay"), action=partial(self.replay, i),
                        visible=info.error is None, paint=self.paint_row))
-            f.add(Item(f"review{i}", BUTTON, "Review", action=partial(self.review, i),
+            f.add(Item(f"review{i}", BUTTON, _("Review"), action=partial(self.review, i),
                        visible=reviewable(info), paint=self.paint_row))
-            f.add(Item(f"del{i}", BUTTON, "Delete", action=partial(self.delete, i),
+            f.add(Item(f"del{i}", BUTTON, _("Delete"), action=partial(self.delete, i),
                        colour=RED, paint=self.paint_row))
-        f.add(Item("back", BUTTON, "Back", action=self.d.pop, colour=GREY))
+        f.add(Item("back", BUTTON, pgettext("button", "Back"), action=self.d.pop,
+                   colour=GREY))
         if focus and any(item.key == focus and item.visible for item in f.items):
             f.set_focus(f.get(focus))
 
@@ -168,7 +171,8 @@ class LoadScene(MenuScene):
         info = self.saves[i]
         if info.error:
             self.ok = False
-            self.message = f"{info.shown_name} cannot be loaded: {info.error}. Delete it?"
+            self.message = _("{name} cannot be loaded: {reason}. Delete it?",
+                             name=info.shown_name, reason=info.error)
             return
         refusal = resume(self.d, info.path, as_copy=self.copy_armed == info.path)
         self.copy_armed = info.path if refusal and refusal.copy else None
@@ -182,7 +186,8 @@ class LoadScene(MenuScene):
         try:
             state, info = load_with_info(self.saves[i].path)
         except SaveError as error:
-            self.ok, self.message = False, f"That save cannot be replayed: {error.reason}."
+            self.ok, self.message = False, _("That save cannot be replayed: {reason}.",
+                                             reason=error.reason)
             return None
         return Replay(state.config, state.moves(), info.names, info.kinds)
 
@@ -207,18 +212,20 @@ class LoadScene(MenuScene):
         if self.armed != info.path:
             self.armed = info.path
             self.ok = False
-            self.message = f"Press Delete again to delete {name} for good."
+            self.message = _("Press Delete again to delete {name} for good.", name=name)
             return
         self.armed = None
         if info.game_id and held_elsewhere(save_dir(), info.game_id):
-            self.ok, self.message = False, (f"{name} is not deleted: its game is open in "
-                                            "another Loyang window, which saves its moves.")
+            self.ok, self.message = False, _("{name} is not deleted: its game is open in "
+                                             "another Loyang window, which saves its moves.",
+                                             name=name)
             return
         try:
             os.remove(info.path)
-            self.ok, self.message = True, f"Deleted {name}."
+            self.ok, self.message = True, _("Deleted {name}.", name=name)
         except OSError as error:
-            self.ok, self.message = False, f"{name} could not be deleted ({error.strerror})."
+            self.ok, self.message = False, _("{name} could not be deleted ({reason}).",
+                                             name=name, reason=error.strerror)
         else:
             if info.game_id:
                 forget_game(save_dir(), info.game_id)
@@ -279,44 +286,51 @@ class LoadScene(MenuScene):
         if bad:
             text(surf, fit(info.shown_name, L.px(22), r.w - L.px(30), True), L.px(22),
                  (255, 150, 130), topleft=(x, y), bold=True)
-            text(surf, fit(f"Cannot be read: {info.error}", L.px(19), r.w - L.px(30)), L.px(19),
-                 (240, 200, 180), topleft=(x, y + L.px(26)))
+            text(surf, fit(_("Cannot be read: {reason}", reason=info.error), L.px(19),
+                           r.w - L.px(30)), L.px(19), (240, 200, 180), topleft=(x, y + L.px(26)))
             return
         title = info.title or info.shown_name.removesuffix(SUFFIX)
-        tag = "  (autosave)" if info.is_autosave else ""
-        text(surf, fit(title + tag, L.px(22), r.w - L.px(220), True), L.px(22), t.WHITE,
+        if info.is_autosave:
+            title = _("{title}  (autosave)", title=title)
+        text(surf, fit(title, L.px(22), r.w - L.px(220), True), L.px(22), t.WHITE,
              topleft=(x, y), bold=True)
         text(surf, _date(info.date), L.px(19), SOFT, midright=(r.right - L.px(14),
                                                                  r.y + L.px(19)))
-        seats = ", ".join(f"{n} ({'person' if k == 'person' else 'AI ' + k})"
+        seats = ", ".join(_("{name} (person)", name=n) if k == "person" else
+                          _("{name} (AI {level})", name=n, level=level_words(k))
                           for n, k in zip(info.names, info.kinds))
-        when = "finished" if info.over else f"round {max(1, info.round)} of {ROUNDS}"
-        count = "solo" if info.seats == 1 else f"{info.seats} players"
-        text(surf, fit(f"{count}: {seats}  -  {when}", L.px(19), r.w - L.px(30)), L.px(19),
-             SOFT, topleft=(x, y + L.px(26)))
+        when = (_("finished") if info.over else
+                _("round {round} of {rounds}", round=max(1, info.round), rounds=ROUNDS))
+        count = _("solo") if info.seats == 1 else ngettext("{n} player", "{n} players",
+                                                          info.seats)
+        text(surf, fit(_("{count}: {seats}  -  {when}", count=count, seats=seats, when=when),
+                       L.px(19), r.w - L.px(30)), L.px(19), SOFT, topleft=(x, y + L.px(26)))
 
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
-        page(surf, self.d.sprites, L, "Load a game",
-             "Enter or click: load   Replay: step through it   Delete: delete (press twice)"
-             "   Esc: back")
+        page(surf, self.d.sprites, L, _("Load a game"),
+             _("Enter or click: load   Replay: step through it   Delete: delete (press twice)"
+               "   Esc: back"))
         for i in range(self.top, min(len(self.saves), self.top + self.ROWS)):
             items = [self.form.get(f"{kind}{i}") for kind in ROW_ITEMS]
             y = 116 + (i - self.top) * 66  # below the keys line
             for item, x in zip(items, COLUMNS, strict=True):
                 item.rect = L.R(x, y, 630, 58) if x == COLUMNS[0] else L.R(x, y + 8, 116, 42)
-            items[-1].label = "Sure?" if self.armed == self.saves[i].path else "Delete"
+            items[-1].label = _("Sure?") if self.armed == self.saves[i].path else _("Delete")
         if self.listing is None:
             seen, total = index_for().progress
-            text(surf, f"Reading your saves: {seen} of {total}..." if total else
-                 "Reading your saves...", L.px(21), SOFT, center=L.R(640, 300, 0, 0).topleft)
-        elif not self.saves:
-            text(surf, "No saved games yet. Every game is autosaved as you play; save one "
-                 "under a name from the table's Menu.", L.px(21), SOFT,
+            text(surf, _("Reading your saves: {seen} of {total}...", seen=seen, total=total)
+                 if total else _("Reading your saves..."), L.px(21), SOFT,
                  center=L.R(640, 300, 0, 0).topleft)
+        elif not self.saves:
+            lines = wrap(_("No saved games yet. Every game is autosaved as you play; save one "
+                           "under a name from the table's Menu."), L.px(21), L.px(1000))
+            for i, line in enumerate(lines):
+                text(surf, line, L.px(21), SOFT, center=L.R(640, 300 + 26 * i, 0, 0).topleft)
         elif len(self.saves) > self.ROWS:
-            text(surf, f"{self.top + 1}-{min(len(self.saves), self.top + self.ROWS)} of "
-                 f"{len(self.saves)} (wheel or arrows to scroll)", L.px(18), SOFT,
+            text(surf, _("{first}-{last} of {count} (wheel or arrows to scroll)",
+                         first=self.top + 1, last=min(len(self.saves), self.top + self.ROWS),
+                         count=len(self.saves)), L.px(18), SOFT,
                  center=L.R(640, 648, 0, 0).topleft)
         self.form.get("back").rect = L.R(540, 664, 200, 46)
         self.form.draw(surf, L, self.d.mouse)

@@ -9,12 +9,15 @@ from ai.agents import PLAYER_LEVELS
 
 from ...files import records
 from ...play.session import SEAT_NAMES
+from ...words import _, ngettext, pgettext
 from .. import theme as t
-from ..draw import text
+from ..draw import text, wrap
 from ..menu import GREEN, GREY, SOFT, MenuScene, message_box, page
+from ..names import level_words
 from ..scene import frame_layout
 from ..start import new_table
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
+from ..worded import paint_toggle
 
 NOWHERE = pygame.Rect(0, 0, 0, 0)
 
@@ -27,26 +30,29 @@ class NewGameScene(MenuScene):
         super().__init__(d)
         first_game = not records.load().games
         f = self.form
-        f.add(Item("seats", CHOICE, "Players", value=2, options=[1, 2, 3, 4],
-                   show=lambda n: "1 (solo game)" if n == 1 else f"{n} players",
+        f.add(Item("seats", CHOICE, _("Players"), value=2, options=[1, 2, 3, 4],
+                   show=lambda n: _("1 (solo game)") if n == 1 else
+                   ngettext("{n} player", "{n} players", n),
                    on_change=lambda _i: self.seats_changed()))
         me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
         for seat in range(4):
-            f.add(Item(f"kind{seat}", CHOICE, f"Seat {seat + 1}",
+            f.add(Item(f"kind{seat}", CHOICE, _("Seat {seat}", seat=seat + 1),
                        value="person" if seat == 0 else "normal",
                        options=["person", *PLAYER_LEVELS],
-                       show=lambda k: "Person" if k == "person" else f"AI: {k}",
+                       show=lambda k: _("Person") if k == "person" else
+                       _("AI: {level}", level=level_words(k)),
                        on_change=lambda _i: self.seats_changed()))
             f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else SEAT_NAMES[seat],
-                       max_len=16, placeholder="name"))
-        f.add(Item("intro", TOGGLE, "Introductory variant", value=first_game))
-        f.add(Item("seed", TEXT, "Seed", value="", digits=True, max_len=20,
-                   placeholder="random (type a number for a chosen deal)"))
-        f.add(Item("starter", CHOICE, "Starting player", value="random", options=["random"],
-                   show=self.starter_words))
-        self.start = f.add(Item("start", BUTTON, "Start the game", action=self.go,
+                       max_len=16, placeholder=_("name")))
+        f.add(Item("intro", TOGGLE, _("Introductory variant"), value=first_game,
+                   paint=paint_toggle))
+        f.add(Item("seed", TEXT, _("Seed"), value="", digits=True, max_len=20,
+                   placeholder=_("random (type a number for a chosen deal)")))
+        f.add(Item("starter", CHOICE, _("Starting player"), value="random",
+                   options=["random"], show=self.starter_words))
+        self.start = f.add(Item("start", BUTTON, _("Start the game"), action=self.go,
                                 colour=GREEN))
-        f.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+        f.add(Item("back", BUTTON, pgettext("button", "Back"), action=d.pop, colour=GREY))
         self.remembered(d.settings.last_setup)
         self.seats_changed()
         f.set_focus(self.start)
@@ -71,8 +77,8 @@ class NewGameScene(MenuScene):
 
     def starter_words(self, v) -> str:
         if v == "random":
-            return "Random (as dealt)"
-        return self.form.get(f"name{v}").value or f"Seat {v + 1}"
+            return _("Random (as dealt)")
+        return self.form.get(f"name{v}").value or _("Seat {seat}", seat=v + 1)
 
     def seats_changed(self) -> None:
         n = self.seats()
@@ -97,7 +103,7 @@ class NewGameScene(MenuScene):
             kinds = ["person"]
         names = [(f.get(f"name{s}").value.strip() or SEAT_NAMES[s])[:16] for s in range(n)]
         if len(set(names)) < n:
-            self.message = "Every player needs a different name."
+            self.message = _("Every player needs a different name.")
             return
         seed = f.get("seed").value or None
         starter = f.get("starter").value
@@ -116,8 +122,8 @@ class NewGameScene(MenuScene):
 
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
-        page(surf, self.d.sprites, L, "New game",
-             "Who plays? A person at this screen (with a name) or an AI at a level")
+        page(surf, self.d.sprites, L, _("New game"),
+             _("Who plays? A person at this screen (with a name) or an AI at a level"))
         f = self.form
         f.get("seats").rect = L.R(440, 122, 300, 44)
         n = self.seats()
@@ -131,12 +137,15 @@ class NewGameScene(MenuScene):
         y = 186 + 4 * 56 + 10
         if n > 1:
             f.get("intro").rect = L.R(440, y, 300, 44)
-            text(surf, "suggested for a first game: start cards, easier openings", L.px(18),
-                 SOFT, midleft=L.R(760, y + 22, 0, 0).topleft)
+            for i, line in enumerate(lines := wrap(
+                    _("suggested for a first game: start cards, easier openings"), L.px(18),
+                    L.px(300))):
+                text(surf, line, L.px(18), SOFT, midleft=L.R(
+                    760, y + 22 + 20 * (i - (len(lines) - 1) / 2), 0, 0).topleft)
         f.get("seed").rect = L.R(440, y + 60, 580, 44)
         f.get("starter").rect = L.R(440, y + 120, 300, 44) if n > 1 else NOWHERE
         if n == 1:
-            text(surf, "One seat is the solo game (its score goes to the high-score table).",
+            text(surf, _("One seat is the solo game (its score goes to the high-score table)."),
                  L.px(19), SOFT, midleft=L.R(440, y + 142, 0, 0).topleft)
         self.start.rect = L.R(440, y + 200, 300, 52)
         f.get("back").rect = L.R(760, y + 200, 200, 52)

@@ -15,10 +15,11 @@ from ...engine.cards import (
     STALL,
     home_field,
 )
+from ...words import N_, _
 from .. import theme as t
 from ..draw import button, fit, panel, text, wrap
 from ..menu import GREY, page
-from ..rules_text import ROUND_OVERVIEW, card_help
+from ..rules_text import ROUND_OVERVIEW, card_help, field_title
 from ..scene import Scene, frame_layout
 
 
@@ -32,30 +33,34 @@ def _first_of_each(kind: str) -> list[int]:
 
 
 CATEGORIES: list[tuple[str, list]] = [
-    ("Overview", ["round", "screen"]),
-    ("Helpers", sorted(_first_of_each(HELPER), key=lambda c: CARDS[c].name)),
-    ("Market stalls", [c.id for c in CARDS if c.kind == STALL]),
-    ("Regular customers", [c.id for c in CARDS if c.kind == REGULAR]),
-    ("Casual customers", [c.id for c in CARDS if c.kind == CASUAL]),
-    ("Fields", [c.id for c in CARDS if c.kind == COMMON_FIELD]
+    (N_("Overview"), ["round", "screen"]),
+    (N_("Helpers"), sorted(_first_of_each(HELPER), key=lambda c: CARDS[c].name)),
+    (N_("Market stalls"), [c.id for c in CARDS if c.kind == STALL]),
+    (N_("Regular customers"), [c.id for c in CARDS if c.kind == REGULAR]),
+    (N_("Casual customers"), [c.id for c in CARDS if c.kind == CASUAL]),
+    (N_("Fields"), [c.id for c in CARDS if c.kind == COMMON_FIELD]
      + [home_field(0) + i for i in range(5)]),
 ]
-PAGE_TITLES = {"round": "How a round works", "screen": "Playing on the screen"}
+PAGE_TITLES = {"round": N_("How a round works"), "screen": N_("Playing on the screen")}
 SCREEN_HELP = (
-    ("Pick up, then put down", "Click a vegetable in your Cart, then where it goes: the Shop "
-     "(sell), an empty field (sow), a stall offer (trade) or a customer (deliver). Click a "
-     "Shop vegetable to buy it. What can take it lights up. Right-click or Esc puts it back."),
-    ("Cards", "Card phase: click a hand card, then the Courtyard (place it) or a Courtyard "
-     "card (take both). Click a Helper to use or discard it."),
-    ("Rules of a card", "Right-click any card on the table for its page here; rest the mouse "
-     "on a card for a moment to see its text."),
-    ("Hint", "The Hint button or H asks the AI coach about your decision: what to click lights "
-     "up, numbered in order, with the reason under the board. H again stops it or puts it "
-     "away. A solo game played with hints is marked on the high scores."),
-    ("Menu and keys", "Esc or the Menu button: save, rules, settings, the title screen. "
-     "H: a hint. Undo (U or Ctrl+Z) takes back your own moves this turn. Space skips an "
-     "animation. "
-     "M turns the sound off or on. F11: full screen."),
+    (N_("Pick up, then put down"),
+     N_("Click a vegetable in your Cart, then where it goes: the Shop (sell), an empty field "
+        "(sow), a stall offer (trade) or a customer (deliver). Click a Shop vegetable to buy "
+        "it. What can take it lights up. Right-click or Esc puts it back.")),
+    (N_("Cards"),
+     N_("Card phase: click a hand card, then the Courtyard (place it) or a Courtyard card "
+        "(take both). Click a Helper to use or discard it.")),
+    (N_("Rules of a card"),
+     N_("Right-click any card on the table for its page here; rest the mouse on a card for a "
+        "moment to see its text.")),
+    (N_("Hint"),
+     N_("The Hint button or H asks the AI coach about your decision: what to click lights up, "
+        "numbered in order, with the reason under the board. H again stops it or puts it "
+        "away. A solo game played with hints is marked on the high scores.")),
+    (N_("Menu and keys"),
+     N_("Esc or the Menu button: save, rules, settings, the title screen. H: a hint. Undo (U "
+        "or Ctrl+Z) takes back your own moves this turn. Space skips an animation. M turns "
+        "the sound off or on. F11: full screen.")),
 )
 
 
@@ -74,15 +79,15 @@ def category_of(card: int) -> tuple[int, int]:
 
 def entry_title(entry) -> str:
     if isinstance(entry, str):
-        return PAGE_TITLES[entry]
+        return _(PAGE_TITLES[entry])
     c = CARDS[entry]
     if c.kind == HELPER:
-        return c.name
+        return c.name  # a Helper's name: the engine's English, for now
     if c.kind == PRIVATE_FIELD:
-        return c.name[0].upper() + c.name[1:]
+        return field_title(entry)
     if c.kind == COMMON_FIELD:
-        return f"Common field {c.code}"
-    return c.name
+        return _("Common field {code}", code=c.code)
+    return card_help(entry)[0]
 
 
 class RulesScene(Scene):
@@ -158,14 +163,15 @@ class RulesScene(Scene):
 
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
-        page(surf, self.d.sprites, L, "Rules", "",
-             footer="Left/Right or Tab: category   Up/Down: page   PgUp/PgDn or wheel: scroll"
-                    "   Esc: back")
+        page(surf, self.d.sprites, L, _("Rules"), "",
+             footer=_("Left/Right or Tab: category   Up/Down: page   PgUp/PgDn or wheel: "
+                      "scroll   Esc: back"))
         mouse = self.d.mouse
         # Categories.
         self.tab_rects = []
         x: float = 120
-        for i, (name, _entries) in enumerate(CATEGORIES):
+        for i, (english, _entries) in enumerate(CATEGORIES):
+            name = _(english)
             w = 26 + t.font(L.px(20), True).size(name)[0] / L.s
             r = L.R(x, 78, w, 34)
             self.tab_rects.append(r)
@@ -190,7 +196,7 @@ class RulesScene(Scene):
             text(surf, fit(entry_title(entry), L.px(19), r.w - L.px(12)), L.px(19),
                  t.INK if on else t.WHITE, midleft=(r.x + L.px(8), r.centery), bold=on)
         self.back_rect = L.R(120, 700, 250, 44)
-        button(surf, self.back_rect, "Back (Esc)", L, colour=GREY,
+        button(surf, self.back_rect, _("Back (Esc)"), L, colour=GREY,
                hover=self.back_rect.collidepoint(mouse))
         # The page.
         pr = self.page_rect = L.R(390, 126, 770, 614)
@@ -206,8 +212,8 @@ class RulesScene(Scene):
             tag = self.more_rect = pygame.Rect(0, 0, L.px(230), L.px(24))
             tag.midbottom = (pr.centerx, pr.bottom - L.px(3))
             panel(surf, tag, (120, 60, 20), radius=L.px(8))
-            text(surf, "more below: wheel or PgDn", L.px(17), t.WHITE, center=tag.center,
-                 bold=True)
+            text(surf, fit(_("more below: wheel or PgDn"), L.px(17), tag.w - L.px(8), True),
+                 L.px(17), t.WHITE, center=tag.center, bold=True)
 
     def _draw_page(self, surf, L, pr: pygame.Rect) -> int:
         """Draw the page; returns where its text ends (below the panel: more to scroll)."""
@@ -216,12 +222,12 @@ class RulesScene(Scene):
         y = pr.y + L.px(16) - self.scroll * L.px(20)
         if isinstance(entry, str):
             sections = ROUND_OVERVIEW if entry == "round" else SCREEN_HELP
-            text(surf, PAGE_TITLES[entry], L.px(30), t.INK, topleft=(x, y), bold=True)
+            text(surf, _(PAGE_TITLES[entry]), L.px(30), t.INK, topleft=(x, y), bold=True)
             y += L.px(42)
             for head, body in sections:
-                text(surf, head, L.px(22), (120, 60, 20), topleft=(x, y), bold=True)
+                text(surf, _(head), L.px(22), (120, 60, 20), topleft=(x, y), bold=True)
                 y += L.px(24)
-                for line in wrap(body, L.px(20), pr.w - L.px(40)):
+                for line in wrap(_(body), L.px(20), pr.w - L.px(40)):
                     text(surf, line, L.px(20), t.INK, topleft=(x, y))
                     y += L.px(21)
                 y += L.px(10)
@@ -239,8 +245,8 @@ class RulesScene(Scene):
             ty += L.px(23)
         y = max(ty, cr.bottom) + L.px(16)
         if notes:
-            head = ("From the rulebook's Helper Reference" if CARDS[entry].kind == HELPER
-                    else "How it works")
+            head = (_("From the rulebook's Helper Reference") if CARDS[entry].kind == HELPER
+                    else _("How it works"))
             text(surf, head, L.px(21), (120, 60, 20), topleft=(x, y), bold=True)
             y += L.px(26)
         for note in notes:

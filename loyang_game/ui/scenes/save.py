@@ -14,6 +14,7 @@ import pygame
 from ...files.paths import save_dir
 from ...files.save import MAX_NAME, SaveError, save_game
 from ...files.save_names import default_save_name, save_path, taken_by
+from ...words import _
 from .. import theme as t
 from ..draw import text
 from ..menu import GREEN, GREY, SOFT, DialogScene
@@ -23,12 +24,12 @@ from ..widgets import BUTTON, TEXT, Item
 
 class SaveScene(DialogScene):
     name = "save"
-    title = "Save the game"
     width, height = 620, 330
 
     def __init__(self, d, game, tell: Callable[[str], None]) -> None:
         """`game`: the table's `GameSession`; `tell`: shows a message on the table."""
         super().__init__(d)
+        self.title = _("Save the game")
         self.game = game
         self.tell_table = tell
         self.confirmed: Path | None = None  # the file the player has agreed to replace
@@ -36,20 +37,20 @@ class SaveScene(DialogScene):
         f = self.form
         self.field = f.add(Item("name", TEXT, value=default_save_name(game.names,
                                                                       game.state.round),
-                                max_len=MAX_NAME, placeholder="a name for the save",
+                                max_len=MAX_NAME, placeholder=_("a name for the save"),
                                 action=self.save, on_change=self.name_changed))
-        self.ok = f.add(Item("ok", BUTTON, "Save", action=self.save, colour=GREEN))
-        f.add(Item("cancel", BUTTON, "Cancel", action=d.pop, colour=GREY))
+        self.ok = f.add(Item("ok", BUTTON, _("Save"), action=self.save, colour=GREEN))
+        f.add(Item("cancel", BUTTON, _("Cancel"), action=d.pop, colour=GREY))
 
     def name_changed(self, _item) -> None:
         self.confirmed = None
-        self.ok.label = "Save"
+        self.ok.label = _("Save")
         self.message = ""
 
     def save(self) -> None:
         title = self.field.value.strip()
         if not title:
-            self.message = "Give the save a name."
+            self.message = _("Give the save a name.")
             return
         path = save_path(title)
         if path != self.confirmed and self.ask_before_replacing(title):
@@ -59,10 +60,10 @@ class SaveScene(DialogScene):
             save_game(game.state, path, seat_kinds=game.kinds, names=game.names, title=title,
                       hints_used=game.hints_used)
         except SaveError as error:
-            self.message = f"Not saved: {error.reason}"
+            self.message = _("Not saved: {reason}", reason=error.reason)
             return
         self.d.back_to("table")
-        self.tell_table(f"Saved as \u201c{title}\u201d ({path.name}).")
+        self.tell_table(_("Saved as \u201c{title}\u201d ({file}).", title=title, file=path.name))
 
     def ask_before_replacing(self, title: str) -> bool:
         """If saving as `title` would replace a save, ask: name that save, and let Save (now
@@ -70,12 +71,16 @@ class SaveScene(DialogScene):
         other = taken_by(title)
         if other is None:
             return False
-        held = (f"a save that cannot be read ({other.path.name})" if other.error
-                else f"\u201c{other.title}\u201d" if other.title else other.path.name)
-        self.message = (f"This name's file already holds {held}. Replace it with this game, "
-                        "or change the name to keep both.")
+        if other.error:
+            self.message = _("This name's file already holds a save that cannot be read "
+                             "({file}). Replace it with this game, or change the name to keep "
+                             "both.", file=other.path.name)
+        else:
+            self.message = _("This name's file already holds \u201c{title}\u201d. Replace it "
+                             "with this game, or change the name to keep both.",
+                             title=other.title or other.path.name)
         self.confirmed = other.path
-        self.ok.label = "Replace it"
+        self.ok.label = _("Replace it")
         return True
 
     def place(self, L, r) -> None:
@@ -89,7 +94,7 @@ class SaveScene(DialogScene):
         super().draw(surf)
         L = frame_layout(surf.get_size())
         r = self.panel_rect(L)
-        text(surf, "Type a name; Enter saves it in the folder", L.px(18), SOFT,
+        text(surf, _("Type a name; Enter saves it in the folder"), L.px(18), SOFT,
              topleft=(r.x + L.px(30), r.y + L.px(58)))
         width = r.w - L.px(60)
         face = t.font(L.px(18), True)

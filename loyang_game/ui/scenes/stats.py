@@ -8,29 +8,37 @@ from datetime import date
 import pygame
 
 from ...files import records
+from ...words import N_, _, date_words, ngettext, pgettext
 from .. import theme as t
 from ..chart import Band, Line, Look, line_chart
-from ..draw import fit, text
+from ..draw import fit, text, wrap
 from ..menu import GREY, SOFT, MenuScene, message_box, page
+from ..names import level_words
 from ..scene import frame_layout
 from ..widgets import BUTTON, Item
 
 # The solo challenge's bands (the rulebook's 17 good, 18 very good, 19 master), see-through.
-SOLO_BANDS = (Band(17, 18, (205, 140, 80, 70), "17 good"),
-              Band(18, 19, (200, 205, 215, 70), "18 very good"),
-              Band(19, None, (240, 196, 60, 90), "19 master"))
+SOLO_BANDS = (Band(17, 18, (205, 140, 80, 70), N_("17 good")),
+              Band(18, 19, (200, 205, 215, 70), N_("18 very good")),
+              Band(19, None, (240, 196, 60, 90), N_("19 master")))
+
+
+def solo_bands() -> tuple[Band, ...]:
+    """The bands, their labels in the player's language."""
+    return tuple(Band(b.low, b.high, b.colour, _(b.label)) for b in SOLO_BANDS)
 CHART_LOOK = Look(ink=SOFT, grid=(70, 56, 44), size=18)
 SOLO_CHART = (640, 196, 510, 250)  # design pixels: x, y, width, height
 RECENT_BOTTOM = 672  # design y the recent games stay above (the Back button is below)
 
 
 def day_label(iso: str) -> str:
-    """"24 Nov" for "2026-11-24" (a date that does not read as one is shown as it is)."""
+    """"24 Nov" for "2026-11-24", the language's way ("24. Nov.", "24 nov"); a date that does
+    not read as one is shown as it is."""
     try:
         day = date.fromisoformat(iso)
     except ValueError:
         return iso
-    return f"{day.day} {day:%b}"
+    return date_words(day, "d MMM")
 
 
 def solo_steps(dates: list[str]) -> list[str]:
@@ -48,14 +56,17 @@ class StatsScene(MenuScene):
             self.book = records.load()
             self.message = self.book.problem or ""
         except OSError as error:
-            self.book, self.message = None, f"The record of games cannot be read ({error})."
-        self.form.add(Item("back", BUTTON, "Back", action=d.pop, colour=GREY))
+            self.book, self.message = None, _("The record of games cannot be read ({error}).",
+                                              error=error)
+        self.form.add(Item("back", BUTTON, pgettext("button", "Back"), action=d.pop,
+                           colour=GREY))
 
     def draw(self, surf) -> None:
         L = frame_layout(surf.get_size())
         games = self.book.games if self.book else []
-        page(surf, self.d.sprites, L, "Statistics",
-             f"{len(games)} finished game{'s' if len(games) != 1 else ''} on record")
+        page(surf, self.d.sprites, L, _("Statistics"),
+             ngettext("{n} finished game on record", "{n} finished games on record",
+                      len(games)))
         y = self._wins(surf, L)
         self._solo(surf, L)
         self._recent(surf, L, games, max(y, SOLO_CHART[1] + SOLO_CHART[3]) + 20)
@@ -66,19 +77,20 @@ class StatsScene(MenuScene):
     def _wins(self, surf, L) -> int:
         """Wins against each AI level, from the top left; returns the design y below them."""
         y = 130
-        text(surf, "Wins against each AI level", L.px(26), t.GOLD,
+        text(surf, _("Wins against each AI level"), L.px(26), t.GOLD,
              topleft=L.R(150, y, 0, 0).topleft, bold=True)
         tally = self.book.wins_by_level() if self.book else {}
         y += 40
         if not tally:
-            text(surf, "No games against the AI finished yet.", L.px(20), SOFT,
+            text(surf, _("No games against the AI finished yet."), L.px(20), SOFT,
                  topleft=L.R(170, y, 0, 0).topleft)
             y += 28
         for level, (n, won) in tally.items():
-            share = f"{100 * won // n}%" if n else "-"
-            text(surf, f"{level:<8}", L.px(21), t.WHITE, topleft=L.R(170, y, 0, 0).topleft,
-                 bold=True)
-            text(surf, f"{won} won of {n} ({share})", L.px(21), t.WHITE,
+            share = _("{percent}%", percent=100 * won // n) if n else "-"
+            text(surf, level_words(level), L.px(21), t.WHITE,
+                 topleft=L.R(170, y, 0, 0).topleft, bold=True)
+            text(surf, ngettext("{won} won of {n} ({share})", "{won} won of {n} ({share})", n,
+                                won=won, share=share), L.px(21), t.WHITE,
                  topleft=L.R(280, y, 0, 0).topleft)
             bar = L.R(460, y + 2, 140, 16)
             pygame.draw.rect(surf, (70, 55, 40), bar)
@@ -90,41 +102,50 @@ class StatsScene(MenuScene):
     def _solo(self, surf, L) -> None:
         """The solo challenge: how many, the best, and every score in date order as a chart."""
         x, y, w, h = SOLO_CHART
-        text(surf, "Solo challenge", L.px(26), t.GOLD, topleft=L.R(x, 130, 0, 0).topleft,
+        text(surf, _("Solo challenge"), L.px(26), t.GOLD, topleft=L.R(x, 130, 0, 0).topleft,
              bold=True)
         scores = self.book.solo_scores() if self.book else []
         best = self.book.best_solo() if self.book else None
-        text(surf, f"{len(scores)} played; best score without hints: "
-             f"{'space ' + str(best) if best is not None else 'none yet'}", L.px(20), SOFT,
-             topleft=L.R(x + 20, 170, 0, 0).topleft)
+        summary = (ngettext("{n} played; best score without hints: space {best}",
+                            "{n} played; best score without hints: space {best}",
+                            len(scores), best=best) if best is not None else
+                   ngettext("{n} played; best score without hints: none yet",
+                            "{n} played; best score without hints: none yet", len(scores)))
+        text(surf, summary, L.px(20), SOFT, topleft=L.R(x + 20, 170, 0, 0).topleft)
         if not scores:
-            text(surf, "No solo games finished yet: play the Solo challenge from the title",
-                 L.px(20), SOFT, topleft=L.R(x + 20, y + 10, 0, 0).topleft)
-            text(surf, "screen, and each score is drawn here against the bands.", L.px(20),
-                 SOFT, topleft=L.R(x + 20, y + 36, 0, 0).topleft)
+            lines = wrap(_("No solo games finished yet: play the Solo challenge from the title "
+                           "screen, and each score is drawn here against the bands."),
+                         L.px(20), L.px(w - 20))
+            for i, line in enumerate(lines):
+                text(surf, line, L.px(20), SOFT,
+                     topleft=L.R(x + 20, y + 10 + 26 * i, 0, 0).topleft)
             return
         dates = [d for d, _score in scores]
         line_chart(surf, L.R(x, y, w, h), L, [Line([s for _d, s in scores], t.GOLD)],
-                   solo_steps(dates), CHART_LOOK, title="Solo scores, oldest first",
-                   y_label="space", x_label="day played", bands=SOLO_BANDS)
+                   solo_steps(dates), CHART_LOOK, title=_("Solo scores, oldest first"),
+                   y_label=_("space"), x_label=_("day played"), bands=solo_bands())
 
     def _recent(self, surf, L, games: list[dict], y: int) -> None:
         """The newest games, as many as fit above the Back button."""
-        text(surf, "Recent games", L.px(26), t.GOLD, topleft=L.R(150, y, 0, 0).topleft,
+        text(surf, _("Recent games"), L.px(26), t.GOLD, topleft=L.R(150, y, 0, 0).topleft,
              bold=True)
         y += 40
         if not games:
-            text(surf, "No games finished yet.", L.px(20), SOFT,
+            text(surf, _("No games finished yet."), L.px(20), SOFT,
                  topleft=L.R(170, y, 0, 0).topleft)
         room = max(0, (RECENT_BOTTOM - y) // 25)
         for g in reversed(games[-room:] if room else []):
             winner = [g["names"][i] for i, p in enumerate(g["places"]) if p == 1]
-            people = ", ".join(f"{n}{'' if k == 'person' else ' (AI ' + k + ')'} at {pos}"
-                               for n, k, pos in zip(g["names"], g["kinds"], g["positions"]))
-            line = (f"{g['date']}  seed {g['seed']}:  {people}  -  "
-                    + (f"solo score {g['positions'][0]}" if g["seats"] == 1
-                       else f"won by {' and '.join(winner)}")
-                    + ("  (with hints)" if g.get("hinted") else ""))
+            people = ", ".join(
+                _("{name} at {space}", name=n, space=pos) if k == "person" else
+                _("{name} (AI {level}) at {space}", name=n, level=level_words(k), space=pos)
+                for n, k, pos in zip(g["names"], g["kinds"], g["positions"]))
+            outcome = (_("solo score {space}", space=g["positions"][0]) if g["seats"] == 1
+                       else _("won by {names}", names=_(" and ").join(winner)))
+            line = _("{date}  seed {seed}:  {people}  -  {outcome}", date=g["date"],
+                     seed=str(g["seed"]), people=people, outcome=outcome)
+            if g.get("hinted"):
+                line = _("{line}  (with hints)", line=line)
             text(surf, fit(line, L.px(19), L.px(960)), L.px(19), SOFT,
                  topleft=L.R(170, y, 0, 0).topleft)
             y += 25

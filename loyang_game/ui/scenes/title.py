@@ -10,6 +10,7 @@ import pygame
 from ...files.save import SaveInfo
 from ...files.save_index import Listing, index_for
 from ...tutorial import progress as tutorial
+from ...words import N_, _, generation
 from .. import theme as t
 from ..draw import panel, text
 from ..menu import GREEN, GREY, PROBLEM, MenuScene, backdrop, message_box
@@ -17,12 +18,18 @@ from ..scene import frame_layout
 from ..start import resume
 from ..widgets import BUTTON, Form, Item
 
+# The tutorial's invitation (tutorial.progress.FIRST_START, whose words the tutorial's layer
+# keeps), marked here for the catalogues and shown in the player's language; a test keeps
+# the two the same.
+FIRST_START = N_("New to Loyang? Learn to play walks you through a first round, step by step "
+                 "(about 15 minutes; leave and come back at any time).")
+
 # (key, label, scene opened); Continue comes first when there is a game to continue.
-ENTRIES = (("new", "New game", "new"), ("tutorial", "Learn to play", "tutorial"),
-           ("load", "Load a game", "load"),
-           ("solo", "Solo challenge", "solo"), ("scores", "High scores", "scores"),
-           ("rules", "Rules", "rules"), ("stats", "Statistics", "stats"),
-           ("settings", "Settings", "settings"))
+ENTRIES = (("new", N_("New game"), "new"), ("tutorial", N_("Learn to play"), "tutorial"),
+           ("load", N_("Load a game"), "load"),
+           ("solo", N_("Solo challenge"), "solo"), ("scores", N_("High scores"), "scores"),
+           ("rules", N_("Rules"), "rules"), ("stats", N_("Statistics"), "stats"),
+           ("settings", N_("Settings"), "settings"))
 
 
 class TitleScene(MenuScene):
@@ -33,6 +40,7 @@ class TitleScene(MenuScene):
         self.continue_info: SaveInfo | None = None  # the game Continue resumes
         self.listing: Listing | None = None
         self.copy_armed: SaveInfo | None = None  # Continue refused: choosing again opens a copy
+        self.spoken = generation()  # the language the buttons were made in
 
     def enter(self) -> None:
         """Continue comes from the save index: a folder read before is listed at once, a
@@ -49,7 +57,8 @@ class TitleScene(MenuScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         index = index_for()
-        if index.listing is not self.listing or (self.listing is None and index.scanning):
+        if (index.listing is not self.listing or (self.listing is None and index.scanning)
+                or self.spoken != generation()):  # new saves, or another language
             self.build(index.listing)
 
     def build(self, listing: Listing | None) -> None:
@@ -68,18 +77,22 @@ class TitleScene(MenuScene):
         self.continue_info = info
         self.form = Form()
         if info is not None:
-            verb = "Play on in a copy" if self.copy_armed is info else "Continue"
-            self.form.add(Item("continue", BUTTON, f"{verb}: {', '.join(info.names)}, "
-                               f"round {max(1, info.round)}", action=self.do_continue,
+            names, round_ = ", ".join(info.names), max(1, info.round)
+            label = (_("Play on in a copy: {names}, round {round}", names=names, round=round_)
+                     if self.copy_armed is info else
+                     _("Continue: {names}, round {round}", names=names, round=round_))
+            self.form.add(Item("continue", BUTTON, label, action=self.do_continue,
                                colour=GREEN))
         elif listing is None:
             seen, total = index_for().progress
-            self.form.add(Item("looking", BUTTON, f"Looking through your saves: {seen} of "
-                               f"{total}" if total else "Looking through your saves...",
+            self.form.add(Item("looking", BUTTON, _("Looking through your saves: {seen} of "
+                                                    "{total}", seen=seen, total=total)
+                               if total else _("Looking through your saves..."),
                                colour=GREY))
         for key, label, scene in ENTRIES:
-            self.form.add(Item(key, BUTTON, label, action=partial(d.open, scene)))
-        self.form.add(Item("quit", BUTTON, "Quit", action=d.quit, colour=GREY))
+            self.form.add(Item(key, BUTTON, _(label), action=partial(d.open, scene)))
+        self.form.add(Item("quit", BUTTON, _("Quit"), action=d.quit, colour=GREY))
+        self.spoken = generation()
         if focus_key and any(i.key == focus_key for i in self.form.items):
             self.form.set_focus(self.form.get(focus_key))
 
@@ -108,10 +121,10 @@ class TitleScene(MenuScene):
             surf.blit(img, r)
         for veg in range(6):
             surf.blit(d.sprites.veg(veg, L.px(44)), L.R(80 + veg * 50, 610, 0, 0).topleft)
-        text(surf, "At the Gates of Loyang", L.px(64), t.GOLD, center=L.R(640, 84, 0, 0).topleft,
-             bold=True)
-        text(surf, "a digital edition of Uwe Rosenberg's game of fields, stalls and customers",
-             L.px(24), (235, 220, 190), center=L.R(640, 130, 0, 0).topleft)
+        text(surf, _("At the Gates of Loyang"), L.px(64), t.GOLD,
+             center=L.R(640, 84, 0, 0).topleft, bold=True)
+        text(surf, _("a digital edition of Uwe Rosenberg's game of fields, stalls and "
+                     "customers"), L.px(24), (235, 220, 190), center=L.R(640, 130, 0, 0).topleft)
         col = L.R(560, 180, 0, 0)
         pitch = 56 if len(self.form.items) <= 9 else 50  # ten rows clear the message line
         box = pygame.Rect(col.x - L.px(30), col.y - L.px(24), L.px(480),
@@ -120,8 +133,9 @@ class TitleScene(MenuScene):
         for i, item in enumerate(self.form.items):
             item.rect = pygame.Rect(col.x, col.y + i * L.px(pitch), L.px(420), L.px(pitch - 10))
         self.form.draw(surf, L, d.mouse)
-        text(surf, "Arrows or Tab: move   Enter: choose   Esc: quit   F11: full screen",
+        text(surf, _("Arrows or Tab: move   Enter: choose   Esc: quit   F11: full screen"),
              L.px(17), (210, 190, 160), center=L.R(640, 784, 0, 0).topleft)
         # The first start's invitation is news, in green; problems stay red.
-        message_box(surf, L, self.message,
-                    GREEN if self.message == tutorial.FIRST_START else PROBLEM)
+        first = self.message == tutorial.FIRST_START
+        message_box(surf, L, _(FIRST_START) if first else self.message,
+                    GREEN if first else PROBLEM)

@@ -1,0 +1,238 @@
+"""Words for people, in the player's language: the one place the game's text is made.
+
+Every sentence a player reads goes through `_` (a sentence), `ngettext` (a sentence with a
+count: plurals by each language's own rule), `pgettext` (a short word that needs a context,
+"Back" the button against "Back" the direction) or `N_` and `NP_` (mark a sentence, or a word
+with its context, kept in a table and translated where it is drawn). A sentence is whole,
+its values named:
+
+    _("Continue: {names}, round {round}", names=..., round=3)
+
+never glued from fragments, so a translator can put the values where the language wants
+them. Numbers among the values are written the locale's way (`number`).
+
+The catalogues are gettext's (`catalogs/<lang>/LC_MESSAGES/loyang.po`, one a language, kept in
+the repository, made from the template `catalogs/loyang.pot`),
+and the message ids are the English sentences themselves, not stable keys: the code reads as
+the game reads, English needs no catalogue of its own (gettext answers an untranslated id with
+the id), Babel's extraction finds them by the functions above, and a message whose English
+changes drops back to English in the other languages (and shows as untranslated in the
+catalogue test) instead of keeping a translation of words no longer said. A short word whose
+English is ambiguous carries a context (`pgettext`).
+
+The catalogues are compiled when first used, in memory, by Babel (`read_po` then `write_mo`,
+read by the standard library's `gettext.GNUTranslations`): nothing is written to disk, so a
+fresh checkout, an installed copy (`pip install .`, no C compiler needed: Babel is pure
+Python) and the download all read the `.po` files they carry, and a `.po` edited by a
+translator shows at the next start. Babel also gives each language's plural rule (CLDR, in
+the compiled header) and writes numbers per locale (`number`); and `pybabel` extracts the
+messages and updates the catalogues (README, *Languages*). Compiling the three catalogues
+takes about 0.1 s, once a run, for the language in use only.
+
+A broken translation (a placeholder its English lacks, a brace out of place) never costs a
+crash: that message is shown in English, and the log says so once. `set_language` switches at
+once: the next frame draws in the new language (`generation` tells the scenes that keep words
+made before to make them again).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import locale
+import logging
+import os
+import string
+import sys
+from collections.abc import Mapping
+from datetime import date
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+ENGLISH = "en"
+LANGUAGES = ("en", "de", "it", "fr")
+# Each language by its own name, as the Settings row and --lang's help show it.
+NATIVE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano", "fr": "Français"}
+DOMAIN = "loyang"
+CATALOG_DIR = Path(__file__).resolve().parent / "catalogs"
+
+_current = ENGLISH
+_generation = 0
+_translations: dict[str, gettext.NullTranslations] = {}
+_told: set[tuple[str, str]] = set()  # (language, message) already logged as broken
+_FORMATTER = string.Formatter()
+
+
+def catalog_path(language: str) -> Path:
+    """gettext's own layout, which `pybabel update` and `compile` work on."""
+    return CATALOG_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compile_catalog(language: str) -> gettext.NullTranslations:
+    """The language's catalogue compiled from its .po in memory (English: none needed). A
+    catalogue that cannot be read is logged and English is used."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with open(catalog_path(language), "rb") as file:
+            catalog = read_po(file, locale=language, domain=DOMAIN)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
+    except Exception as error:  # a missing, unreadable or broken catalogue: English, logged
+        log.warning("the %s catalogue cannot be used (%s): English is shown", language, error)
+        return gettext.NullTranslations()
+
+
+def translations(language: str | None = None) -> gettext.NullTranslations:
+    language = language or _current
+    found = _translations.get(language)
+    if found is None:
+        found = _translations[language] = compile_catalog(language)
+    return found
+
+
+def language() -> str:
+    """The language the game speaks now: one of LANGUAGES."""
+    return _current
+
+
+def generation() -> int:
+    """A count that changes with every switch of language: words made before it differ are
+    to be made again."""
+    return _generation
+
+
+def set_language(code: str | None) -> str:
+    """Speak `code` from now on (an unknown one, or None: English); returns the language
+    set. The catalogue is compiled here, so the next frame draws without a pause."""
+    global _current, _generation
+    chosen = code if code in LANGUAGES else ENGLISH
+    translations(chosen)
+    if chosen != _current:
+        _current = chosen
+        _generation += 1
+    return chosen
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The system's language when it is one of LANGUAGES, else English: gettext's variables
+    (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in that order) and, where none is set (Windows,
+    an app started from the macOS Finder), the locale Python reads from the system."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        codes = [_code(part) for part in env.get(name, "").split(":")]
+        codes = [code for code in codes if code not in ("", "c", "posix")]
+        if not codes:
+            continue  # unset, or the plain C locale: the next variable says
+        found = [code for code in codes if code in LANGUAGES]
+        if found or name != "LANGUAGE":  # LANGUAGE lists several, in order of liking
+            return found[0] if found else ENGLISH
+    if environ is not None:
+        return ENGLISH
+    try:
+        code = locale.getlocale()[0] or ""
+        if not code and sys.platform == "win32":
+            import ctypes
+
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            code = locale.windows_locale.get(lcid, "")
+    except (ValueError, OSError, AttributeError):
+        code = ""
+    return _code(code) if _code(code) in LANGUAGES else ENGLISH
+
+
+def _code(value: str) -> str:
+    """"de" for "de_DE.UTF-8", "de-AT", "de@euro"."""
+    return value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def number(value: int | float) -> str:
+    """A number the way the current language writes it (1,234.5; 1.234,5; 1 234,5). The
+    small whole numbers of the game (Cash, spaces, rounds) read the same in every language."""
+    if isinstance(value, bool) or (isinstance(value, int) and -1000 < value < 1000):
+        return str(value)
+    from babel.numbers import format_decimal
+
+    # French groups with a narrow no-break space; the game's font has the plain one.
+    return format_decimal(value, locale=CLDR_LOCALES[_current]).replace("\u202f", "\u00a0")
+
+
+def _values(values: dict[str, object]) -> dict[str, object]:
+    return {k: number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+            for k, v in values.items()}
+
+
+def _fill(translated: str, source: str, values: dict[str, object]) -> str:
+    """`translated` with its named values; a translation that does not fit its values (a
+    placeholder its source lacks, a stray brace) is shown in English, logged once."""
+    if not values and "{" not in source:
+        return translated
+    shown = _values(values)
+    try:
+        return translated.format_map(shown)
+    except (KeyError, IndexError, ValueError, AttributeError) as error:
+        if translated == source:
+            raise  # the source itself is wrong: a defect in the code, said loudly
+        if (_current, source) not in _told:
+            _told.add((_current, source))
+            log.warning("the %s translation of %r is broken (%r): English is shown",
+                        _current, source, error)
+        return source.format_map(shown)
+
+
+def _(message: str, **values: object) -> str:
+    """`message` in the current language, its `{named}` values filled in."""
+    return _fill(translations().gettext(message), message, values)
+
+
+def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
+    """The form of the sentence for the count `n` (available as `{n}`), by the language's
+    own plural rule."""
+    translated = translations().ngettext(singular, plural, n)
+    source = singular if n == 1 else plural
+    return _fill(translated, source, {"n": n, **values})
+
+
+def pgettext(context: str, message: str, **values: object) -> str:
+    """`message` in the sense `context` says (a short word with more than one meaning)."""
+    return _fill(translations().pgettext(context, message), message, values)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogues where it is defined (a table of labels); it is
+    translated by `_` where it is shown, so a switch of language shows at once."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a word that needs a context: shown by `pgettext(context, message)`."""
+    return message
+
+
+def placeholders(message: str) -> set[str]:
+    """The names of `message`'s `{placeholders}` (for the catalogue tests)."""
+    return {name for _text, name, _spec, _conv in _FORMATTER.parse(message) if name}
+
+
+
+
+# The locale whose CLDR data writes numbers and dates: the game's English is British.
+CLDR_LOCALES = {"en": "en_GB", "de": "de", "it": "it", "fr": "fr"}
+
+
+def date_words(value: date, pattern: str = "long") -> str:
+    """`value` the way the current language writes a date: "long" (2 November 2026,
+    2. November 2026, 2 novembre 2026) or a CLDR pattern ("d MMM": 2 Nov, 2. Nov.)."""
+    from babel.dates import format_date
+
+    return format_date(value, pattern, locale=CLDR_LOCALES[_current])
+
+
+__all__ = ["LANGUAGES", "NATIVE_NAMES", "NP_", "N_", "_", "date_words", "generation", "language",
+           "ngettext", "number", "pgettext", "set_language", "system_language"]
