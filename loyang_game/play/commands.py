@@ -15,6 +15,7 @@ past a revealed card or a random draw.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine import GameState, Move
@@ -25,10 +26,12 @@ from ..engine.cards import (
     CARDS,
     NEEDS,
     SELL_PRICE,
+    SHOP_SPACES,
     STOREHOUSE_UPGRADE_COST,
     VEG_NAMES,
     path_cost,
 )
+from ..engine.helpers.market import good_of
 from ..engine.moves import (
     ADVANCE,
     BUY,
@@ -57,7 +60,7 @@ from ..engine.moves import (
     UPGRADE,
     USE,
 )
-from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision
+from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision, ShopChoice
 from ..text.log import casual_pay
 
 Target = tuple
@@ -92,72 +95,238 @@ def button_reason(state: GameState, name: str) -> str:
     return reason[0].upper() + reason[1:] + "."
 
 
-def gathered(move: Move) -> tuple[Target, ...] | None:
+def gathered(state: GameState, move: Move) -> tuple[Target, ...] | None:
     """What on the table a move names, when the move is chosen by pointing at it there, in
-    any order, and then confirming: the Squire's take (a hand card and 1 to 3 Courtyard
-    cards), a partner (that player's board); None for any other move."""
+    any order, and then confirming (`Gathering`); None for any other move. A target may be
+    named twice (the Trader's two vegetables of one kind); a move that names nothing is the
+    one a confirm with nothing picked makes (the Market crier's refill).
+
+    - a partner: that player's board;
+    - the Squire's take: a hand card and 1 to 3 Courtyard cards;
+    - the Book-keeper: the vegetable whose fields pay, `("grows", veg)` (any field sown
+      with it, and the vegetable in the Shop, stand for it: `stands_for`);
+    - the Market crier: the 1 to 3 goods on the stalls sold to the Shop, nothing to refill;
+    - the Trader: another player's stall offer and the 1 or 2 Cart vegetables given."""
     if move.kind == PARTNER:
         return (("seat", move.a),)
-    if move.kind != USE or move.b == NONE or CARDS[move.a].name != "Squire":
+    if move.kind != USE:
         return None
-    return (("hand", move.b), *(("court", c) for c in (move.c, move.d, move.e) if c != NONE))
+    name = CARDS[move.a].name
+    if name == "Squire":
+        if move.b == NONE:
+            return None
+        return (("hand", move.b), *(("court", c) for c in (move.c, move.d, move.e) if c != NONE))
+    if name == "Market crier":
+        if move.b == 1:
+            return ()
+        return tuple(("stall", *good_of(code)) for code in (move.c, move.d, move.e)
+                     if code != NONE)
+    if name == "Book-keeper":
+        return (("grows", move.b),)
+    if name == "Trader":
+        given = [("cart", veg) for veg in (move.d, move.e) if veg != NONE]
+        return (("stall", move.b, move.c), *given)
+    return None
 
 
-SINGLE = ("hand", "seat")  # a move names one of these: a second one picked takes its place
+def stands_for(state: GameState) -> dict[Target, Target]:
+    """The table's targets that stand for a vegetable a Book-keeper's move names: each sown
+    field of the player to decide, then each vegetable of their Shop."""
+    seat = state.current_player
+    if seat is None:
+        return {}
+    fields = {("field", f.card): ("grows", f.veg) for f in state.players[seat].fields
+              if f.veg != NONE and f.tokens}
+    return {**fields, **{("shop", veg): ("grows", veg) for veg in range(6)}}
+
+
+def on_table(state: GameState, target: Target) -> Target:
+    """Where on the table a named target is clicked (the first field that stands for it)."""
+    return next((t for t, named in stands_for(state).items() if named == target), target)
+
+
+# Targets that name a vegetable or a space, not a card: they are on the board of the player
+# to decide, and mean nothing on another player's board shown big.
+BOARD_BOUND = frozenset({"cart", "shop", "space", "store", "path", "grows"})
+
+
+def seat_of(state: GameState, target: Target) -> int | None:
+    """The seat whose board a target of a choice on the table lies on (None: off the boards,
+    or on the imaginary opponent's cards, always in view)."""
+    if target[0] in BOARD_BOUND:
+        return state.current_player
+    if target[0] in ("stall", "field", "regular", "casual", "helper"):
+        areas = {"stall": "stalls", "field": "fields", "regular": "regulars",
+                 "casual": "casuals", "helper": "helpers"}[target[0]]
+        for p in state.players:
+            if any(slot.card == target[1] for slot in getattr(p, areas)):
+                return p.seat
+    return None
 
 
 @dataclass
 class Gathering:
     """A choice being made by pointing at cards on the table (`gathered`): the Helper in use,
-    its moves, and the cards picked so far. A card picked again is put back; a second hand
-    card takes the first one's place."""
+    its moves, what each names, and the targets picked so far (a target named twice is
+    picked twice). A kind of target a move names at most once (a hand card, a partner, the
+    Trader's stall) is single: a second one picked takes the first one's place; a target
+    picked again is put back (all its picks, once no move names it once more)."""
 
     helper: Target | None  # the Helper clicked first (None: the decision's own, a partner)
     moves: list[Move]
+    names: list[Counter] = field(default_factory=list)  # what each move names
+    alias: dict[Target, Target] = field(default_factory=dict)  # `stands_for`
     picked: list[Target] = field(default_factory=list)
+    discard: Move | None = None  # the Helper discarded unused instead, when it may be
+
+    @classmethod
+    def of(cls, state: GameState, helper: Target | None, moves: list[Move]) -> Gathering:
+        names = [Counter(gathered(state, m) or ()) for m in moves]
+        discard = Move(DISCARD, helper[1]) if helper is not None else None
+        legal = state.legal_moves()
+        aliased = any(t[0] == "grows" for n in names for t in n)
+        return cls(helper, moves, names, stands_for(state) if aliased else {},
+                   discard=discard if discard in legal else None)
+
+    def _single(self, kind: str) -> bool:
+        return all(sum(n for t, n in names.items() if t[0] == kind) <= 1 for names in self.names)
+
+    def _with(self, target: Target) -> Counter:
+        """The picks once `target` is picked (a single kind's other pick replaced)."""
+        single = self._single(target[0])
+        have = Counter(t for t in self.picked if not single or t[0] != target[0])
+        have[target] += 1
+        return have
+
+    def _fits(self, have: Counter) -> bool:
+        return any(have <= names for names in self.names)
 
     def fitting(self) -> list[Move]:
         """The moves that still fit what is picked."""
-        have = set(self.picked)
-        return [m for m in self.moves if have <= set(gathered(m) or ())]
+        have = Counter(self.picked)
+        return [m for m, names in zip(self.moves, self.names) if have <= names]
 
     def candidates(self) -> set[Target]:
-        """The cards that may be picked (or put back) now: those after whose picking some
-        move still names every picked card."""
+        """The targets that may be picked (or put back) now: those after whose picking some
+        move still names every pick."""
         out = set(self.picked)
-        for move in self.moves:
-            names = set(gathered(move) or ())
-            out |= {t for t in names - out if self._with(t) <= names}
+        for names in self.names:
+            out |= {t for t in names if t not in out and self._with(t) <= names}
         return out
 
-    def _with(self, target: Target) -> set[Target]:
-        """The picked cards once `target` is picked (a hand card replaces another)."""
-        kept = {t for t in self.picked if target[0] not in SINGLE or t[0] != target[0]}
-        return kept | {target}
+    def lit(self) -> set[Target]:
+        """The table's targets that may be clicked now (a field for its vegetable)."""
+        named = self.candidates()
+        return named | {t for t, n in self.alias.items() if n in named}
+
+    def shown_picked(self) -> list[Target]:
+        """The table's targets drawn as picked."""
+        return [*self.picked, *(t for t, n in self.alias.items() if n in self.picked)]
 
     def complete(self) -> Move | None:
-        """The move the picked cards make, once they name one exactly."""
-        have = set(self.picked)
-        return next((m for m in self.moves if set(gathered(m) or ()) == have), None)
+        """The move the picks make, once they name one exactly."""
+        have = Counter(self.picked)
+        return next((m for m, names in zip(self.moves, self.names) if names == have), None)
+
+    def chain(self) -> list[Move]:
+        """The moves a confirm makes, in order (one here)."""
+        move = self.complete()
+        return [move] if move is not None else []
+
+    def can_cancel(self) -> bool:
+        return self.helper is not None or bool(self.picked)
 
     def pick(self, target: Target) -> bool:
         """Pick `target` (or put it back); False if it cannot be picked now."""
-        if target in self.picked:
-            self.picked.remove(target)
+        target = self.alias.get(target, target)
+        if target in self.picked and (self._single(target[0])
+                                      or not self._fits(self._with(target))):
+            self.picked = [t for t in self.picked if t != target]
             return True
         if target not in self.candidates():
             return False
-        self.picked = [t for t in self.picked if t in self._with(target)] + [target]
+        kept = self._with(target)
+        order = [t for t in self.picked if kept[t] > 0 and t != target]
+        self.picked = [t for t in dict.fromkeys(order) for _ in range(kept[t])]
+        self.picked += [target] * kept[target]
         return True
+
+
+@dataclass
+class ShopSetting:
+    """The Book-keeper's Shop, set on the table: the player clicks the Shop's spaces (a
+    click on an empty space fills it and those below it, on a filled one empties it and
+    those above), then confirms; the engine asks one vegetable at a time (`SHOP` moves),
+    and the confirm makes them all, in order. Cancel puts the Shop back as it is."""
+
+    first: int  # the vegetable the engine asks about now (those before are set)
+    start: list[int]
+    levels: list[int]
+    helper: Target | None = None
+    discard: Move | None = None
+
+    @classmethod
+    def of(cls, state: GameState) -> ShopSetting:
+        choice = state.pending[-1]
+        assert isinstance(choice, ShopChoice), "the Shop is set in its own decision"
+        shop = list(state.players[choice.seat].shop)
+        return cls(choice.veg, shop, list(shop))
+
+    @property
+    def picked(self) -> list[Target]:
+        """The spaces whose vegetable changes."""
+        return [("space", veg, i + 1) for veg in range(self.first, 6)
+                for i in range(SHOP_SPACES[veg])
+                if (i < self.levels[veg]) != (i < self.start[veg])]
+
+    def candidates(self) -> set[Target]:
+        return {("space", veg, i) for veg in range(self.first, 6)
+                for i in range(1, SHOP_SPACES[veg] + 1)}
+
+    def lit(self) -> set[Target]:
+        return self.candidates()
+
+    def shown_picked(self) -> list[Target]:
+        return self.picked
+
+    def complete(self) -> Move:
+        return Move(SHOP, self.first, self.levels[self.first])
+
+    def chain(self) -> list[Move]:
+        return [Move(SHOP, veg, self.levels[veg]) for veg in range(self.first, 6)]
+
+    def can_cancel(self) -> bool:
+        return self.levels != self.start
+
+    def cancel(self) -> None:
+        self.levels = list(self.start)
+
+    def pick(self, target: Target) -> bool:
+        if target not in self.candidates():
+            return False
+        _kind, veg, space = target
+        self.levels[veg] = space - 1 if space <= self.levels[veg] else space
+        return True
+
+
+def shop_clicks(state: GameState, move: Move) -> list[Target]:
+    """The spaces to click to set one vegetable of the Shop to `move`'s count."""
+    veg, count = move.a, move.b
+    now = state.players[state.to_move].shop[veg]
+    if count == now:
+        return []
+    return [("space", veg, count if count > now else count + 1)]
 
 
 def sequences(state: GameState, move: Move) -> list[list[Target]]:
     """Every click sequence that makes `move` (the first is the usual one)."""
     k = move.kind
-    cards = gathered(move)
+    cards = gathered(state, move)
     if cards is not None:  # pointed at in any order (`Gathering`); this is the usual one
         first = [] if k == PARTNER else [("helper", move.a)]
-        return [[*first, *cards, ("btn", "confirm")]]
+        return [[*first, *(on_table(state, c) for c in cards), ("btn", "confirm")]]
+    if k == SHOP:  # the Shop is set on the table (`ShopSetting`)
+        return [[*shop_clicks(state, move), ("btn", "confirm")]]
     if k == HOME:
         return [[("shop", move.a)]]
     if k == PLACE:
@@ -210,6 +379,9 @@ def sequences(state: GameState, move: Move) -> list[list[Target]]:
         if move.a == 0:
             out.append([("btn", "stay")])
         return out
+    if k == DISCARD and any(m.kind == USE and m.a == move.a and gathered(state, m) is not None
+                            for m in state.legal_moves()):
+        return [[("helper", move.a), ("btn", "discard")]]  # beside the choice on the table
     if k in (USE, DISCARD):
         return [[("helper", move.a)]]
     if k == OFFER:
@@ -222,16 +394,18 @@ def sequences(state: GameState, move: Move) -> list[list[Target]]:
 
 
 def option_moves(state: GameState) -> list[Move]:
-    """Moves made in a decision panel that opens by itself (the Foreman, the Book-keeper);
-    a partner is chosen on the table (`gathered`)."""
-    return [m for m in state.legal_moves() if m.kind in (CLAIM, SHOP)]
+    """Moves made in a decision panel that opens by itself (the Foreman); a partner and the
+    Book-keeper's Shop are chosen on the table (`gathered`, `ShopSetting`)."""
+    return [m for m in state.legal_moves() if m.kind == CLAIM]
 
 
-def decision_gathering(state: GameState) -> Gathering | None:
+def decision_gathering(state: GameState) -> Gathering | ShopSetting | None:
     """The decision at hand when it is made by pointing at the table from the start (a
-    partner: a player's board), None otherwise."""
+    partner: a player's board; the Book-keeper's Shop: its spaces), None otherwise."""
+    if _flow.decision(state) == Decision.SHOP:
+        return ShopSetting.of(state)
     moves = [m for m in state.legal_moves() if m.kind == PARTNER]
-    return Gathering(None, moves) if moves else None
+    return Gathering.of(state, None, moves) if moves else None
 
 
 def due_unserved(state: GameState, seat: int) -> list[int]:
@@ -262,12 +436,14 @@ def unserved_warning(state: GameState, seat: int) -> str:
 @dataclass
 class Result:
     """What a click did: 'pick' (extended the pick), 'apply' (move), 'choose' (options to
-    show, with a title), 'reject' (message), 'cancel' or 'ignore'."""
+    show, with a title), 'reject' (message; none while the table is pointed at: the table
+    tells what to point at), 'cancel' or 'ignore'."""
 
     kind: str
     move: Move | None = None
     options: list[Move] = field(default_factory=list)
     message: str = ""
+    then: list[Move] = field(default_factory=list)  # moves that follow `move` ('apply')
 
 
 @dataclass
@@ -278,7 +454,7 @@ class Picker:
     choosing: list[Move] = field(default_factory=list)  # options of an open choice
     choose_title: str = ""
     choose_detail: str = ""  # what the choice means, told under its title
-    gathering: Gathering | None = None  # a choice made by pointing at the table's cards
+    gathering: Gathering | ShopSetting | None = None  # a choice made by pointing at the table
     _cache_key: object = None
     _table: list[tuple[Move, list[Target]]] = field(default_factory=list)
 
@@ -303,8 +479,9 @@ class Picker:
         gathering = self.gathering or decision_gathering(state)
         if gathering is not None:
             done = {("btn", "confirm")} if gathering.complete() else set()
-            cancel = {("btn", "cancel")} if gathering.helper or gathering.picked else set()
-            return gathering.candidates() | cancel | done
+            cancel = {("btn", "cancel")} if gathering.can_cancel() else set()
+            discard = {("btn", "discard")} if gathering.discard is not None else set()
+            return gathering.lit() | cancel | done | discard
         n = len(self.selection)
         sel = self.selection
         out = {seq[n] for _m, seq in self.table(state) if len(seq) > n and seq[:n] == sel}
@@ -325,12 +502,12 @@ class Picker:
             self.gathering = decision_gathering(state)
         if self.gathering is not None:
             return self._gather(state, target)
-        gather = [m for m in state.legal_moves() if gathered(m) is not None
-                  and ("helper", m.a) == target]
+        gather = [m for m in state.legal_moves() if m.kind == USE
+                  and ("helper", m.a) == target and gathered(state, m) is not None]
         if gather and not self.selection:  # the Helper's cards are pointed at on the table
-            self.gathering = Gathering(target, gather)
+            self.gathering = Gathering.of(state, target, gather)
             self.selection = [target]
-            return Result("pick", message=gather_prompt(self.gathering))
+            return Result("pick")
         n = len(self.selection)
         fits = [(m, seq) for m, seq in self.table(state)
                 if len(seq) > n and seq[:n] == self.selection and seq[n] == target]
@@ -371,40 +548,26 @@ class Picker:
         gathering = self.gathering
         assert gathering is not None
         if target == ("btn", "cancel") or (gathering.helper and target == gathering.helper):
-            self.reset()
+            self.reset()  # (the Shop must still be set: it starts again as it is)
             return Result("cancel")
-        if target == ("btn", "confirm"):
-            move = gathering.complete()
-            if move is None or move not in state.legal_moves():
-                return Result("reject", message=gather_prompt(gathering))
+        if target == ("btn", "discard") and gathering.discard is not None:
+            move = gathering.discard
             self.reset()
             return Result("apply", move)
+        if target == ("btn", "confirm"):
+            chain = gathering.chain()
+            if not chain or chain[0] not in state.legal_moves():
+                return Result("reject")
+            self.reset()
+            return Result("apply", chain[0], then=chain[1:])
         if not gathering.pick(target):
-            if gathering.helper is None and not gathering.picked:
+            if gathering.helper is None and not gathering.can_cancel():
                 self.gathering = None  # nothing begun: the click is refused as any other
                 return Result("reject", message=why_not(state, [], target))
-            return Result("reject", message=gather_prompt(gathering))
+            return Result("reject")
         self.selection = [*([gathering.helper] if gathering.helper else []),
                           *gathering.picked]
-        return Result("pick", message=gather_prompt(gathering))
-
-
-def gather_prompt(gathering: Gathering) -> str:
-    """What to point at next, for the Helper being used (the Squire) or the partner."""
-    if gathering.helper is None:
-        if gathering.complete() is not None:
-            return ("click Partner with them, or another player's board on the left to look "
-                    "at theirs.")
-        return ("choose your partner for the Action phase: click a player's board on the "
-                "left to look at it, then Partner with them.")
-    hand = any(target[0] == "hand" for target in gathering.picked)
-    court = len(gathering.picked) - hand
-    if gathering.complete() is not None:
-        more = " (or one more Courtyard card)" if court < 3 else ""
-        return f"click Use the Squire to take them{more}; Cancel or Esc to stop."
-    if not hand:
-        return "the Squire: click the hand card to play, and 1 to 3 Courtyard cards to take."
-    return "the Squire: now click 1 to 3 Courtyard cards to take."
+        return Result("pick")
 
 
 def clicks_for(state: GameState, move: Move) -> list[Target]:

@@ -48,3 +48,26 @@ class ChoiceCursor:
 def _shown(place: ChoicePlace) -> int:
     """How many options the placed choice shows at once."""
     return max(1, sum(1 for target, *_rest in place.rows if target[0] == "opt"))
+
+
+class TableCursor:
+    """The keyboard's place among the targets lit on the table while a choice is made there
+    (the Squire's cards, the Market crier's goods, a partner's board): Tab and the arrow
+    keys step through them, Space or Enter clicks the one in focus."""
+
+    def __init__(self) -> None:
+        self.focus: tuple | None = None  # None until the keyboard is used
+
+    def focused(self, targets: list[tuple]) -> tuple | None:
+        """The target in focus, if it is still one of `targets`."""
+        return self.focus if self.focus in targets else None
+
+    def move(self, step: int, targets: list[tuple]) -> None:
+        """The focus moves by `step` through `targets` (round the ends)."""
+        if not targets:
+            self.focus = None
+            return
+        if self.focus in targets:
+            self.focus = targets[(targets.index(self.focus) + step) % len(targets)]
+        else:
+            self.focus = targets[0 if step > 0 else -1]

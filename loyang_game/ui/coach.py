@@ -30,8 +30,9 @@ def lit(state: GameState, hint: Hint, selection: list, choosing: bool) -> list[t
     clicks = commands.clicks_for(state, hint.move)
     n = len(selection)
     rest = clicks[n:] if clicks[:n] == list(selection) else clicks
-    cards = commands.gathered(hint.move)
+    cards = commands.gathered(state, hint.move)
     if cards is not None and selection[:1] == clicks[:1]:  # its cards, picked in any order
+        cards = tuple(commands.on_table(state, c) for c in cards)
         rest = [c for c in cards if c not in selection] + [("btn", "confirm")]
     return [c for c in rest if (c[0] == "opt") == choosing]
 

@@ -15,7 +15,7 @@ import pygame
 from ..engine import GameState, flow
 from ..engine.cards import PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
-from ..engine.state import ACTIONS, CARD, UNDER, KeepChoice
+from ..engine.state import ACTIONS, CARD, MASK, UNDER, Decision, KeepChoice
 from . import theme as t
 
 FIELD_W, FIELD_H = 76, 106
@@ -92,20 +92,22 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     _column(L, [*p.stalls, *p.helpers], 232, "stall", "helper", {s[CARD] for s in p.helpers})
     _column(L, [*p.regulars, *p.casuals], 842, "regular", "casual", {s[CARD] for s in p.casuals})
     for stall in p.stalls:
-        r = L.cards[stall[CARD]]
-        for i in range(3):
-            k = r.w / 360
-            L.targets[("stall", stall[CARD], i)] = pygame.Rect(
-                r.x + round((10 + i * 116) * k), r.y + round(36 * k), round(108 * k),
-                round(70 * k))
+        _offers(L, stall[CARD])
     # The T: name plate, Shop, Path, Cart, Storehouse, purse.
     L.anchors[("plate", seat)] = L.R(434, 166, 402, 32)
     x = 434
+    setting = flow.decision(state) == Decision.SHOP and state.current_player == seat
     for veg in range(6):
         width = 96 if SHOP_SPACES[veg] == 3 else 61
         r = L.R(x, 202, width - 2, 100)
         L.targets[("shop", veg)] = r
         L.anchors[("shop", seat, veg)] = r
+        if setting:  # the Book-keeper's Shop is set on its spaces (as render draws them)
+            n, size = SHOP_SPACES[veg], L.px(28)
+            for i in range(n):
+                cx = r.x + (r.w - n * (size + L.px(3))) // 2 + i * (size + L.px(3))
+                L.targets[("space", veg, i + 1)] = pygame.Rect(
+                    cx - L.px(1), r.y + L.px(4), size + L.px(3), size + L.px(8))
         x += width
     for space in range(1, PATH_END + 1):
         i = space - 1
@@ -123,6 +125,17 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     L.anchors[("purse", seat)] = L.R(672, 484, 164, 70)
     L.anchors[("loans", seat)] = L.R(434, 560, 230, BOARD_BOTTOM - 10 - 560)
     L.anchors[("tokens", seat)] = L.R(672, 560, 164, BOARD_BOTTOM - 10 - 560)
+
+
+def _offers(L: Layout, stall: int, mask: int = 7) -> None:
+    """The targets of a Market stall tile's three offers (those in `mask`)."""
+    r = L.cards[stall]
+    k = r.w / 360
+    for i in range(3):
+        if mask & (1 << i):
+            L.targets[("stall", stall, i)] = pygame.Rect(
+                r.x + round((10 + i * 116) * k), r.y + round(36 * k), round(108 * k),
+                round(70 * k))
 
 
 COLUMN_BOTTOM = BOARD_BOTTOM - 20  # the board's columns end here: below sits the hand's name tab
@@ -153,6 +166,8 @@ def _others(L: Layout, state: GameState, focus: int) -> None:
         for i, slot in enumerate([*state.opponent.stalls, *state.opponent.regulars,
                                   *state.opponent.casuals]):
             L.cards[slot[CARD]] = L.R(17, 70 + i * 72, TILE_W, TILE_H)
+        for slot in state.opponent.stalls:  # its offers, for the Trader
+            _offers(L, slot[CARD], slot[MASK])
         return
     seats = [seat for seat in range(state.config.seats) if seat != focus]
     height = min(250, 754 / max(1, len(seats)))
@@ -209,7 +224,7 @@ def _right(L: Layout, state: GameState) -> None:
 BUTTON_SLOTS = {"loan": (1, 0), "end": (1, 1), "twopack": (2, 0), "upgrade": (2, 1),
                 "play": (0, 0), "keeponly": (0, 0), "supply": (0, 0), "stay": (0, 0),
                 "done": (0, 0), "keepnone": (0, 1), "pass": (0, 1), "confirm": (0, 0),
-                "cancel": (0, 1)}
+                "cancel": (0, 1), "discard": (2, 1)}
 BUTTON_W, BUTTON_H, BUTTON_GAP = 170, 42, 6
 BUTTONS_RIGHT = 1038
 # The two rows of buttons, centred in the bottom bar.

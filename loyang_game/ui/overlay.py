@@ -32,6 +32,41 @@ def picked(surf, rects: list[pygame.Rect], L: Layout):
                          border_radius=L.px(8))
 
 
+PICKED = (90, 220, 255)
+
+
+def pick_count(surf, L: Layout, r: pygame.Rect, count: int) -> None:
+    """How many times a target is picked ("x2": two of a Cart's vegetables given)."""
+    badge = pygame.Rect(0, 0, L.px(30), L.px(20))
+    badge.topright = (r.right + L.px(3), r.y - L.px(3))
+    pygame.draw.rect(surf, PICKED, badge, border_radius=L.px(6))
+    text(surf, f"x{count}", L.px(16), t.INK, center=badge.center, bold=True)
+
+
+def key_focus(surf, L: Layout, r: pygame.Rect) -> None:
+    """The keyboard's place on the table (Tab moves it, Space or Enter clicks it)."""
+    pygame.draw.rect(surf, t.WHITE, r.inflate(L.px(10), L.px(10)), L.px(3),
+                     border_radius=L.px(9))
+    pygame.draw.rect(surf, t.INK, r.inflate(L.px(16), L.px(16)), L.px(2),
+                     border_radius=L.px(11))
+
+
+def shop_plan(surf, L: Layout, sp: Sprites, levels: list[int], first: int) -> None:
+    """The Shop as the Book-keeper will set it, drawn over its spaces (vegetables before
+    `first` are set already)."""
+    for veg in range(first, 6):
+        space = 1
+        while ("space", veg, space) in L.targets:
+            r = L.targets[("space", veg, space)]
+            slot = pygame.Rect(0, 0, L.px(28), L.px(28))
+            slot.center = r.center
+            pygame.draw.ellipse(surf, (200, 180, 140), slot.inflate(L.px(6), L.px(6)))
+            pygame.draw.ellipse(surf, (170, 148, 110), slot.inflate(L.px(4), L.px(4)))
+            if space <= levels[veg]:
+                surf.blit(sp.veg(veg, slot.w), slot)
+            space += 1
+
+
 @dataclass(frozen=True)
 class ChoicePlace:
     """Where an in-place choice goes and what it shows (`place_choice`)."""

@@ -3,11 +3,14 @@ tooltip for whatever is under the mouse."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import GameState, flow
-from ..engine.cards import CARDS
+from ..engine.cards import CARDS, SELL_PRICE, VEG_NAMES
+from ..engine.helpers.market import MARKET_CRIER_LIMIT
 from ..engine.moves import FLIP
 from ..engine.solo import price
-from ..engine.state import Decision, PayDebt
+from ..engine.state import MAID, Decision, PayDebt
 from ..play import commands
 from ..play.session import GameSession
 from .draw import wrap
@@ -54,9 +57,11 @@ def prompt(game: GameSession, pass_to: int | None,
     if pass_to is not None:
         return f"Pass the table to {name}."
     if picker is not None and picker.gathering is not None:
-        return f"{name}: {commands.gather_prompt(picker.gathering)}"
+        return gather_prompt(state, picker.gathering, game.names)
     p = state.players[seat]
     d: str = flow.decision(state)  # or one of the prompts' own finer keys below
+    if d == Decision.SHOP:
+        return gather_prompt(state, commands.ShopSetting.of(state), game.names)
     if d == "cards" and state.config.solo:
         d = "solo cards"
     elif d == "cards" and any(m.kind == FLIP for m in state.legal_moves()):
@@ -65,6 +70,88 @@ def prompt(game: GameSession, pass_to: int | None,
     owed, owed_for = (debt.amount, debt.reason) if isinstance(debt, PayDebt) else (None, None)
     return PROMPTS.get(d, "{name}: {d}").format(name=name, d=d, capacity=p.capacity,
                                                  cash=p.cash, owed=owed, owed_for=owed_for)
+
+
+def gather_prompt(state: GameState, gathering: commands.Gathering | commands.ShopSetting,
+                  names: Sequence[str]) -> str:
+    """The prompt line while a choice is made on the table: what to point at next."""
+    name = names[state.current_player] if state.current_player is not None else ""
+    if isinstance(gathering, commands.ShopSetting):
+        return (f"{name}: Book-keeper: click the Shop's spaces to fill or empty them, then "
+                "Set the Shop (Cancel puts it back as it is).")
+    if gathering.helper is None:
+        if gathering.complete() is not None:
+            return (f"{name}: click Partner with them, or another player's board on the left "
+                    "to look at theirs.")
+        return PROMPTS["partner"].format(name=name)
+    helper = CARDS[gathering.helper[1]].name
+    picked = gathering.picked
+    done = gathering.complete()
+    if helper == "Market crier":
+        goods = [target for target in picked if target[0] == "stall"]
+        if not goods:
+            return (f"{name}: Market crier: click 1 to 3 goods on your Market stalls to sell "
+                    "them to your Shop (3 Cash at most), or Refill all stalls.")
+        cash = market_crier_cash(goods)
+        return (f"{name}: Market crier: {len(goods)} of 3 goods picked, worth {cash} Cash: "
+                "click Sell, or more goods; a good clicked again is put back.")
+    if helper == "Book-keeper":
+        grows = next((target[1] for target in picked if target[0] == "grows"), None)
+        if grows is None:
+            return (f"{name}: Book-keeper: click a vegetable in your Shop or a sown field: each "
+                    "field of that vegetable pays 1 Cash. Then Use the Book-keeper, and set "
+                    "the Shop.")
+        fields = len([f for f in state.players[state.to_move].fields
+                      if f.veg == grows and f.tokens])
+        return (f"{name}: Book-keeper: your fields of {VEG_NAMES[grows]} pay {fields} Cash: "
+                "click Use the Book-keeper, then set the Shop.")
+    if helper == "Trader":
+        return trader_prompt(state, gathering, names)
+    hand = any(target[0] == "hand" for target in picked)
+    court = len(picked) - hand
+    if done is not None and court < 3:
+        return (f"{name}: click Use the Squire to take them (or one more Courtyard card); "
+                "Cancel or Esc to stop.")
+    if done is not None:
+        return f"{name}: click Use the Squire to take them; Cancel or Esc to stop."
+    if not hand:
+        return (f"{name}: the Squire: click the hand card to play, and 1 to 3 Courtyard cards "
+                "to take.")
+    return f"{name}: the Squire: now click 1 to 3 Courtyard cards to take."
+
+
+def market_crier_cash(goods: Sequence[tuple]) -> int:
+    """What the Market crier's sale of `goods` (stall targets) earns: 3 Cash at most."""
+    return min(MARKET_CRIER_LIMIT, sum(SELL_PRICE[CARDS[g[1]].offers[g[2]][0]] for g in goods))
+
+
+def trader_prompt(state: GameState, gathering: commands.Gathering,
+                  names: Sequence[str]) -> str:
+    name = names[state.to_move]
+    stall = next((target for target in gathering.picked if target[0] == "stall"), None)
+    given = [target[1] for target in gathering.picked if target[0] == "cart"]
+    if stall is None:
+        seats = {commands.seat_of(state, t) for t in gathering.candidates() if t[0] == "stall"}
+        owners = [seat for seat in seats if seat is not None]
+        if len(seats) == 1 and owners:
+            other = names[owners[0]]
+            return (f"{name}: Trader: click an offer on {other}'s Market stalls, then what you "
+                    "give from your Cart (click your board on the left to go back to it).")
+        return (f"{name}: Trader: click another player's board on the left, an offer on their "
+                "Market stalls, then what you give from your Cart.")
+    got = VEG_NAMES[CARDS[stall[1]].offers[stall[2]][0]]
+    where = CARDS[stall[1]].name
+    if gathering.complete() is not None:
+        gives = " + ".join(VEG_NAMES[v] for v in given)
+        return f"{name}: Trader: click Use the Trader to give {gives} for the {got} at {where}."
+    if CARDS[stall[1]].offers[stall[2]][1] == 2 and MAID not in state.players[
+            state.to_move].effects:
+        if given:
+            return (f"{name}: Trader: the {got} at {where} costs 2 vegetables: click one more "
+                    "in your Cart.")
+        return (f"{name}: Trader: the {got} at {where} costs 2 vegetables: click them in your "
+                "Cart.")
+    return f"{name}: Trader: click the vegetable in your Cart you give for the {got} at {where}."
 
 
 def hover_lines(state: GameState, target: tuple | None, seat: int, L: Layout) -> list[str]:

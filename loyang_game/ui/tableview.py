@@ -24,10 +24,11 @@ from . import theme as t
 from .draw import button
 from .layout import Layout
 from .options import helper_detail, option_cards, option_label
-from .prompts import hover_lines
+from .prompts import hover_lines, market_crier_cash
 from .table_model import Mode
 
-PRIORITY = {"keep": 0, "btn": 1, "courtyard": 9, "seat": 9}  # which of two targets is on top
+# Which of two targets under one point is on top.
+PRIORITY = {"keep": 0, "btn": 1, "space": 4, "courtyard": 9, "seat": 9}
 CARD_TARGETS = {"field", "stall", "helper", "hand", "court", "offer", "regular", "casual",
                 "keep"}
 AREA_TARGETS = {"courtyard", "seat"}
@@ -113,18 +114,21 @@ class TableView:
 
     def bar_buttons(self) -> list[tuple[tuple, str, bool]]:
         """(target, label, enabled) of the bottom bar: the decision's buttons; in the Action
-        phase all four of its own, those not possible now greyed."""
+        phase all four of its own, those not possible now greyed (all of them while a
+        choice is made on the table, whose Use and Cancel stay in view)."""
         table = self.table
         seat = table.decider()
         state = table.game.state
         picker = table.picker
         gathering = picker.gathering or commands.decision_gathering(state)
-        # A partner is chosen while looking at their board: its buttons show there too.
-        partner = gathering is not None and gathering.helper is None
-        if not table.person_to_play() or (table.focus() != seat and not partner):
+        # A choice made on the table may look at another player's board: its buttons stay.
+        if not table.person_to_play() or (table.focus() != seat and gathering is None):
             return []
         nxt = picker.next_targets(state)
         acting = flow.decision(state) == Decision.ACT
+        # (a Helper is discarded unused in the Action phase, or raising money after a take
+        # in the Card phase: the hand is played out by then, and never under the button)
+        discard = gathering is not None and gathering.discard is not None
         out = []
         for name in layout.BUTTON_SLOTS:
             target = ("btn", name)
@@ -134,21 +138,34 @@ class TableView:
                 # a move, so nothing appears under the pointer.
                 out.append((target, self._gather_label(gathering, name), target in nxt))
                 continue
+            if name == "discard" or (name == "upgrade" and discard):
+                if name == "discard" and discard:  # in the Upgrade's place, while it is off
+                    out.append((target, "Discard unused", True))
+                continue
             if target not in nxt and not shown:
                 continue
             label = commands.BUTTON_LABELS[name]
             if name == "twopack":
                 label = commands.two_pack_label(state, seat)
             enabled = not commands.button_reason(state, name) if shown else True
-            out.append((target, label, enabled))
+            out.append((target, label, enabled and picker.gathering is None))
         return out
 
-    def _gather_label(self, gathering: commands.Gathering, name: str) -> str:
+    def _gather_label(self, gathering: commands.Gathering | commands.ShopSetting,
+                      name: str) -> str:
         """The confirm and cancel buttons of a choice made on the table."""
         if name == "cancel":
             return "Cancel"
+        if isinstance(gathering, commands.ShopSetting):
+            return "Set the Shop"
         if gathering.helper is not None:
-            return f"Use the {CARDS[gathering.helper[1]].name}"
+            helper = CARDS[gathering.helper[1]].name
+            if helper == "Market crier":
+                goods = [t for t in gathering.picked if t[0] == "stall"]
+                if not goods:
+                    return "Refill all stalls"
+                return f"Sell for {market_crier_cash(goods)} Cash"
+            return f"Use the {helper}"
         move = gathering.complete()
         return (f"Partner with {self.table.game.names[move.a]}" if move is not None
                 else "Choose a partner")
@@ -414,24 +431,77 @@ class TableView:
         L = L or self.layout()
         return {} if ("ui", "seen") in self.targets(L) else table.guide.place(L)
 
+    def gathering(self) -> commands.Gathering | commands.ShopSetting | None:
+        """The choice being made on the table by the person at the screen (None: none)."""
+        table = self.table
+        if not table.person_to_play():
+            return None
+        return table.picker.gathering or commands.decision_gathering(table.game.state)
+
+    def shown_here(self, target: tuple, L: Layout) -> bool:
+        """Is a target of a choice made on the table on the board shown big in `L` (or off
+        the boards)? A Cart's or Shop's only on the deciding player's own."""
+        seat = commands.seat_of(self.table.game.state, target)
+        return seat is None or seat == L.focus
+
+    def key_targets(self, L: Layout) -> list[tuple]:
+        """What Tab steps through while a choice is made on the table: its lit targets on
+        the board shown, top to bottom and left to right, then Use (once it is lit)."""
+        gathering = self.gathering()
+        if gathering is None:
+            return []
+        nxt = self.table.picker.next_targets(self.table.game.state)
+        board = sorted((x for x in nxt if x[0] != "btn" and x in L.targets
+                        and self.shown_here(x, L)),
+                       key=lambda x: (L.targets[x].y // L.px(20), L.targets[x].x))
+        buttons = [x for x in (("btn", "confirm"), ("btn", "discard")) if x in nxt
+                   and x in L.targets]
+        return [*board, *buttons]
+
     def _highlights(self, surf, table, L: Layout) -> None:
         state = table.game.state
-        gathering = table.picker.gathering
-        looking = gathering is not None and gathering.helper is None  # at a partner's board
+        gathering = self.gathering()
         if not table.person_to_play() or table.timeline.busy or (
-                L.focus != state.current_player and not looking):
+                L.focus != state.current_player and gathering is None):
             return
         nxt = table.picker.next_targets(state)
         sel = table.picker.selection
+        if gathering is not None:
+            self._gathering(surf, table, L, gathering, nxt)
+            return
         if sel or flow.decision(state) != Decision.ACT:
             rects = [L.targets[x] for x in nxt if x in L.targets and x[0] != "btn"]
             overlay.highlights(surf, rects, table.clock_time, L)
         overlay.picked(surf, [L.targets[x] for x in sel if x in L.targets], L)
+        self._hover(surf, L, nxt)
+
+    def _hover(self, surf, L: Layout, nxt: set) -> None:
         hover = self.table_target_at(self.mouse, L)
         if (hover is not None and hover in nxt and hover in L.targets
                 and hover[0] not in AREA_TARGETS):
             pygame.draw.rect(surf, t.HOVER, L.targets[hover].inflate(L.px(4), L.px(4)),
                              L.px(2), border_radius=L.px(7))
+
+    def _gathering(self, surf, table, L: Layout, gathering, nxt: set) -> None:
+        """A choice made on the table: the Shop as it will be set, what may be clicked lit,
+        what is picked framed (a vegetable given twice marked so), the Helper in use and the
+        keyboard's place."""
+        here = [x for x in nxt if x in L.targets and x[0] != "btn" and self.shown_here(x, L)]
+        if isinstance(gathering, commands.ShopSetting):
+            overlay.shop_plan(surf, L, table.sprites, gathering.levels, gathering.first)
+        overlay.highlights(surf, [L.targets[x] for x in here], table.clock_time, L)
+        picks = [x for x in gathering.shown_picked() if x in L.targets
+                 and self.shown_here(x, L)]
+        overlay.picked(surf, [L.targets[x] for x in dict.fromkeys(picks)], L)
+        for x in dict.fromkeys(picks):
+            if picks.count(x) > 1:
+                overlay.pick_count(surf, L, L.targets[x], picks.count(x))
+        if gathering.helper is not None and gathering.helper in L.targets:
+            overlay.picked(surf, [L.targets[gathering.helper]], L)
+        focused = table.cursor.focused(self.key_targets(L))
+        if focused is not None and focused in L.targets:
+            overlay.key_focus(surf, L, L.targets[focused])
+        self._hover(surf, L, nxt)
 
     def hint_targets(self) -> list[tuple]:
         """The targets lit for the hint shown, in click order (none while none is shown,

@@ -9,8 +9,9 @@ import time
 import pygame
 
 from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine.moves import SHOP
 from loyang_game.files.settings import Settings
-from loyang_game.play.commands import clicks_for
+from loyang_game.play.commands import clicks_for, seat_of
 from loyang_game.play.session import GameSession
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES, TableScene
@@ -79,12 +80,20 @@ def click_target(app: TableScene, target) -> None:
                                              else -1, flipped=False))
         step(app)
         pos = app.view.position_of(target)
+    if pos is None and app.view.gathering() is not None and target[0] != "opt":
+        # a choice made on the table: the board that holds the target is looked at first
+        seat = seat_of(app.game.state, target)
+        if seat is not None and seat != app.focus():
+            click(app, app.view.position_of(("seat", seat)))
+            pos = app.view.position_of(target)
     assert pos is not None, f"{target} is not on the table"
     click(app, pos)
 
 
 def play_move(app: TableScene, move: Move) -> None:
-    """Make `move` by clicking; asserts the engine saw exactly that move."""
+    """Make `move` by clicking; asserts the engine saw exactly that move (the Book-keeper's
+    Shop, set on the table, is confirmed whole: the moves of the vegetables after it follow,
+    each keeping its count)."""
     state = app.game.state
     before = len(state.moves())
     targets = clicks_for(state, move)
@@ -94,7 +103,9 @@ def play_move(app: TableScene, move: Move) -> None:
             step(app)
         click_target(app, target)
     moves = app.game.state.moves()
-    assert len(moves) == before + 1 and moves[-1] == move, (move, targets, moves[-1:])
+    made = moves[before:]
+    assert made[:1] == [move], (move, targets, made)
+    assert len(made) == 1 or all(m.kind == SHOP and m.a > move.a for m in made[1:]), made
 
 
 def choose(game: GameSession, rng: random.Random) -> Move:

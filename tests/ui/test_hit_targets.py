@@ -15,6 +15,7 @@ from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.moves import NONE
 from loyang_game.files.settings import Settings
 from loyang_game.play.coach import Coach
+from loyang_game.play.commands import clicks_for
 from loyang_game.play.session import GameSession
 from loyang_game.ui import coach as coach_view
 from loyang_game.ui.director import Director
@@ -116,7 +117,14 @@ def play_checking(kinds: list[str], seed: int) -> set[str]:
             shows |= check(app)
         if ("ui", "seen") in app.view.targets():  # put away, as a player would: the paper
             click_target(app, ("ui", "seen"))  # may cover what the move clicks
-        play_move(app, choose(app.game, rng))
+        move = choose(app.game, rng)
+        clicks = clicks_for(app.game.state, move)
+        if len(clicks) > 1 and clicks[-1][0] == "opt":  # a choice opens on the way
+            click_target(app, clicks[0])
+            if app.dialog_open():
+                shows |= check(app)
+            app.put_back()
+        play_move(app, move)
     app.d.close()
     return shows
 
@@ -151,20 +159,25 @@ def test_the_guides_box_is_found_without_drawing_and_takes_no_click_while_covere
 def test_nothing_draws_over_a_dialog_and_what_lies_under_it_is_inactive(monkeypatch):
     """Issue 46: the coach's plan and markers drew over a choice, and Hint, Menu, Undo and the
     bar's buttons looked active under it (while they ignored clicks). With a hint shown and
-    the Market crier's choice open: the coach's strip and markers are drawn before the
-    dialog, only its lights after (on the dialog's options), every button under it greyed."""
+    the Saleswoman's choice open (the Market crier's is made on the table now): the coach's
+    strip and markers are drawn before the dialog, only its lights after (on the dialog's
+    options), every button under it greyed."""
     from loyang_game.tutorial import script
     from loyang_game.ui import overlay, tableview
 
+    from ..engine.scenario import put
+
     d = Director(SCENES, Settings(speed="off", hints=False), size=(1280, 800),
                  fullscreen=False, fps_cap=0)
-    game = GameSession(script.run_to(5, 2), ["person", "normal"], ai_seed=3,
+    state = script.run_to(5, 2)
+    saleswoman = put(state, state.current_player, "Saleswoman").card
+    game = GameSession(state, ["person", "normal"], ai_seed=3,
                        coach=Coach(SMALL, deterministic=True), autosave=False, record=False)
     app = d.open("table", game=game)
     step(app, 5)
     app.ask_hint()
     await_hint(app)
-    click_target(app, ("helper", 55))  # the Market crier: its choice opens
+    click_target(app, ("helper", saleswoman))  # its choice opens
     assert app.dialog_open()
     order: list[str] = []
     drawn_buttons: list[tuple[str, bool]] = []
@@ -190,22 +203,21 @@ def test_nothing_draws_over_a_dialog_and_what_lies_under_it_is_inactive(monkeypa
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_a_long_choice_scrolls_inside_the_window_with_cancel_always_in_view(size):
-    """A Trader before three of the other player's Market stalls with a full Cart: 69
-    options (a Squire's list had about 100: about 12 fitted, Cancel was off screen, the
-    wheel and the keys did nothing). Every button lies inside the window, Cancel among them;
-    the wheel brings every option into view, the arrows move the focus and Enter takes the
-    option in focus."""
+    """A Tenant-farmer with six empty common fields and seven fields in the pile: 56
+    options, none of them on the table (a Squire's list had about 100: about 12 fitted,
+    Cancel was off screen, the wheel and the keys did nothing). Every button lies inside the
+    window, Cancel among them; the wheel brings every option into view, the arrows move the
+    focus and Enter takes the option in focus."""
     from loyang_game.engine.moves import USE
     from loyang_game.ui.overlay import SCROLL_DOWN
 
     from ..engine.helper_scenarios import turn
-    from ..engine.scenario import put, set_player
+    from ..engine.scenario import put
 
     s, seat = turn(2, 3)
-    trader = put(s, seat, "Trader").card
-    for stall in ("S3", "S7", "S12"):
-        put(s, 1 - seat, stall)
-    set_player(s, seat, cart={v: 2 for v in range(6)})
+    trader = put(s, seat, "Tenant-farmer").card
+    for field in ("CF3a", "CF3b", "CF4a", "CF4b", "CF5a", "CF5b"):
+        put(s, seat, field)
     d = Director(SCENES, Settings(speed="off", hints=False), size=size, fullscreen=False,
                  fps_cap=0)
     kinds = ["normal", "normal"]

@@ -22,12 +22,12 @@ from ...play import commands
 from ...play.session import GameSession
 from .. import choreo, layout, table_model
 from ..anim import Timeline
-from ..choice_cursor import ChoiceCursor
+from ..choice_cursor import ChoiceCursor, TableCursor
 from ..endpanel import EndPanel
 from ..guide import Guide
 from ..layout import Layout
 from ..news import News
-from ..prompts import prompt
+from ..prompts import gather_prompt, prompt
 from ..scene import Scene
 from ..tableview import TOAST_TIME, TableView
 
@@ -50,6 +50,7 @@ class TableScene(Scene):
         self.sprites = d.sprites
         self.picker = commands.Picker()
         self.choice = ChoiceCursor()  # the keyboard's and the wheel's place in a choice
+        self.cursor = TableCursor()  # the keyboard's place in a choice made on the table
         self.timeline = Timeline()
         self.view = TableView(self)
         self.confirm_unserved = True
@@ -370,6 +371,8 @@ class TableScene(Scene):
             return
         if self.dialog_open() and self._choice_key(event):
             return
+        if not self.dialog_open() and self._table_key(event):
+            return
         if event.key == pygame.K_ESCAPE:
             if self.picker.selection or self.picker.choosing or self.focus_override is not None:
                 self.put_back()
@@ -408,6 +411,33 @@ class TableScene(Scene):
             return False
         return True
 
+    def _table_key(self, event) -> bool:
+        """The keyboard while a choice is made on the table: Tab and the arrow keys step
+        through what may be clicked (Shift+Tab, Left and Up back), Space clicks the target
+        in focus, Enter uses (once Use is lit; before, it clicks the target in focus).
+        Whether the key was the choice's (Esc puts the choice back, as everywhere)."""
+        if self.view.gathering() is None or self.timeline.busy:
+            return False
+        targets = self.view.key_targets(self.view.layout())
+        back = event.key in (pygame.K_LEFT, pygame.K_UP) or (
+            event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+                         pygame.K_DOWN):
+            self.cursor.move(-1 if back else 1, targets)
+            return True
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = self.cursor.focused(targets)
+            if event.key != pygame.K_SPACE and (
+                    ("btn", "confirm") in self.picker.next_targets(self.game.state)):
+                focused = ("btn", "confirm")
+            if focused is None:
+                return False
+            self.press(focused)
+            if focused == ("btn", "confirm"):
+                self.cursor.focus = None
+            return True
+        return False
+
     def toggle_mute(self) -> None:
         """M: the sound effects off, or on again (remembered in the settings)."""
         s = self.d.settings
@@ -443,7 +473,10 @@ class TableScene(Scene):
             if result.kind == "pick":
                 self.focus_override = target[1]
             return
-        if target[0] == "seat" and not self.picker.selection:
+        gathering = self.picker.gathering
+        if target[0] == "seat" and (not self.picker.selection or (
+                gathering is not None and gathering.helper is not None)):
+            # (while cards are pointed at, another board may hold some of them)
             self.focus_override = None if target[1] == self.decider() else target[1]
             return
         if not self.person_to_play():
@@ -452,13 +485,11 @@ class TableScene(Scene):
                 self.sound.refused()
                 self.toast(f"It is {self.game.names[seat]}'s turn.")
             return
-        gathering = self.picker.gathering
-        if self.focus() != self.decider() and not (
-                gathering is not None and gathering.helper is None and target[0] == "btn"):
+        state = self.game.state
+        if self.focus() != self.decider() and not self._on_shown_board(target):
             self.sound.refused()
             self.toast("You are looking at another player's board: click Back (or Esc).")
             return
-        state = self.game.state
         result = self.picker.click(state, target)
         if (result.kind == "choose" and not self.confirm_unserved and len(result.options) == 1
                 and result.options[0].kind == "end" and target == ("btn", "end")):
@@ -467,11 +498,48 @@ class TableScene(Scene):
         if result.kind == "apply":
             assert result.move is not None, "an 'apply' result carries its move"
             self.apply(result.move, person=True)
+            for move in result.then:  # the rest of a choice made on the table (the Shop)
+                if move not in self.game.state.legal_moves() or not self.apply(move, True):
+                    break
         elif result.kind == "reject":
             self.sound.refused()
-            self.toast(result.message)
+            gathering = self.picker.gathering or commands.decision_gathering(state)
+            self.toast(result.message or (gather_prompt(state, gathering, self.game.names)
+                                          if gathering is not None else ""))
         elif result.kind == "cancel":
             self.focus_override = None  # back to one's own board (a partner's was shown)
+        elif result.kind == "pick":
+            self.follow_gathering()
+
+    def _on_shown_board(self, target: tuple) -> bool:
+        """May `target` be clicked on the other player's board shown big? A bar button, or
+        what a choice made on the table points at there (never a Cart or Shop: those are
+        the deciding player's, on their own board)."""
+        gathering = self.picker.gathering or commands.decision_gathering(self.game.state)
+        if gathering is None:
+            return False
+        if target[0] == "btn":
+            return True
+        seat = commands.seat_of(self.game.state, target)
+        return seat is None or (seat == self.focus() and target[0] not in commands.BOARD_BOUND)
+
+    def follow_gathering(self) -> None:
+        """While a Helper's choice is made on the table, show the board that holds what is
+        to be pointed at next: another player's (the Trader's stall) until something on it
+        is picked, then one's own again."""
+        gathering = self.picker.gathering
+        state = self.game.state
+        me = self.decider()
+        if gathering is None or gathering.helper is None or me is None:
+            return
+        picked_there = any(commands.seat_of(state, t) not in (None, me)
+                           for t in gathering.picked)
+        others = {commands.seat_of(state, t) for t in gathering.candidates()
+                  if t not in gathering.picked} - {None, me}
+        if not picked_there and len(others) == 1:
+            self.focus_override = others.pop()
+        elif picked_there and self.focus_override is not None:
+            self.focus_override = None
 
     def _ui(self, name: str) -> None:
         if name == "ready" and self.pass_to is not None:
