@@ -3,6 +3,7 @@ the end of a game, the replay, the review, the table's questions, a raised Offer
 three moments of the tutorial at 1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
+    python3 docs/make_screenshots.py --pointing /tmp/shots46   (issue 46's choices only)
 
 A throw-away save folder is filled first (a few saves, one damaged file, finished games for
 the statistics and the high-score table), so the menus show what a player would see.
@@ -204,6 +205,111 @@ def choice_shots() -> None:
         d.close()
 
 
+def pointing_shots(out: Path) -> None:
+    """Issue 46's choices made by pointing at the table, at both sizes, into `out`: a
+    Squire's take (the hand card and two Courtyard cards picked), the Book-keeper (a field
+    picked, then the Shop being set on its spaces), the Market crier (two goods picked), the
+    Trader (an offer picked on the other player's board, then a Wheat from the Cart), and a
+    hint shown while a dialog is open (the coach asked first, then the Saleswoman's choice)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from loyang_game.files.settings import Settings
+    from loyang_game.play.coach import Coach
+    from loyang_game.play.session import GameSession
+    from loyang_game.tutorial import script
+    from loyang_game.ui.director import Director
+    from loyang_game.ui.scenes import SCENES
+    from tests.engine.helper_scenarios import (
+        B,
+        C,
+        L,
+        P,
+        T,
+        W,
+        card_turn,
+        set_courtyard,
+        set_hand,
+        turn,
+    )
+    from tests.engine.scenario import put, set_player
+    from tests.engine.test_helper_fields import private
+
+    out.mkdir(parents=True, exist_ok=True)
+
+    def clicks(d, app, *targets) -> None:
+        for target in targets:
+            app.click(app.view.position_of(target))
+            d.frame(dt=1 / 60)
+        app.view.point_at((app.d.size[0] // 2, 4))  # the pointer off the board
+        for _ in range(3):
+            d.frame(dt=1 / 60)
+
+    for size in ((1280, 800), (1024, 640)):
+        tag = f"{size[0]}x{size[1]}"
+        s, seat = card_turn(4, 3)
+        squire = put(s, seat, "Squire").card
+        k13, *_ = set_hand(s, seat, ["K13", "R2", "S12", "K5"])
+        s3, _r14, _k9, maid, _s7 = set_courtyard(s, ["S3", "R14", "K9", "Maid", "S7"])
+        d, app = person_at(s, seat, size)
+        clicks(d, app, ("helper", squire), ("court", maid), ("hand", k13), ("court", s3))
+        d.screenshot(str(out / f"squire-{tag}.png"))
+        d.close()
+
+        s, seat = turn(2, 3)
+        keeper = put(s, seat, "Book-keeper").card
+        f1 = put(s, seat, private(s, seat), veg=C, count=4).card
+        put(s, seat, private(s, seat), veg=C, count=2)
+        put(s, seat, private(s, seat), veg=T, count=3)
+        set_player(s, seat, shop={W: 2, P: 2, T: 1, C: 0, B: 1, L: 1})
+        d, app = person_at(s, seat, size)
+        clicks(d, app, ("helper", keeper), ("field", f1))
+        d.screenshot(str(out / f"bookkeeper-{tag}.png"))
+        clicks(d, app, ("btn", "confirm"), ("space", W, 3), ("space", P, 1), ("space", C, 2))
+        d.screenshot(str(out / f"bookkeeper-shop-{tag}.png"))
+        d.close()
+
+        s, seat = turn(2, 3)
+        crier = put(s, seat, "Market crier").card
+        s3 = put(s, seat, "S3").card
+        s7 = put(s, seat, "S7", mask=0b011).card
+        set_player(s, seat, shop={W: 1, P: 0, T: 0, C: 0, B: 0, L: 0})
+        d, app = person_at(s, seat, size)
+        clicks(d, app, ("helper", crier), ("stall", s3, 2), ("stall", s7, 0))
+        d.screenshot(str(out / f"crier-{tag}.png"))
+        d.close()
+
+        s, seat = turn(2, 3)
+        trader = put(s, seat, "Trader").card
+        s6 = put(s, 1 - seat, "S6").card
+        put(s, 1 - seat, "S2")
+        set_player(s, seat, cart={W: 2, P: 1})
+        d, app = person_at(s, seat, size)
+        clicks(d, app, ("helper", trader))
+        d.screenshot(str(out / f"trader-stalls-{tag}.png"))
+        clicks(d, app, ("stall", s6, 0), ("cart", W))
+        d.screenshot(str(out / f"trader-cart-{tag}.png"))
+        d.close()
+
+        state = script.run_to(5, 2)
+        saleswoman = put(state, state.current_player, "Saleswoman").card
+        d = Director(SCENES, Settings(speed="off", hints=False), size=size,
+                     fullscreen=False, fps_cap=0)
+        game = GameSession(state, ["person", "normal"], ai_seed=3, autosave=False,
+                           record=False,
+                           coach=Coach("hard:act_iterations=24,other_iterations=12",
+                                       deterministic=True))
+        app = d.open("table", game=game)
+        for _ in range(5):
+            d.frame(dt=1 / 60)
+        app.ask_hint()
+        for _ in range(6000):
+            d.frame(dt=1 / 60)
+            if not game.coach.thinking:
+                break
+        clicks(d, app, ("helper", saleswoman))
+        d.screenshot(str(out / f"hint-dialog-{tag}.png"))
+        d.close()
+
+
 def tutorial_shots() -> None:
     """Three moments of the tutorial at both sizes: the Card phase's take, the Two-pack's
     keep, the Path's two steps; reached by following its guided clicks."""
@@ -241,6 +347,9 @@ def tutorial_shots() -> None:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--pointing"]:  # issue 46's shots only, into the folder named
+        pointing_shots(Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/shots46"))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
         # "~/.local/share/loyang/saves", as a player's would.

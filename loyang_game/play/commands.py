@@ -168,9 +168,9 @@ def seat_of(state: GameState, target: Target) -> int | None:
 class Gathering:
     """A choice being made by pointing at cards on the table (`gathered`): the Helper in use,
     its moves, what each names, and the targets picked so far (a target named twice is
-    picked twice). A kind of target a move names at most once (a hand card, a partner, the
-    Trader's stall) is single: a second one picked takes the first one's place; a target
-    picked again is put back (all its picks, once no move names it once more)."""
+    picked twice). A second target of a kind that no move names with the first (a hand
+    card, a partner, the Trader's stall or his one vegetable) takes the first one's place; a
+    target picked again is put back (all its picks, once no move names it once more)."""
 
     helper: Target | None  # the Helper clicked first (None: the decision's own, a partner)
     moves: list[Move]
@@ -188,14 +188,15 @@ class Gathering:
         return cls(helper, moves, names, stands_for(state) if aliased else {},
                    discard=discard if discard in legal else None)
 
-    def _single(self, kind: str) -> bool:
-        return all(sum(n for t, n in names.items() if t[0] == kind) <= 1 for names in self.names)
-
     def _with(self, target: Target) -> Counter:
-        """The picks once `target` is picked (a single kind's other pick replaced)."""
-        single = self._single(target[0])
-        have = Counter(t for t in self.picked if not single or t[0] != target[0])
+        """The picks once `target` is picked: added to them, or, when that fits no move and
+        it is the second of its kind, in the first one's place."""
+        have = Counter(self.picked)
         have[target] += 1
+        same = [t for t in self.picked if t[0] == target[0]]
+        if not self._fits(have) and len(same) == 1 and same[0] != target:
+            have = Counter(t for t in self.picked if t[0] != target[0])
+            have[target] += 1
         return have
 
     def _fits(self, have: Counter) -> bool:
@@ -239,8 +240,7 @@ class Gathering:
     def pick(self, target: Target) -> bool:
         """Pick `target` (or put it back); False if it cannot be picked now."""
         target = self.alias.get(target, target)
-        if target in self.picked and (self._single(target[0])
-                                      or not self._fits(self._with(target))):
+        if target in self.picked and not self._fits(self._with(target)):
             self.picked = [t for t in self.picked if t != target]
             return True
         if target not in self.candidates():

@@ -93,8 +93,11 @@ def gather_prompt(state: GameState, gathering: commands.Gathering | commands.Sho
             return (f"{name}: Market crier: click 1 to 3 goods on your Market stalls to sell "
                     "them to your Shop (3 Cash at most), or Refill all stalls.")
         cash = market_crier_cash(goods)
-        return (f"{name}: Market crier: {len(goods)} of 3 goods picked, worth {cash} Cash: "
-                "click Sell, or more goods; a good clicked again is put back.")
+        if len(goods) == 1:
+            return (f"{name}: Market crier: 1 good picked (3 at most), worth {cash} Cash: "
+                    "click Sell, or more goods; a good clicked again is put back.")
+        return (f"{name}: Market crier: {len(goods)} goods picked (3 at most), worth {cash} "
+                "Cash: click Sell, or more goods; a good clicked again is put back.")
     if helper == "Book-keeper":
         grows = next((target[1] for target in picked if target[0] == "grows"), None)
         if grows is None:

@@ -182,7 +182,9 @@ class TableView:
         out = []
         if table.game.state.is_over and not table.scoring_open:
             out.append((("ui", "scores"), "Scores"))
-        if table.focus_override is not None:
+        if table.focus_override is not None and self.gathering() is None:
+            # (not while a choice is made on the table: one's own board on the left, or
+            # Cancel, goes back; the prompt keeps its room)
             out.append((("ui", "back"), "Back"))
         # Hint is always there, greyed when no hint can be asked for: the buttons to its right
         # never move, and those that come and go appear on its left.

@@ -112,7 +112,11 @@ def play_checking(kinds: list[str], seed: int) -> set[str]:
             app.ask_hint()
             step(app)
             shows |= check(app)  # the coach thinking, or its answer
+            asked = app.clock_time
             await_hint(app)
+            # The table's clock as if the coach had answered at once: what shows then (the
+            # call-outs above its strip) does not hang on how long it thought.
+            app.clock_time = asked
             step(app)
             shows |= check(app)
         if ("ui", "seen") in app.view.targets():  # put away, as a player would: the paper

@@ -224,6 +224,17 @@ def test_a_vegetable_clicked_a_third_time_is_put_back():
     app.d.close()
 
 
+def test_another_vegetable_for_a_one_bowl_offer_takes_the_first_ones_place():
+    app, trader, _other, s6 = trader_table()
+    click_target(app, ("helper", trader))
+    click_target(app, ("stall", s6, 0))  # Turnip, for one
+    click_target(app, ("cart", W))
+    assert ("cart", P) in app.picker.next_targets(app.game.state)
+    click_target(app, ("cart", P))
+    assert app.picker.gathering.picked == [("stall", s6, 0), ("cart", P)]
+    app.d.close()
+
+
 # --- Cancel -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("which", ["crier", "keeper", "trader", "shop"])
