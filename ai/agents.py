@@ -83,6 +83,13 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 
+def searching(name: str) -> bool:
+    """Is the agent `name` (knobs allowed) one of the searching levels (MCTS)?"""
+    from .search import LEVELS
+
+    return name.partition(":")[0] in LEVELS
+
+
 def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     """An agent by its name in `AGENTS`; ValueError listing the names for anything else.
 

@@ -60,6 +60,7 @@ from .policy import (
     STORE_DECISION,
     default_move,
 )
+from .ponder import Pondered
 from .projection import board_key
 from .view import canonical_view, determinise
 
@@ -484,6 +485,21 @@ class MCTSAgent:
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
+
+    def adopt(self, state: GameState, seat: int, given: Pondered) -> Move:
+        """Play the turn `given`, thought about ahead of it (`ponder.py`) on a view whose plan
+        still holds in `state`, as if this agent had just searched it: the rest of its plan
+        follows, and a search later in the turn (after a Two-pack) has what is left of the
+        Action phase's budget."""
+        view = canonical_view(state, seat)
+        self.ev = self._evaluator(view.config.solo)
+        self._new_turn(view.round, seat)
+        self.acting = True
+        self.turn_iterations, self.turn_seconds = given.iterations, given.seconds
+        self.plan = list(given.plan)
+        self.last_iterations = given.iterations
+        self.last_root, self.last_path = None, None
+        return self._played(view, given.move)
 
     def _path_choice(self, state: GameState, seat: int) -> tuple[Move, float]:
         """The Path step this level takes, and its value (the next Offer counted at every

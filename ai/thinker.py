@@ -56,6 +56,7 @@ from loyang_game.engine.state import Decision
 from . import memo, review
 from .agents import make_agent
 from .plan import coach_agent, explained
+from .ponder import Pondered
 from .review import Finding, Stopped
 from .worker import CANCEL_WAIT, start_thread
 
@@ -69,6 +70,7 @@ class Job(StrEnum):
     MOVE = "move"  # an AI seat's move
     HINT = "hint"  # the coach's: the move, the plan it begins and the estimates behind it
     REVIEW = "review"  # the coach's review of a seat's decisions in a finished game
+    PONDER = "ponder"  # an AI seat's coming Action-phase turn, before it comes (ponder.py)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,15 +89,16 @@ class Request:
     seed: int = 0
     deterministic: bool = False
     view: GameState | None = None
+    given: Pondered | None = None
 
     @classmethod
     def about(cls, job: Job, state: GameState, seat: int, level: str = "", seed: int = 0,
-              deterministic: bool = False) -> Request:
+              deterministic: bool = False, given: Pondered | None = None) -> Request:
         """The request about `seat`'s decision in `state`, as plain data."""
         view = state.observe(seat)  # a clone: a GameState, as `state` is
         view.history = None  # the moves say it, and a long history is too deep to pickle
         return cls(job, state.config, tuple(state.moves()), seat, level, seed, deterministic,
-                   view)
+                   view, given)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,7 +120,8 @@ class Result:
     Regular customer, the best value of a first option serving it) and whether those values
     are of a race against the others (`racing`) or of the seat's own position. REVIEW:
     `findings` (dearest first) and how many decisions a long game `left_out`. A failure:
-    `error` for the player and `trace` for the log."""
+    `error` for the player and `trace` for the log. PONDER: `move`, `plan` (the rest of
+    the turn) and the `seconds` its search took."""
 
     move: Move | None = None
     iterations: int = 0
@@ -127,6 +131,7 @@ class Result:
     racing: bool = False
     findings: tuple[Finding, ...] = ()
     left_out: int = 0
+    seconds: float = 0.0
     error: str = ""
     trace: str = ""
 
@@ -152,6 +157,11 @@ class Mind:
         if state.current_player != seat:
             raise ValueError(f"it is not seat {seat}'s decision")
         agent = self._agent(request)
+        adopt = getattr(agent, "adopt", None)
+        if request.given is not None and adopt is not None:
+            given = request.given
+            report(Progress(given.iterations, given.iterations, given.move))
+            return Result(adopt(state, seat, given), given.iterations)
         total, seconds = _budget(agent, state, request.deterministic)
         done = 0
 
@@ -171,6 +181,9 @@ class Mind:
         report(Progress(done, total, move, seconds))
         if request.job == Job.MOVE:
             return Result(move, done)
+        if request.job == Job.PONDER:
+            return Result(move, done, tuple(getattr(agent, "plan", ())),
+                          seconds=getattr(agent, "turn_seconds", 0.0))
         advice = explained(agent, state, seat, move, done)  # the review's `advise` too
         return Result(move, done, advice.plan, advice.estimates, advice.serving,
                       advice.racing)
@@ -178,6 +191,8 @@ class Mind:
     def _agent(self, request: Request) -> Any:
         if request.job == Job.HINT:  # a fresh one: a hint depends on its decision alone
             return coach_agent(request.level, request.seed, request.deterministic)
+        if request.job == Job.PONDER:  # a fresh one: the seat's own goes on with its game
+            return make_agent(request.level, request.seed, request.deterministic)
         key = (request.seat, request.level, request.seed, request.deterministic)
         agent = self.agents.get(key)
         if agent is None:

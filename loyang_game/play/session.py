@@ -28,6 +28,7 @@ from ..text.log import before_move, replay_log, turn_lines
 from ..text.summary import final_rows
 from .coach import Coach, Hint
 from .commands import UndoStack
+from .pondering import Pondering
 
 SEAT_NAMES = ("Anna", "Bao", "Chen", "Dara")
 log = logging.getLogger(__name__)
@@ -60,6 +61,11 @@ class GameSession:
         self.thinker = open_thinker()  # the AI seats'
         self.deterministic = deterministic
         self.thinking = False
+        self.asking = False  # thinking, but not yet asked of the thinker (a turn pondered)
+        # the AI seats' coming turns thought about while others play (never in the
+        # deterministic mode: its moves stay those it always made)
+        self.pondering = None if deterministic or state.config.solo else Pondering(
+            self.kinds, ai_seed)
         self.coach = coach or Coach()
         self.hint: Hint | None = None  # the hint shown for the decision at hand
         self.hints_used = hints_used  # a hint was shown in this game (kept in its saves)
@@ -143,14 +149,23 @@ class GameSession:
 
     def think(self) -> Move | None:
         """For an AI seat's decision: start thinking, or the move once it is found. A new
-        game is autosaved before the AI's first move, so an AI-first game is never lost."""
+        game is autosaved before the AI's first move, so an AI-first game is never lost. A
+        turn thought about ahead that still holds is played as found (`pondering`); one still
+        being thought about is waited for."""
         seat = self.state.to_move
         if not self.thinking:
             if not self.saved:
                 self.autosave()
+            self.thinking = self.asking = True
+        if self.asking:
+            ready, given = (True, None) if self.pondering is None else \
+                self.pondering.take(self.state, seat)
+            if not ready:
+                return None
             self.thinker.submit(Request.about(Job.MOVE, self.state, seat, self.kinds[seat],
-                                              self.ai_seed + seat, self.deterministic))
-            self.thinking = True
+                                              self.ai_seed + seat, self.deterministic,
+                                              given))
+            self.asking = False
             return None
         result = self.thinker.poll()
         if result is None:
@@ -163,13 +178,28 @@ class GameSession:
             return self.state.legal_moves()[0]
         return result.move
 
+    def ponder(self) -> None:
+        """Each frame: the AI seats think about their coming turns while others play."""
+        if self.pondering is not None and not self.state.is_over:
+            self.pondering.update(self.state, self.version)
+
+    def thinking_seats(self) -> list[int]:
+        """The AI seats thinking now: the one to move, and the one thought about ahead."""
+        seats = [self.state.to_move] if self.thinking and not self.state.is_over else []
+        ahead = self.pondering.seat if self.pondering is not None else None
+        if ahead is not None and ahead not in seats:
+            seats.append(ahead)
+        return seats
+
     def stop_thinking(self) -> None:
         self.thinker.cancel()
-        self.thinking = False
+        self.thinking = self.asking = False
 
     def close(self) -> None:
         """The game leaves the table: its thinkers stop (a process backend's processes end)."""
         self.thinker.close()
+        if self.pondering is not None:
+            self.pondering.close()
         self.coach.close()
         if self.lock is not None:
             self.lock.release()
