@@ -25,6 +25,9 @@ And the game's own benchmarks, which the installed game has no use for either:
     python -m lab.turn_bench      an AI turn's time on screen at each speed, the hint's
                                   answer time, the frames while the look-ahead thinks
     python -m lab.review_bench 10 the frames while a review thinks
+    python -m lab.wait_bench --person 1 [--skip]
+                                  issue 46: a person's wait a round against three hard AIs
+                                  (watching their moves, or clicking through them)
     python -m lab.hint_follower --games 50 --seats 2,1
                                   issue 46: a player who always follows the hint, each game
                                   reviewed (the hint overturned, and never unlabelled)
