@@ -31,6 +31,7 @@ from ..engine.cards import (
     VEG_NAMES,
     path_cost,
 )
+from ..engine.helpers.fields import SOLO as SUBSISTENCE_SOLO
 from ..engine.helpers.market import good_of
 from ..engine.moves import (
     ADVANCE,
@@ -106,7 +107,15 @@ def gathered(state: GameState, move: Move) -> tuple[Target, ...] | None:
     - the Book-keeper: the vegetable whose fields pay, `("grows", veg)` (any field sown
       with it, and the vegetable in the Shop, stand for it: `stands_for`);
     - the Market crier: the 1 to 3 goods on the stalls sold to the Shop, nothing to refill;
-    - the Trader: another player's stall offer and the 1 or 2 Cart vegetables given."""
+    - the Trader: another player's stall offer and the 1 or 2 Cart vegetables given;
+    - the Plough-man: the field ploughed under, nothing to harvest the one-token fields;
+    - the Market woman: one's own Market stall and another player's, `("stallcard", card)`
+      (any offer of a stall stands for it);
+    - the Deliveryman: another player's Regular customer; the Con man: another player's
+      Helper (in the solo game one in the Offer); the Subsistence farmer: another player's
+      field (not in the solo game, where he buys from the Supply);
+    - the Tout: another player's Casual customer (bought), with one of one's own (swapped).
+    Whose board a target lies on is `seat_of`'s."""
     if move.kind == PARTNER:
         return (("seat", move.a),)
     if move.kind != USE:
@@ -126,18 +135,37 @@ def gathered(state: GameState, move: Move) -> tuple[Target, ...] | None:
     if name == "Trader":
         given = [("cart", veg) for veg in (move.d, move.e) if veg != NONE]
         return (("stall", move.b, move.c), *given)
+    if name == "Plough-man":
+        return (("field", move.c),) if move.b == 1 else ()
+    if name == "Market woman":
+        return (("stallcard", move.b), ("stallcard", move.c))
+    if name == "Deliveryman":
+        return (("regular", move.b),)
+    if name == "Con man":
+        return (("offer" if state.config.solo else "helper", move.b),)
+    if name == "Subsistence farmer":
+        return None if move.b == SUBSISTENCE_SOLO else (("field", move.b),)
+    if name == "Tout":
+        return (("casual", move.c), ("casual", move.d)) if move.b == 1 else (("casual", move.c),)
     return None
 
 
 def stands_for(state: GameState) -> dict[Target, Target]:
-    """The table's targets that stand for a vegetable a Book-keeper's move names: each sown
-    field of the player to decide, then each vegetable of their Shop."""
+    """The table's targets that stand for a target a move names: for the vegetable of a
+    Book-keeper's move each sown field of the player to decide, then each vegetable of
+    their Shop; for a whole Market stall (the Market woman's) each of its offers."""
     seat = state.current_player
     if seat is None:
         return {}
     fields = {("field", f.card): ("grows", f.veg) for f in state.players[seat].fields
               if f.veg != NONE and f.tokens}
-    return {**fields, **{("shop", veg): ("grows", veg) for veg in range(6)}}
+    stalls = {("stall", slot.card, i): ("stallcard", slot.card) for p in state.players
+              for slot in p.stalls for i in range(3)}
+    if state.opponent is not None:  # (only the offers left on its stalls are drawn)
+        stalls.update({("stall", slot.card, i): ("stallcard", slot.card)
+                       for slot in state.opponent.stalls for i in range(3)
+                       if slot.mask & (1 << i)})
+    return {**fields, **{("shop", veg): ("grows", veg) for veg in range(6)}, **stalls}
 
 
 def on_table(state: GameState, target: Target) -> Target:
@@ -155,9 +183,9 @@ def seat_of(state: GameState, target: Target) -> int | None:
     or on the imaginary opponent's cards, always in view)."""
     if target[0] in BOARD_BOUND:
         return state.current_player
-    if target[0] in ("stall", "field", "regular", "casual", "helper"):
-        areas = {"stall": "stalls", "field": "fields", "regular": "regulars",
-                 "casual": "casuals", "helper": "helpers"}[target[0]]
+    if target[0] in ("stall", "stallcard", "field", "regular", "casual", "helper"):
+        areas = {"stall": "stalls", "stallcard": "stalls", "field": "fields",
+                 "regular": "regulars", "casual": "casuals", "helper": "helpers"}[target[0]]
         for p in state.players:
             if any(slot.card == target[1] for slot in getattr(p, areas)):
                 return p.seat
@@ -184,9 +212,9 @@ class Gathering:
         names = [Counter(gathered(state, m) or ()) for m in moves]
         discard = Move(DISCARD, helper[1]) if helper is not None else None
         legal = state.legal_moves()
-        aliased = any(t[0] == "grows" for n in names for t in n)
-        return cls(helper, moves, names, stands_for(state) if aliased else {},
-                   discard=discard if discard in legal else None)
+        kinds = {t[0] for n in names for t in n}
+        alias = {t: n for t, n in stands_for(state).items() if n[0] in kinds}
+        return cls(helper, moves, names, alias, discard=discard if discard in legal else None)
 
     def _with(self, target: Target) -> Counter:
         """The picks once `target` is picked: added to them, or, when that fits no move and

@@ -110,6 +110,8 @@ def gather_prompt(state: GameState, gathering: commands.Gathering | commands.Sho
                 "click Use the Book-keeper, then set the Shop.")
     if helper == "Trader":
         return trader_prompt(state, gathering, names)
+    if helper in OTHER_HELPERS:
+        return other_helper_prompt(state, gathering, names)
     hand = any(target[0] == "hand" for target in picked)
     court = len(picked) - hand
     if done is not None and court < 3:
@@ -121,6 +123,67 @@ def gather_prompt(state: GameState, gathering: commands.Gathering | commands.Sho
         return (f"{name}: the Squire: click the hand card to play, and 1 to 3 Courtyard cards "
                 "to take.")
     return f"{name}: the Squire: now click 1 to 3 Courtyard cards to take."
+
+
+OTHER_HELPERS = ("Plough-man", "Market woman", "Deliveryman", "Con man", "Subsistence farmer",
+                 "Tout")
+
+
+def other_helper_prompt(state: GameState, gathering: commands.Gathering,
+                        names: Sequence[str]) -> str:
+    """The prompt of the other Helpers whose choice is made on the table."""
+    name = names[state.to_move]
+    assert gathering.helper is not None
+    helper = CARDS[gathering.helper[1]].name
+    done = gathering.complete()
+    picked = [CARDS[t[1]].name for t in gathering.picked]
+    if helper == "Plough-man":
+        if done is not None and picked:
+            return (f"{name}: Plough-man: click Use the Plough-man to plough the {picked[0]} "
+                    "under: its vegetables go back to the Supply, and it may be sown again.")
+        return (f"{name}: Plough-man: click one of your fields with 2 or more vegetables to "
+                "plough it under, or Harvest 1-token fields to harvest every field with one "
+                "vegetable left (not the Home field).")
+    if helper == "Market woman":
+        if done is not None:
+            mine = next(CARDS[t[1]].name for t in gathering.picked
+                        if commands.seat_of(state, t) == state.to_move)
+            theirs = next(CARDS[t[1]].name for t in gathering.picked
+                          if commands.seat_of(state, t) != state.to_move)
+            return (f"{name}: Market woman: click Use the Market woman to swap your {mine} "
+                    f"for {theirs}, both refilled.")
+        return (f"{name}: Market woman: click another player's Market stall and one of yours: "
+                "they swap, and both are refilled.")
+    if helper == "Deliveryman":
+        if done is not None:
+            return (f"{name}: Deliveryman: click Use the Deliveryman to deliver to "
+                    f"{picked[0]} and take the proceeds.")
+        return (f"{name}: Deliveryman: click another player's Regular customer to deliver to "
+                "it yourself and take the proceeds.")
+    if helper == "Con man":
+        if done is not None:
+            return f"{name}: Con man: click Use the Con man to swap him for the {picked[0]}."
+        if state.config.solo:
+            return f"{name}: Con man: click a Helper in the Offer to swap him for it."
+        return (f"{name}: Con man: click a Helper of a player who has ended their Action "
+                "phase: the Con man goes to them for it.")
+    if helper == "Subsistence farmer":
+        if done is not None:
+            return (f"{name}: Subsistence farmer: click Use the Subsistence farmer to take a "
+                    f"vegetable from the {picked[0]} and pay its owner 1 Cash.")
+        return (f"{name}: Subsistence farmer: click another player's field with 4 or more "
+                "vegetables (not a Home field) to take 1 from it for 1 Cash.")
+    # the Tout
+    theirs = [t for t in gathering.picked if commands.seat_of(state, t) != state.to_move]
+    mine = [t for t in gathering.picked if commands.seat_of(state, t) == state.to_move]
+    if done is not None and mine and theirs:
+        return (f"{name}: Tout: click Swap them to swap your {CARDS[mine[0][1]].name} for "
+                f"{CARDS[theirs[0][1]].name}.")
+    if done is not None and theirs:
+        return (f"{name}: Tout: click Buy and serve to buy {CARDS[theirs[0][1]].name} for "
+                "2 Cash and serve it, or one of your Casual customers to swap them instead.")
+    return (f"{name}: Tout: click another player's Casual customer to buy it (2 Cash) and "
+            "serve it at once, or it and one of yours to swap them.")
 
 
 def market_crier_cash(goods: Sequence[tuple]) -> int:

@@ -19,7 +19,7 @@ from ..engine import flow
 from ..engine.cards import CARDS
 from ..engine.state import ClaimChoice, Decision, KeepChoice
 from ..play import commands
-from . import coach, endpanel, layout, overlay, render, thinking_marks
+from . import coach, endpanel, layout, overlay, render
 from . import theme as t
 from .draw import button
 from .layout import Layout
@@ -165,6 +165,12 @@ class TableView:
                 if not goods:
                     return "Refill all stalls"
                 return f"Sell for {market_crier_cash(goods)} Cash"
+            if helper == "Plough-man" and not gathering.picked:
+                return "Harvest 1-token fields"
+            if helper == "Tout" and len(gathering.picked) == 1:
+                return "Buy and serve (2 Cash)"
+            if helper == "Tout" and len(gathering.picked) == 2:
+                return "Swap them"
             return f"Use the {helper}"
         move = gathering.complete()
         return (f"Partner with {self.table.game.names[move.a]}" if move is not None
@@ -352,7 +358,6 @@ class TableView:
         else:
             targets = {}
             strip = self._hint(surf, table, L, targets)
-        thinking_marks.draw(surf, L, game.thinking_seats(), table.clock_time)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and table.thinking_shown():
             overlay.thinking(surf, L, game.names[seat], table.clock_time)

@@ -358,3 +358,86 @@ def test_no_choice_left_in_a_list_holds_more_buttons_than_fit_at_1024x640():
                 assert any(label.startswith("Cancel") for label in labels), labels
         app.d.close()
     assert opened > 5
+
+
+# --- the other Helpers whose choice lies on the table -------------------------------------------
+
+def other_helper(name: str):
+    """A 2-player Action phase where the Helper `name` has what it works on, on the table;
+    (state, seat, helper card, the move to make, the targets it is made by)."""
+    from ..engine.helper_scenarios import put_regular
+
+    s, seat = turn(2, 3, index=1 if name == "Con man" else 0)
+    other = 1 - seat
+    helper = put(s, seat, name).card
+    set_player(s, seat, cart={v: 2 for v in range(6)})
+    if name == "Plough-man":
+        field = put(s, seat, private(s, seat), veg=C, count=3).card
+        put(s, seat, private(s, seat), veg=W, count=1)
+        return s, seat, helper, (USE, helper, 1, field), [("field", field)]
+    if name == "Market woman":
+        mine, theirs = put(s, seat, "S3").card, put(s, other, "S7").card
+        return s, seat, helper, (USE, helper, mine, theirs), [("stall", theirs, 2),
+                                                              ("stall", mine, 0)]
+    if name == "Deliveryman":
+        regular = put_regular(s, other, "R1").card
+        return s, seat, helper, (USE, helper, regular), [("regular", regular)]
+    if name == "Con man":
+        maid = put(s, other, "Maid").card
+        return s, seat, helper, (USE, helper, maid), [("helper", maid)]
+    if name == "Subsistence farmer":
+        field = put(s, other, private(s, other), veg=C, count=4).card
+        return s, seat, helper, (USE, helper, field), [("field", field)]
+    mine, theirs = put(s, seat, "K3").card, put(s, other, "K5").card  # the Tout
+    return s, seat, helper, (USE, helper, 1, mine, theirs), [("casual", theirs),
+                                                             ("casual", mine)]
+
+
+@pytest.mark.parametrize("name", ["Plough-man", "Market woman", "Deliveryman", "Con man",
+                                  "Subsistence farmer", "Tout"])
+def test_other_helpers_choose_what_lies_on_the_table(name):
+    """Their fields, stalls, customers and Helpers are clicked where they lie (another
+    player's board shown while its card is to be picked), then Use; no list opens."""
+    s, seat, helper, wanted, targets = other_helper(name)
+    app = open_table(s, seat)
+    before = len(app.game.state.moves())
+    click_target(app, ("helper", helper))
+    assert not app.dialog_open() and app.view.gathering() is not None
+    assert name in app.model().view().prompt
+    for target in targets:
+        click_target(app, target)  # (on the other player's board: shown by itself)
+        assert not app.dialog_open()
+    assert app.focus() == seat
+    in_window(app)
+    click_target(app, ("btn", "confirm"))
+    made = moves_made(app, before)
+    assert len(made) == 1
+    assert (made[0].kind, made[0].a, made[0].b, made[0].c, made[0].d)[:len(wanted)] == wanted
+    app.d.close()
+
+
+def test_the_tout_buys_with_their_customer_alone():
+    s, seat, helper, _wanted, targets = other_helper("Tout")
+    app = open_table(s, seat)
+    click_target(app, ("helper", helper))
+    assert app.focus() == 1 - seat  # their Casual customers first
+    click_target(app, targets[0])
+    assert buttons(app)["Buy and serve (2 Cash)"]
+    click_target(app, targets[1])
+    assert buttons(app)["Swap them"]
+    click_target(app, targets[1])  # put back: a purchase again
+    click_target(app, ("btn", "confirm"))
+    made = app.game.state.moves()[-1]
+    assert (made.a, made.b, made.c) == (helper, 2, targets[0][1])
+    app.d.close()
+
+
+def test_the_plough_man_harvests_the_one_token_fields_with_nothing_picked():
+    s, seat, helper, _wanted, _targets = other_helper("Plough-man")
+    app = open_table(s, seat)
+    click_target(app, ("helper", helper))
+    assert buttons(app)["Harvest 1-token fields"]
+    click_target(app, ("btn", "confirm"))
+    made = app.game.state.moves()[-1]
+    assert (made.a, made.b) == (helper, 2)
+    app.d.close()
