@@ -19,7 +19,7 @@ from ..engine import flow
 from ..engine.cards import CARDS
 from ..engine.state import ClaimChoice, Decision, KeepChoice
 from ..play import commands
-from . import coach, endpanel, layout, overlay, render
+from . import coach, endpanel, layout, overlay, render, thinking_marks
 from . import theme as t
 from .draw import button
 from .layout import Layout
@@ -358,6 +358,7 @@ class TableView:
         else:
             targets = {}
             strip = self._hint(surf, table, L, targets)
+        thinking_marks.draw(surf, L, game.thinking_seats(), table.clock_time)
         seat = game.state.current_player
         if seat is not None and not game.is_person(seat) and table.thinking_shown():
             overlay.thinking(surf, L, game.names[seat], table.clock_time)

@@ -155,6 +155,7 @@ class TableScene(Scene):
         self.sound.update()
         if self.game.coach.thinking:
             self.game.poll_hint()
+        self.game.ponder()  # the AI seats think ahead while others play
         if not self.game.state.is_over and self.game.is_person(self.decider()):
             self.game.think_ahead()  # only once hints are wanted in this game (the session)
         if self.message and self.clock_time - self.message_time > TOAST_TIME:
