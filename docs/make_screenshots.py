@@ -4,6 +4,7 @@ three moments of the tutorial at 1024x640 too) into docs/.
 
     python3 docs/make_screenshots.py
     python3 docs/make_screenshots.py --pointing /tmp/shots46   (issue 46's choices only)
+    python3 docs/make_screenshots.py --table   (the table's, its hint's and questions' only)
 
 A throw-away save folder is filled first (a few saves, one damaged file, finished games for
 the statistics and the high-score table), so the menus show what a player would see.
@@ -346,9 +347,33 @@ def tutorial_shots() -> None:
             d.close()
 
 
+def table_shots(env: dict) -> None:
+    """The table of 2, 4 and 1 players and the coach's hint, at both sizes, drawn by the
+    game's own --screenshot (`env`: a save folder of their own)."""
+    tables = {"2seat": ["--seats", "2", "--seed", "3", "--moves", "60"],
+              "4seat": ["--seats", "4", "--seed", "5", "--moves", "90"],
+              "solo": ["--solo", "--seed", "7", "--moves", "40"]}
+    for name, args in tables.items():
+        for size in ("1280x800", "1024x640"):
+            out = DOCS / f"table-{name}-{size}.png"
+            subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
+                            "--size", size, *args], check=True, env=env, cwd=DOCS.parent)
+    for size in ("1280x800", "1024x640"):
+        out = DOCS / f"hint-{size}.png"
+        subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
+                        "--size", size, "--solo", "--seed", "7", "--moves", "11",
+                        "--hint"], check=True, env=env, cwd=DOCS.parent)
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--pointing"]:  # issue 46's shots only, into the folder named
         pointing_shots(Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/shots46"))
+        return
+    if sys.argv[1:2] == ["--table"]:  # the table's shots only (the menus left as they are)
+        with tempfile.TemporaryDirectory() as tmp:
+            table_shots({**os.environ, "LOYANG_SAVE_DIR": str(Path(tmp) / "saves"),
+                         "HOME": tmp, "SDL_VIDEODRIVER": "dummy"})
+        choice_shots()
         return
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
@@ -373,19 +398,7 @@ def main() -> None:
             out = DOCS / f"scene-{name}-1280x800.png"
             subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
                             *args], check=True, env=env, cwd=DOCS.parent)
-        tables = {"2seat": ["--seats", "2", "--seed", "3", "--moves", "60"],
-                  "4seat": ["--seats", "4", "--seed", "5", "--moves", "90"],
-                  "solo": ["--solo", "--seed", "7", "--moves", "40"]}
-        for name, args in tables.items():
-            for size in ("1280x800", "1024x640"):
-                out = DOCS / f"table-{name}-{size}.png"
-                subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
-                                "--size", size, *args], check=True, env=env, cwd=DOCS.parent)
-        for size in ("1280x800", "1024x640"):
-            out = DOCS / f"hint-{size}.png"
-            subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
-                            "--size", size, "--solo", "--seed", "7", "--moves", "11",
-                            "--hint"], check=True, env=env, cwd=DOCS.parent)
+        table_shots(env)
     replay_shots()
     end_and_review_shots()
     choice_shots()
