@@ -276,6 +276,10 @@ def pointing_shots(out: Path) -> None:
         d, app = person_at(s, seat, size)
         clicks(d, app, ("helper", crier), ("stall", s3, 2), ("stall", s7, 0))
         d.screenshot(str(out / f"crier-{tag}.png"))
+        for _ in range(3):  # the keyboard's place: Tab steps through what is lit
+            app.cursor.move(1, app.view.key_targets(app.view.layout()))
+        d.frame(dt=1 / 60)
+        d.screenshot(str(out / f"crier-keyboard-{tag}.png"))
         d.close()
 
         s, seat = turn(2, 3)

@@ -514,16 +514,21 @@ class TableView:
 
     def hint_targets(self) -> list[tuple]:
         """The targets lit for the hint shown, in click order (none while none is shown,
-        while an animation plays, or while another board is looked at)."""
+        while an animation plays, or while another board is looked at, except for a choice
+        made on the table: then those on that board)."""
         table = self.table
         hint, state, picker = table.game.hint, table.game.state, table.picker
+        looking = table.focus() != state.current_player
         if (hint is None or table.timeline.busy or not table.person_to_play()
-                or table.focus() != state.current_player):
+                or (looking and self.gathering() is None)):
             return []
         key = (hint, table.version, tuple(picker.selection), bool(picker.choosing))
         if self.hint_cache[0] != key:
             choosing = bool(picker.choosing) or table.dialog_open()
             self.hint_cache = (key, coach.lit(state, hint, picker.selection, choosing))
+        if looking:
+            L = self.L or self.layout()
+            return [x for x in self.hint_cache[1] if x[0] == "btn" or self.shown_here(x, L)]
         return self.hint_cache[1]
 
     def _hint_tip(self) -> list[str]:

@@ -441,3 +441,21 @@ def test_the_plough_man_harvests_the_one_token_fields_with_nothing_picked():
     made = app.game.state.moves()[-1]
     assert (made.a, made.b) == (helper, 2)
     app.d.close()
+
+
+def test_the_hint_lights_the_traders_offer_on_the_other_board_and_not_their_cart():
+    from loyang_game.play.coach import Hint
+
+    app, trader, other, s6 = trader_table()
+    state = app.game.state
+    move = next(m for m in state.legal_moves() if m.kind == USE and m.a == trader
+                and m.b == s6 and m.c == 0 and m.d == W)
+    app.game.hint = Hint(move=move, reason="Trade at Anna's stall.")
+    click_target(app, ("helper", trader))
+    assert app.focus() == other
+    lit = app.view.hint_targets()
+    assert ("stall", s6, 0) in lit and ("cart", W) not in lit  # Anna's Cart is shown there
+    click_target(app, ("stall", s6, 0))
+    assert app.focus() == app.decider()
+    assert app.view.hint_targets()[0] == ("cart", W)
+    app.d.close()
