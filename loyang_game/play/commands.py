@@ -337,6 +337,15 @@ class ShopSetting:
         return True
 
 
+def mid_shop(state: GameState) -> bool:
+    """Is the Book-keeper's Shop set in part (a vegetable after the first asked about)? On
+    the table the six Shop moves are made by one confirm, and taken back together."""
+    if _flow.decision(state) != Decision.SHOP:
+        return False
+    choice = state.pending[-1]
+    return isinstance(choice, ShopChoice) and choice.veg > 0
+
+
 def shop_clicks(state: GameState, move: Move) -> list[Target]:
     """The spaces to click to set one vegetable of the Shop to `move`'s count."""
     veg, count = move.a, move.b

@@ -459,3 +459,24 @@ def test_the_hint_lights_the_traders_offer_on_the_other_board_and_not_their_cart
     assert app.focus() == app.decider()
     assert app.view.hint_targets()[0] == ("cart", W)
     app.d.close()
+
+
+def test_undo_takes_the_shop_set_by_one_confirm_back_whole():
+    app, keeper, f1, _f2 = keeper_table()
+    seat = app.decider()
+    shop = list(app.game.state.players[seat].shop)
+    click_target(app, ("helper", keeper))
+    click_target(app, ("field", f1))
+    click_target(app, ("btn", "confirm"))
+    used = len(app.game.state.moves())
+    click_target(app, ("space", W, 3))
+    click_target(app, ("space", L, 1))
+    click_target(app, ("btn", "confirm"))
+    assert len(app.game.state.moves()) == used + 6
+    click_target(app, ("ui", "undo"))
+    state = app.game.state
+    assert len(state.moves()) == used and state.players[seat].shop == shop
+    assert app.view.gathering().first == 0  # the Shop to set again, on the table
+    click_target(app, ("ui", "undo"))
+    assert len(app.game.state.moves()) == used - 1  # and the Book-keeper's use
+    app.d.close()

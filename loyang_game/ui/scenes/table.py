@@ -312,6 +312,8 @@ class TableScene(Scene):
             self.toast("Nothing to undo: only your own moves this turn, back to the last "
                        "revealed card or draw.")
             return
+        while commands.mid_shop(self.game.state) and self.game.take_back():
+            pass  # the Book-keeper's Shop, set by one confirm, is taken back whole
         self.timeline.skip()
         self.picker.reset()
         self.version += 1
