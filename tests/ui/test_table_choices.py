@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from loyang_game.engine.cards import NONE
+from loyang_game.engine.cards import CARDS, NONE
 from loyang_game.engine.helpers.market import stall_good
 from loyang_game.engine.moves import SHOP, USE
 from loyang_game.files.settings import Settings
@@ -479,4 +479,27 @@ def test_undo_takes_the_shop_set_by_one_confirm_back_whole():
     assert app.view.gathering().first == 0  # the Shop to set again, on the table
     click_target(app, ("ui", "undo"))
     assert len(app.game.state.moves()) == used - 1  # and the Book-keeper's use
+    app.d.close()
+
+
+@pytest.mark.parametrize("name", ["Trader", "Market woman", "Con man"])
+def test_in_the_solo_game_the_imaginary_opponents_cards_are_clicked_where_they_lie(name):
+    """The imaginary opponent's stalls lie on the left (their offers clickable there), the
+    Offer's Helpers on the right: nothing is switched, the choice is clicked as it lies."""
+    from .driver import play_move
+
+    s, seat = turn(1, 3)
+    helper = put(s, seat, name).card
+    set_player(s, seat, cart={v: 2 for v in range(6)})
+    if name == "Market woman":  # one of one's own, from those not out already
+        out = {slot.card for slot in s.opponent.stalls}
+        put(s, seat, next(c.id for c in CARDS if c.kind == "stall" and c.id not in out
+                          and c.id not in s.offer and c.id not in s.discard))
+    if name == "Con man" and not any(CARDS[c].kind == "helper" for c in s.offer if c != NONE):
+        pytest.skip("no Helper in this Offer")
+    moves = [m for m in s.legal_moves() if m.kind == USE and m.a == helper]
+    assert moves
+    app = open_table(s, seat)
+    play_move(app, moves[-1])
+    assert app.focus() == seat
     app.d.close()
