@@ -515,10 +515,10 @@ def _end_process(child: BaseProcess, inbox: Any) -> None:
 BACKENDS: dict[str, type[Thinker]] = {"thread": ThreadThinker, "process": ProcessThinker}
 
 
-def open_thinker(backend: str | None = None) -> Thinker:
+def open_thinker(backend: str | None = None, default: str = "thread") -> Thinker:
     """A thinker of `backend` ("thread" or "process"; None: the LOYANG_THINKER environment
-    variable's, else "thread")."""
-    name = backend or os.environ.get(ENV, "") or "thread"
+    variable's, else `default`)."""
+    name = backend or os.environ.get(ENV, "") or default
     kind = BACKENDS.get(name)
     if kind is None:
         log.warning("%s=%s is no backend (%s): thinking on a thread", ENV, name,

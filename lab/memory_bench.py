@@ -56,11 +56,12 @@ import pygame
 from ai.agents import PLAYER_LEVELS
 from ai.search import GreedyAgent
 from loyang_game.engine import Move
+from loyang_game.engine.moves import SHOP
 from loyang_game.files.paths import SAVE_DIR_VARIABLE
 from loyang_game.files.save_index import index_for
 from loyang_game.files.settings import Settings
 from loyang_game.play.coach import STRONGEST
-from loyang_game.play.commands import clicks_for
+from loyang_game.play.commands import clicks_for, seat_of
 from loyang_game.ui.director import Director
 from loyang_game.ui.menu import MenuScene
 from loyang_game.ui.scenes import SCENES
@@ -156,6 +157,14 @@ class Player:
                                                  else -1, flipped=False))
             self.frame()
             pos = table.view.position_of(target)
+        if pos is None and table.view.gathering() is not None and target[0] != "opt":
+            # a choice made on the table: the board that holds the target is looked at first
+            seat = seat_of(table.game.state, target)
+            if seat is not None and seat != table.focus():
+                seat_pos = table.view.position_of(("seat", seat))
+                if seat_pos is not None:
+                    self.click(seat_pos)
+                    pos = table.view.position_of(target)
         if pos is None:
             raise Stuck(f"{target} is not on the table")
         self.click(pos)
@@ -238,9 +247,11 @@ class Player:
             except Stuck as error:
                 raise Stuck(f"{error}; clicks {targets}, mode {table.mode()}, choosing "
                             f"{table.picker.choosing}, hint {table.game.hint}") from None
-        moves = table.game.state.moves()
-        if len(moves) != before + 1 or moves[-1] != move:
-            raise Stuck(f"clicking {targets} did not make {move}")
+        made = table.game.state.moves()[before:]
+        # the Book-keeper's Shop, set on the table, is confirmed whole: the moves of the
+        # vegetables after it follow
+        if made[:1] != [move] or not all(m.kind == SHOP and m.a > move.a for m in made[1:]):
+            raise Stuck(f"clicking {targets} did not make {move} (made {made})")
 
     def leave(self) -> None:
         """The end panel's Title button: back to the title screen."""

@@ -21,10 +21,10 @@ from ..engine import GameState
 class Pondering:
     """Thinking ahead for the AI seats `kinds` names (their levels), seeded as they are."""
 
-    def __init__(self, kinds: list[str], ai_seed: int, backend: str = "process") -> None:
+    def __init__(self, kinds: list[str], ai_seed: int, backend: str | None = None) -> None:
         self.kinds = kinds
         self.ai_seed = ai_seed
-        self.backend = backend
+        self.backend = backend  # None: LOYANG_THINKER's, else a process (`open_thinker`)
         self._thinker: Thinker | None = None  # started at the first turn thought about
         self.asked: tuple[int, GameState] | None = None  # (seat, view) being thought about
         self.found: dict[int, tuple[GameState, Pondered]] = {}  # seat: (view, its turn)
@@ -91,7 +91,7 @@ class Pondering:
 
     def _ask(self, seat: int, view: GameState) -> None:
         if self._thinker is None:
-            self._thinker = open_thinker(self.backend)
+            self._thinker = open_thinker(self.backend, default="process")
         asked = view.clone()
         moves = tuple(asked.moves())
         asked.history = None  # the moves say it (as `Request.about`)

@@ -163,3 +163,39 @@ def test_the_deterministic_mode_never_thinks_ahead():
                         record=False, deterministic=True)
     assert game_.pondering is None
     game_.close()
+
+
+def test_a_table_with_others_thinks_in_a_process_solo_and_deterministic_on_a_thread(
+        monkeypatch):
+    from ai.thinker import ENV, ProcessThinker, ThreadThinker
+
+    monkeypatch.delenv(ENV, raising=False)
+    cases = [(game(2, 1), ["person", "hard"], False, ProcessThinker),
+             (game(4, 1), ["person", "hard", "normal", "person"], False, ProcessThinker),
+             (game(1, 1), ["person"], False, ThreadThinker),
+             (game(2, 1), ["person", "hard"], True, ThreadThinker)]
+    for state, kinds, deterministic, backend in cases:
+        session = GameSession(state, kinds, autosave=False, record=False,
+                              deterministic=deterministic)
+        assert type(session.thinker) is backend
+        session.close()
+    monkeypatch.setenv(ENV, "thread")  # the variable still chooses, for measurements
+    session = GameSession(game(2, 1), ["person", "hard"], autosave=False, record=False)
+    assert type(session.thinker) is ThreadThinker
+    session.close()
+
+
+def test_the_seats_thinking_are_the_one_to_move_and_the_one_thought_about_ahead():
+    state = action_start()
+    kinds = ["easy"] * 4
+    first, later = state.order[0], state.order[1]
+    kinds[first] = "person"
+    session = GameSession(state, kinds, autosave=False, record=False)
+    assert session.pondering is not None
+    session.pondering.backend = "thread"
+    try:
+        assert session.thinking_seats() == []
+        session.ponder()
+        assert session.thinking_seats() == [later]  # the person decides; it thinks ahead
+    finally:
+        session.close()

@@ -181,9 +181,11 @@ def test_a_finished_solo_game_leaves_nothing_behind_at_the_title():
     d.close()
 
 
-def test_a_game_left_for_the_title_lets_its_ai_and_its_boards_go():
+def test_a_game_left_for_the_title_lets_its_ai_and_its_boards_go(monkeypatch):
     """A game against an AI that thought (its thinker, its agents, the search's tables of
-    boards), left through the game menu's Title screen: nothing of it is kept."""
+    boards), left through the game menu's Title screen: nothing of it is kept. On the thread
+    backend, whose boards are kept in this process (a thinking process's end with it)."""
+    monkeypatch.setenv(thinker_module.ENV, "thread")
     gc.collect()
     assert thinker_module._open_here == 0, "a thread thinker of another test is still open"
     d = Director(SCENES, Settings(speed="off", hints=False), size=(1280, 800),
