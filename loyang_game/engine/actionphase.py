@@ -20,7 +20,6 @@ from .cards import (
     PATH_END,
     REGULAR_PENALTY,
     STOREHOUSE_UPGRADE_COST,
-    VEG_NAMES,
     has,
     path_cost,
 )
@@ -69,11 +68,13 @@ from .state import (
     KeepChoice,
     PayDebt,
     PlayerState,
+    Reason,
     RegularSlot,
     StallSlot,
     State,
     find,
     new_slot,
+    reason,
 )
 from .state import KEEP as KEEP_DECISION
 from .turns import next_turn
@@ -347,7 +348,7 @@ def legal_path(p: PlayerState) -> list[Move]:
 
 # --- reasons -------------------------------------------------------------------------------------
 
-def why_illegal(s: State, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> Reason | None:
     p = s.players[s.order[s.turn]]
     kind = move.kind
     if kind in (SELL, DISCARD):
@@ -355,10 +356,10 @@ def why_illegal(s: State, move: Move) -> str | None:
     if kind == BUY:
         veg = move.a
         if not 0 <= veg < 6:
-            return "there is no such vegetable"
+            return reason("no_such_veg")
         if not p.shop[veg]:
-            return f"there is no {VEG_NAMES[veg]} in your Shop"
-        return f"{VEG_NAMES[veg]} costs {BUY_PRICE[veg]} Cash and you have {p.cash}"
+            return reason("not_in_shop", veg=veg)
+        return reason("veg_dear", veg=veg, price=BUY_PRICE[veg], cash=p.cash)
     if kind == SOW:
         return _why_not_sow(p, move)
     if kind == TRADE:
@@ -367,58 +368,56 @@ def why_illegal(s: State, move: Move) -> str | None:
         return _why_not_deliver(s, p, move)
     if kind == TWO_PACK:
         if p.two_pack_used:
-            return "you have already bought a Two-pack this Action phase"
+            return reason("two_pack_used")
         if not s.cards_available():
-            return "there are no cards left to draw"
-        return f"the Two-pack costs {two_pack_price(p)} Cash and you have {p.cash}"
+            return reason("no_cards_left")
+        return reason("two_pack_dear", price=two_pack_price(p), cash=p.cash)
     if kind == UPGRADE:
         if p.upgraded:
-            return "your Storehouse is already upgraded"
-        return f"the upgrade costs {STOREHOUSE_UPGRADE_COST} Cash and you have {p.cash}"
+            return reason("upgraded_already")
+        return reason("upgrade_dear", price=STOREHOUSE_UPGRADE_COST, cash=p.cash)
     if kind == ADVANCE:
         steps = move.a
         if steps < 0 or p.path + steps > PATH_END:
-            return f"the Path ends at space {PATH_END}"
-        return (f"walking {steps} spaces costs {path_cost(p.path, steps)} Cash "
-                f"and you have {p.cash}")
+            return reason("path_end", end=PATH_END)
+        return reason("path_dear", steps=steps, price=path_cost(p.path, steps), cash=p.cash)
     if kind == RETURN:
-        return "there is no such vegetable in your Cart"
+        return reason("return_no_veg")
     return None
 
 
-def _why_not_sow(p: PlayerState, move: Move) -> str:
+def _why_not_sow(p: PlayerState, move: Move) -> Reason:
     field = next((f for f in p.fields if f.card == move.a), None)
     if field is None:
-        return "that field is not in your field area"
+        return reason("field_not_yours")
     if field.veg != NONE:
-        return f"the {CARDS[move.a].name} is already sown"
+        return reason("field_sown", card=move.a)
     if not 0 <= move.b < 6:
-        return "there is no such vegetable"
+        return reason("no_such_veg")
     if move.b not in CARDS[move.a].sowable:
-        return f"{VEG_NAMES[move.b]} cannot be sown on the {CARDS[move.a].name}"
-    return f"there is no {VEG_NAMES[move.b]} in your Cart"
+        return reason("not_sowable", veg=move.b, card=move.a)
+    return reason("not_in_cart", veg=move.b)
 
 
-def _why_not_trade(p: PlayerState, move: Move) -> str:
+def _why_not_trade(p: PlayerState, move: Move) -> Reason:
     slot = next((st for st in p.stalls if st.card == move.a), None)
     if slot is None:
-        return "that Market stall is not in your play area (or is covered)"
+        return reason("stall_not_in_play")
     offers = CARDS[move.a].offers
     if not 0 <= move.b < len(offers) or not slot.mask & (1 << move.b):
-        return "that vegetable is no longer on the stall"
+        return reason("offer_gone")
     bowls = offers[move.b][1]
     given = 1 if move.d == NONE else 2
     if given != bowls:
-        return f"this offer takes {bowls} vegetable{'s' if bowls > 1 else ''} in trade"
-    return "you do not have the vegetables to trade in"
+        return reason("offer_bowls", bowls=bowls)
+    return reason("trade_goods_missing")
 
 
-def _why_not_deliver(s: State, p: PlayerState, move: Move) -> str:
+def _why_not_deliver(s: State, p: PlayerState, move: Move) -> Reason:
     area = p.regulars if move.kind == REGULAR else p.casuals
     slot = next((sl for sl in area if sl.card == move.a), None)
     if slot is None:
-        return "that customer is not in your play area (or is covered)"
+        return reason("customer_not_in_play")
     if isinstance(slot, RegularSlot) and slot.served == s.round:  # move.kind == REGULAR
-        return "that Regular customer has already had this round's delivery"
-    wants = " + ".join(VEG_NAMES[v] for v in CARDS[move.a].wants)
-    return f"that customer wants {wants} and your Cart does not have them"
+        return reason("regular_served")
+    return reason("customer_wants", card=move.a)

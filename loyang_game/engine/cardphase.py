@@ -16,7 +16,7 @@ from .cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HAND_SIZE, NONE
 from .events import Dealt, Flipped, IntoCourtyard, PhaseBegan, Source, ToDiscardPile, Why
 from .moves import FLIP, PLACE, TAKE, USE, Move
 from .play_area import place_card
-from .state import CARDS_PHASE, PAY, PayDebt, PlayerState, State
+from .state import CARDS_PHASE, PAY, PayDebt, PlayerState, Reason, State, reason
 from .turns import begin_actions
 
 _FLIP = Move(FLIP)
@@ -157,29 +157,25 @@ def end(s: State) -> None:
     begin_actions(s)
 
 
-def why_illegal(s: State, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> Reason | None:
     p = s.players[s.turn]
     if move.kind == FLIP:
         if s.config.seats != 2:
-            return "only in a 2-player game may a card be turned over into the Courtyard"
+            return reason("flip_two_only")
         if s.flipped:
-            return "you have already turned over a card this turn"
-        return "the draw pile is empty"
+            return reason("flipped_already")
+        return reason("draw_pile_empty")
     if move.kind == PLACE:
         if move.a not in p.hand:
-            return "that card is not in your hand"
+            return reason("not_in_hand")
         if len(p.hand) <= 1:
-            return "your last card may never go to the Courtyard: you must take"
-        return "you are the last player left: you must take from the Courtyard"
+            return reason("last_card_must_take")
+        return reason("last_player_must_take")
     if move.kind == TAKE:
         if move.a == NONE and s.courtyard:
-            return "you must take one card from the Courtyard with one from your hand"
+            return reason("take_with_hand")
         if move.a != NONE and move.a not in s.courtyard:
-            return f"{_name(move.a)} is not in the Courtyard"
+            return reason("not_in_courtyard", card=move.a)
         if move.b not in p.hand and move.b != p.intro:
-            return f"{_name(move.b)} is not in your hand"
+            return reason("card_not_in_hand", card=move.b)
     return None
-
-
-def _name(card: int) -> str:
-    return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"

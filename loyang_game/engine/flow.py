@@ -51,7 +51,9 @@ from .state import (
     Decision,
     GameConfig,
     IllegalMove,
+    Reason,
     State,
+    reason,
 )
 from .turns import choose_partner, partner_choices
 
@@ -224,38 +226,38 @@ _KINDS = {
 }
 
 
-def _reason(s: State, move: object) -> str:
+def _reason(s: State, move: object) -> Reason:
     """`why_illegal`, for anything a caller may pass: an object whose comparison or repr
-    raises is still refused in words, never with its own exception."""
+    raises is still refused with a reason, never with its own exception."""
     try:
         return why_illegal(s, move)  # type: ignore[arg-type]
     except Exception:
-        return f"a {type(move).__name__} is not a move"
+        return reason("not_a_move", what=type(move).__name__)
 
 
-def why_illegal(s: State, move: Move) -> str:
-    """The reason `move` is not legal now, in words a player can read."""
+def why_illegal(s: State, move: Move) -> Reason:
+    """The reason `move` is not legal now: a code and its values (text/reasons.py words it)."""
     if s.is_over:
-        return "the game is over"
+        return reason("game_over")
     if not isinstance(move, Move):
-        return f"{move!r:.60} is not a move"
+        return reason("not_a_move", what=f"{move!r:.60}")
     if not move.is_well_formed:
-        return f"{move!r:.80} is not a move: a known kind with whole-number choices"
+        return reason("malformed", what=f"{move!r:.80}")
     at_hand = decision(s)
-    reason = None
+    found = None
     if move.kind in _KINDS.get(at_hand, ()):
         try:
-            reason = _specific_reason(s, move, at_hand)
+            found = _specific_reason(s, move, at_hand)
         except (IndexError, KeyError, ValueError):
-            reason = None  # a malformed move: the general answer below
-    if reason:
-        return reason
+            found = None  # a malformed move: the general answer below
+    if found:
+        return found
     kinds = ", ".join(sorted({m.kind for m in legal_moves(s)}))
-    return (f"'{move.kind}' with these choices is not possible now: it is seat "
-            f"{s.to_move + 1}'s '{at_hand}' decision (possible: {kinds})")
+    return reason("not_now", kind=str(move.kind), seat=s.to_move, decision=str(at_hand),
+                  possible=kinds)
 
 
-def _specific_reason(s: State, move: Move, at_hand: Decision) -> str | None:
+def _specific_reason(s: State, move: Move, at_hand: Decision) -> Reason | None:
     if at_hand == Decision.PAY:
         return money.why_illegal(s, move)
     if at_hand in (Decision.ACT, Decision.STORE, Decision.PATH):

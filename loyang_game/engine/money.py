@@ -8,11 +8,11 @@ never goes below 0, and a Loan is always possible, so every debt can be paid.
 from __future__ import annotations
 
 from . import helpers
-from .cards import CARDS, LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES
+from .cards import CARDS, LOAN_CASH, NONE, SELL_PRICE, SHOP_SPACES
 from .events import Spot, Vegetables, Why
 from .moves import DISCARD, LOAN, SELL, USE, Move
 from .play_area import leave
-from .state import PayDebt, PlayerState, State, find
+from .state import PayDebt, PlayerState, Reason, State, find, reason
 
 SELL_MOVES = [Move(SELL, v) for v in range(6)]
 LOAN_MOVE = Move(LOAN)
@@ -85,22 +85,25 @@ def settle(s: State) -> bool:
     return True
 
 
-def why_illegal(s: State, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> Reason | None:
+    """Why `move` does not pay the debt at hand: its own reason, with what is owed (`owed`,
+    `debt`: the Why code, `cash`)."""
     debt = s.pending[-1]
     assert isinstance(debt, PayDebt)
     p = s.players[debt.seat]
-    reason = why_not_money_move(p, move) or "that does not raise money"
-    return f"{reason} (you owe {debt.amount} Cash for the {debt.reason}, and have {p.cash})"
+    why = why_not_money_move(p, move) or reason("no_money")
+    return Reason(why.code, (*why.values, ("owed", debt.amount), ("debt", str(debt.reason)),
+                             ("cash", p.cash)))
 
 
-def why_not_money_move(p: PlayerState, move: Move) -> str | None:
+def why_not_money_move(p: PlayerState, move: Move) -> Reason | None:
     if move.kind == SELL:
         veg = move.a
         if not 0 <= veg < 6:
-            return "there is no such vegetable"
+            return reason("no_such_veg")
         if not p.cart[veg]:
-            return f"there is no {VEG_NAMES[veg]} in your Cart"
-        return f"your Shop has no free {VEG_NAMES[veg]} space"
+            return reason("not_in_cart", veg=veg)
+        return reason("no_shop_space", veg=veg)
     if move.kind == DISCARD:
-        return "that Helper is not in your play area (or is covered)"
+        return reason("helper_not_in_play")
     return None

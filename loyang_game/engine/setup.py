@@ -4,10 +4,10 @@ may choose the same vegetable."""
 
 from __future__ import annotations
 
-from .cards import BUY_PRICE, CARDS, HOME_VEGETABLES, MAX_SAME_HOME_VEGETABLE, VEG_NAMES
+from .cards import BUY_PRICE, CARDS, HOME_VEGETABLES, MAX_SAME_HOME_VEGETABLE
 from .events import Spot, Vegetables, Why
 from .moves import HOME, Move
-from .state import SETUP, State
+from .state import SETUP, Reason, State, reason
 from .turns import begin_round
 
 _HOME_MOVES = [Move(HOME, v) for v in range(6)]
@@ -44,7 +44,7 @@ def apply(s: State, move: Move) -> None:
         begin_round(s)
 
 
-def why_illegal(veg: int) -> str:
+def why_illegal(veg: int) -> Reason:
     if veg not in HOME_VEGETABLES:
-        return "the Home field takes only Wheat, Pumpkin or Turnip"
-    return f"two players have already chosen {VEG_NAMES[veg]} (at most 2 may start alike)"
+        return reason("home_veg_only")
+    return reason("home_veg_taken", veg=veg)

@@ -17,7 +17,7 @@ from .cards import CARDS, CASUAL, COMMON_FIELD, COMMON_FIELD_COST, NONE, REGULAR
 from .events import IntoOffer, PhaseBegan, Reshuffled, Source, ToDiscardPile, Why
 from .moves import DONE, OFFER, SELL, USE, Move
 from .play_area import place_card
-from .state import CARDS_PHASE, PlayerState, State
+from .state import CARDS_PHASE, PlayerState, Reason, State, reason
 from .turns import begin_actions
 
 OPPONENT_SEAT = 1
@@ -156,15 +156,15 @@ def result(s: State) -> dict[str, Any]:
             "vegetables": row["vegetables"], "loans": row["loans"]}
 
 
-def why_illegal(s: State, move: Move) -> str | None:
+def why_illegal(s: State, move: Move) -> Reason | None:
     p = s.players[0]
     if move.kind == OFFER:
         if move.a not in s.offer:
-            return "that card is not in the Offer"
+            return reason("not_in_offer")
         if len(s.bought) >= s.buy_limit:
-            return f"you may buy only {s.buy_limit} cards from the Offer"
+            return reason("offer_limit", limit=s.buy_limit)
         index = s.offer.index(move.a)
-        return f"that card costs {price(s, index)} Cash and you have {p.cash}"
+        return reason("offer_dear", price=price(s, index), cash=p.cash)
     if move.kind in (SELL,):
         return money.why_not_money_move(p, move)
     return None

@@ -222,8 +222,33 @@ def find(area: Sequence[Played], card: int) -> int:
     raise AssertionError(f"card {card} is not in that place")
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is not legal, as a code and named values (cards by id, vegetables by index,
+    numbers): the engine holds no sentence; the words layer (`text/reasons.py`) makes the
+    player's sentence of it in the player's language."""
+
+    code: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return self.code + "".join(f" {name}={value!r}" for name, value in self.values)
+
+    @property
+    def named(self) -> dict[str, object]:
+        return dict(self.values)
+
+
+def reason(code: str, **values: object) -> Reason:
+    return Reason(code, tuple(values.items()))
+
+
 class IllegalMove(ValueError):
-    """A move that is not in `legal_moves()`; the message says why."""
+    """A move that is not in `legal_moves()`; `reason` says why (a code and its values)."""
+
+    def __init__(self, why: Reason) -> None:
+        super().__init__(str(why))
+        self.reason = why
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from pathlib import Path
 import msgpack
 
 from ..engine import GameConfig, GameState, IllegalMove, Move, new_game
+from ..text.reasons import reason_words
 from ..text.safe_text import displayable, file_name_shown
 from .disk import NotKept, read_bounded, write_atomically
 from .paths import save_dir
@@ -419,7 +420,7 @@ def _replay(config: GameConfig, moves: list[Move]) -> GameState:
             state.apply(move)
         except IllegalMove as error:
             raise SaveError(f"move {number} of {len(moves)} is not legal when the game is "
-                            f"replayed: {error}") from None
+                            f"replayed: {reason_words(error.reason)}") from None
         except Exception as error:  # the engine is not written for hostile moves
             log.warning("move %s of a save broke the engine", number, exc_info=True)
             raise SaveError(f"move {number} of {len(moves)} cannot be replayed "

@@ -63,6 +63,7 @@ from ..engine.moves import (
 )
 from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision, ShopChoice
 from ..text.log import casual_pay
+from ..text.reasons import reason_words
 
 Target = tuple
 
@@ -92,8 +93,7 @@ def button_reason(state: GameState, name: str) -> str:
         return f"Two-pack: {two_pack_price(p)} Cash, you have {p.cash}"
     if name == "upgrade" and not p.upgraded:
         return f"Upgrade: {STOREHOUSE_UPGRADE_COST} Cash, you have {p.cash}"
-    reason = _flow.why_illegal(state, move)
-    return reason[0].upper() + reason[1:] + "."
+    return reason_words(_flow.why_illegal(state, move))
 
 
 def gathered(state: GameState, move: Move) -> tuple[Target, ...] | None:
@@ -664,9 +664,9 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
             reason = _flow.why_illegal(state, guess)
         except Exception:  # a guess the engine does not expect: the general answer
             logging.getLogger(__name__).debug("no reason for %r", guess, exc_info=True)
-            reason = ""
-        if reason and "is not possible now" not in reason:
-            return reason[0].upper() + reason[1:] + "."
+            reason = None
+        if reason is not None and reason.code != "not_now":
+            return reason_words(reason)
     return {
         "home": "Choose your Home vegetable: Wheat, Pumpkin or Turnip in your Shop.",
         "cards": "Card phase: click a hand card, then the Courtyard or a Courtyard card.",

@@ -25,6 +25,7 @@ from ..engine import GameState, IllegalMove, Move, solo
 from ..files import highscores, records
 from ..files.save import autosave, new_autosave_id
 from ..text.log import before_move, replay_log, turn_lines
+from ..text.reasons import reason_words
 from ..text.summary import final_rows
 from .coach import Coach, Hint
 from .commands import UndoStack
@@ -113,7 +114,7 @@ class GameSession:
         try:
             state.apply(move)
         except IllegalMove as error:
-            self.on_message(str(error))
+            self.on_message(reason_words(error.reason))
             return None
         self.version += 1
         self._follow(move)

@@ -4,16 +4,10 @@ version does not know is shown as its code)."""
 
 from __future__ import annotations
 
-from ..words import N_, NP_, _, pgettext
+from ..text.names import VEG_WORDS, veg_words
+from ..words import NP_, pgettext
 
-# The vegetables by the engine's index (cards.VEG_NAMES: Wheat, Pumpkin, Turnip, Cabbage,
-# Bean, Leek), as a card or a rule names one of them.
-VEG_WORDS = (N_("Wheat"), N_("Pumpkin"), N_("Turnip"), N_("Cabbage"), N_("Bean"), N_("Leek"))
-
-
-def veg_words(veg: int) -> str:
-    """A vegetable's name (one of them, as on a card)."""
-    return _(VEG_WORDS[veg])
+__all__ = ["LEVEL_WORDS", "VEG_WORDS", "level_words", "veg_words"]
 
 LEVEL_WORDS = {"random": NP_("AI level", "random"), "greedy": NP_("AI level", "greedy"),
                "easy": NP_("AI level", "easy"), "normal": NP_("AI level", "normal"),

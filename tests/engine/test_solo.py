@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -20,8 +23,19 @@ from loyang_game.engine.events import Discarded, FieldRemoved, Reshuffled
 from loyang_game.engine.flow import decision
 from loyang_game.engine.moves import DONE, NONE, OFFER, USE
 from loyang_game.engine.state import Slot, StallSlot
+from loyang_game.text.reasons import reason_words
 
 SEEDS = range(40)
+
+
+@contextmanager
+def refused(words: str) -> Iterator[None]:
+    """The move in the block raises IllegalMove, whose reason reads `words` in English."""
+    with pytest.raises(IllegalMove) as err:
+        yield
+    said = reason_words(err.value.reason)
+    assert re.search(words, said, re.IGNORECASE), said
+
 
 
 def solo_game(seed: int = 3):
@@ -154,7 +168,7 @@ def test_a_third_purchase_is_refused():
         state.apply(next(m for m in state.legal_moves() if m.kind == OFFER))
     card = next(c for c in state.offer if c != NONE)
     before = state.to_data()
-    with pytest.raises(IllegalMove, match="only 2 cards"):
+    with refused("only 2 cards"):
         state.apply(Move(OFFER, card))
     assert state.to_data() == before
 
@@ -204,7 +218,7 @@ def test_empty_draw_pile_leaves_the_offer_short_and_no_two_pack():
     state.players[0].cash = 30
     refresh(state)
     assert Move("twopack") not in state.legal_moves()
-    with pytest.raises(IllegalMove, match="no cards left"):
+    with refused("no cards left"):
         state.apply(Move("twopack"))
 
 
