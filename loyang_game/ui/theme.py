@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-
-import pygame
-
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
-from ..text.safe_text import displayable
+from . import fonts
+from .fonts import Face
 
 DESIGN_W, DESIGN_H = 1280, 800  # the layout is drawn for this size and scaled
 
@@ -95,43 +92,9 @@ def set_palette(colour_blind: bool) -> None:
 
 
 def font(size: int, bold: bool = False) -> Face:
-    """pygame's default font (shipped with pygame-ce), one per size."""
-    return _font(max(8, int(size)), bool(bold))
-
-
-class Face:
-    """The default font at one size, drawn at twice that size and scaled down. Drawn at its
-    own size, SDL_ttf's hinting snaps every letter to whole pixels, which at the small sizes
-    of the table (a 1024x640 window) opens gaps inside words ("Cas ual", "s pace").
-
-    Measuring and drawing never raise: a character SDL_ttf refuses (NUL, a lone surrogate
-    from an undecodable file name) is measured and drawn as '?'."""
-
-    def __init__(self, size: int, bold: bool) -> None:
-        self.big = pygame.font.Font(None, 2 * size)
-        self.big.set_bold(bold)
-
-    def size(self, s: str) -> tuple[int, int]:
-        w, h = self.big.size(displayable(s))
-        return -(-w // 2), -(-h // 2)
-
-    def get_linesize(self) -> int:
-        return -(-self.big.get_linesize() // 2)
-
-    def get_height(self) -> int:
-        return -(-self.big.get_height() // 2)
-
-    def render(self, s: str, antialias: bool, colour) -> pygame.Surface:
-        w, h = self.size(s)
-        if not w:  # nothing to scale: an empty line
-            return pygame.Surface((0, h), pygame.SRCALPHA)
-        return pygame.transform.smoothscale(self.big.render(displayable(s), antialias, colour),
-                                            (w, h))
-
-
-@functools.cache
-def _font(size: int, bold: bool) -> Face:
-    return Face(size, bold)
+    """The game's typeface (Lato, shipped in assets/fonts/, `fonts.py`) at `size`, drawn at
+    its own size."""
+    return fonts.face(max(8, int(size)), bool(bold))
 
 
 def wrap(text: str, face: Face, width: int) -> list[str]:

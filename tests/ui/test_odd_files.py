@@ -18,7 +18,7 @@ from loyang_game.files.locks import hold_game
 from loyang_game.files.paths import save_dir
 from loyang_game.files.save import autosave, autosave_path, read_moves, save_game
 from loyang_game.files.save_index import index_for
-from loyang_game.ui import theme
+from loyang_game.ui import fonts
 
 from .menu_driver import click_item, frames, key, make_director
 
@@ -66,13 +66,13 @@ def _odd_folder() -> None:
 def test_control_characters_in_every_file_reach_every_scene_drawn(monkeypatch):
     _odd_folder()
     drawn: list[str] = []  # every text as it goes to the font
-    real = theme.displayable
+    real = fonts.displayable
 
     def shown(text):
         drawn.append(real(text))
         return drawn[-1]
 
-    monkeypatch.setattr(theme, "displayable", shown)
+    monkeypatch.setattr(fonts, "displayable", shown)
     d = make_director()  # the title, with Continue: its names
     for scene in ("load", "scores", "solo", "stats", "settings", "new"):
         d.open(scene)
