@@ -1,12 +1,28 @@
 """Drawing the sprites: vegetable tokens, coins, markers, card faces and backs, textures.
 
-Run by `tools/draw_assets.py`, which saves them under `assets/`; the game loads the PNGs
-(`sprites.py`). The pawns alone are drawn at run time (`Sprites.pawn`): they take their
-seat's colour from the palette in use.
+The pieces (the six vegetables, the coins, the start-player markers, the pawns on the Path
+and the Regular customers' satisfaction markers) are our own illustrations kept as vectors,
+one SVG file each under `assets/art/`, drawn at the size they are shown at (`vector`):
+pygame-ce loads SVG through SDL_image (its nanosvg rasterizer, no dependency of our own),
+so a piece is as crisp in a 1024x640 window as at 2560x1600 or 4K, where a PNG drawn once
+at 48 pixels would be scaled up, blurred. SVG rather than drawing code: an illustrator edits
+the files in any vector editor and a review reads their shapes as text, while code drawing
+with pygame.draw has no gradients and no smooth edges on filled shapes. nanosvg draws no
+text and no filters, so shadows are offset shapes and the letters and numbers on the pieces
+(each vegetable keeps its own shape and letter, for colour-blind players) are drawn over
+them in the game's font. Pieces in a colour of the palette in use (pawns, satisfaction
+markers) carry #ff00ff and #800080 in their file, replaced by the colour and its darker shade
+when drawn. `Sprites` (sprites.py) keeps what it drew by size, within its byte budget.
+
+The cards, card backs, textures and Loans are still drawn here with pygame.draw by
+`tools/draw_assets.py`, which saves them under `assets/` as PNGs (their vegetables and coins
+from the same vectors); the game loads the PNGs (`sprites.py`).
 """
 
 from __future__ import annotations
 
+import functools
+import io
 import math
 import random
 
@@ -23,6 +39,7 @@ from ..engine.cards import (
     VEG_NAMES,
     CardKind,
 )
+from ..files.paths import asset_dir
 from . import cardgeom as g
 from . import theme as t
 from .draw import text, wrap
@@ -37,95 +54,82 @@ def _darker(c, k=0.6):
     return tuple(int(v * k) for v in c[:3])
 
 
-# --- tokens ------------------------------------------------------------------------------------
+# --- the pieces, from their vectors -------------------------------------------------------------
+
+PAINT, PAINT_DARK = "#ff00ff", "#800080"  # a piece's colour and its shade, in its file
+VEG_FILES = tuple(f"veg_{name.lower()}" for name in VEG_NAMES)
+# The pieces `Sprites.get` draws from a vector at the size asked for (no PNG of them).
+VECTORS = (*VEG_FILES, "coin", "coin_big", "start_big", "start_small")
+
+
+def art_dir():
+    return asset_dir() / "art"
+
+
+@functools.cache
+def _svg(name: str) -> str:
+    return (art_dir() / f"{name}.svg").read_text(encoding="utf-8")
+
+
+def _hex(colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
+
+
+def vector(name: str, w: int, h: int | None = None, colour=None) -> pygame.Surface:
+    """`assets/art/<name>.svg` drawn at `w` x `h` pixels (square if `h` is None); `colour`
+    paints what the file has in #ff00ff (and #800080 a darker shade of it)."""
+    text = _svg(name)
+    if colour is not None:
+        text = text.replace(PAINT, _hex(colour)).replace(PAINT_DARK, _hex(_darker(colour)))
+    size = (max(1, int(w)), max(1, int(h if h is not None else w)))
+    img = pygame.image.load_sized_svg(io.BytesIO(text.encode()), size)
+    if img.get_size() != size:  # SDL_image rounds some scales up by a pixel: cut it off
+        exact = pygame.Surface(size, pygame.SRCALPHA)
+        exact.blit(img, (0, 0))
+        img = exact
+    return img
+
 
 def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
-    """A wooden vegetable token: its own shape, colour and letter."""
-    s = size
-    surf = pygame.Surface((s, s), pygame.SRCALPHA)
-    col, edge = t.VEG_COLOURS[veg], _darker(t.VEG_COLOURS[veg], 0.55)
-    m = s * 0.08
-    if veg == 0:  # Wheat: a diamond (a sheaf)
-        pts = [(s / 2, m), (s - m, s / 2), (s / 2, s - m), (m, s / 2)]
-    elif veg == 1:  # Pumpkin: a wide ribbed disc
-        pts = None
-    elif veg == 2:  # Turnip: a drop pointing down
-        arc = [math.pi * (1 + i / 10) for i in range(11)]
-        pts = [(s * 0.5, s - m)] + [
-            (s / 2 + s * 0.4 * math.cos(a), s * 0.42 + s * 0.34 * math.sin(a)) for a in arc]
-    elif veg == 3:  # Cabbage: a hexagon
-        pts = [(s / 2 + (s / 2 - m) * math.cos(math.pi / 6 + i * math.pi / 3),
-                s / 2 + (s / 2 - m) * math.sin(math.pi / 6 + i * math.pi / 3)) for i in range(6)]
-    elif veg == 4:  # Bean: a pill lying down
-        pts = None
-    else:  # Leek: a tall bar
-        pts = [(s * 0.3, m), (s * 0.7, m), (s * 0.7, s - m), (s * 0.3, s - m)]
-    shadow = pygame.Surface((s, s), pygame.SRCALPHA)
-    if pts:
-        pygame.draw.polygon(shadow, (0, 0, 0, 80), [(x + s * 0.04, y + s * 0.05) for x, y in pts])
-        surf.blit(shadow, (0, 0))
-        pygame.draw.polygon(surf, col, pts)
-        pygame.draw.polygon(surf, edge, pts, max(2, s // 20))
-    elif veg == 1:
-        r = pygame.Rect(m, s * 0.14, s - 2 * m, s * 0.76)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 80), r.move(s * 0.04, s * 0.05))
-        surf.blit(shadow, (0, 0))
-        pygame.draw.ellipse(surf, col, r)
-        for k in (0.3, 0.5, 0.7):
-            pygame.draw.line(surf, _darker(col, 0.8), (s * k, r.top + 4), (s * k, r.bottom - 4),
-                             max(1, s // 40))
-        pygame.draw.ellipse(surf, edge, r, max(2, s // 20))
-        pygame.draw.rect(surf, (90, 120, 40), (s * 0.44, s * 0.04, s * 0.12, s * 0.14))
-    else:  # Bean
-        r = pygame.Rect(m, s * 0.26, s - 2 * m, s * 0.48)
-        rad = int(s * 0.24)
-        pygame.draw.rect(shadow, (0, 0, 0, 80), r.move(s * 0.04, s * 0.05), border_radius=rad)
-        surf.blit(shadow, (0, 0))
-        pygame.draw.rect(surf, col, r, border_radius=int(s * 0.24))
-        pygame.draw.rect(surf, edge, r, max(2, s // 20), border_radius=int(s * 0.24))
-    # a soft highlight, then the letter
-    hl = pygame.Surface((s, s), pygame.SRCALPHA)
-    pygame.draw.ellipse(hl, (255, 255, 255, 60), (s * 0.3, s * 0.22, s * 0.3, s * 0.18))
-    surf.blit(hl, (0, 0))
-    _text(surf, VEG_LETTERS[veg], int(s * 0.52), t.VEG_LETTER_INK[veg], center=(s / 2, s * 0.53))
+    """A vegetable: its own shape and colour (assets/art/veg_*.svg) and its letter."""
+    s = int(size)
+    surf = vector(VEG_FILES[veg], s)
+    if s >= 9:  # below that a letter is a blot; the shape alone tells it
+        _text(surf, VEG_LETTERS[veg], int(s * 0.56), t.VEG_LETTER_INK[veg],
+              center=(s / 2, s * 0.52))
     return surf
 
 
 def coin(size: int = 48, big: bool = False) -> pygame.Surface:
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = (size / 2, size / 2)
-    pygame.draw.circle(surf, (0, 0, 0, 70), (c[0] + 2, c[1] + 3), size / 2 - 2)
-    pygame.draw.circle(surf, (212, 168, 60) if not big else (196, 150, 50), c, size / 2 - 2)
-    pygame.draw.circle(surf, (150, 110, 30), c, size / 2 - 2, max(2, size // 16))
-    pygame.draw.circle(surf, (240, 210, 110), c, size / 2 - size * 0.14, max(1, size // 24))
-    hole = size * 0.16
-    pygame.draw.rect(surf, (90, 60, 20), (c[0] - hole, c[1] - hole, 2 * hole, 2 * hole))
-    return surf
+    return vector("coin_big" if big else "coin", size)
 
 
 def marker(col: tuple, size: int = 48) -> pygame.Surface:
     """A scoring marker: a pawn in a seat's colour `col`, outlined in a darker shade."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    edge = max(1, round(size / 24))
-    body = [(size * 0.3, size * 0.86), (size * 0.7, size * 0.86), (size * 0.58, size * 0.4),
-            (size * 0.42, size * 0.4)]
-    pygame.draw.ellipse(surf, (0, 0, 0, 80), (size * 0.18, size * 0.78, size * 0.68, size * 0.18))
-    pygame.draw.polygon(surf, col, body)
-    pygame.draw.circle(surf, col, (size * 0.5, size * 0.3), size * 0.18)
-    pygame.draw.circle(surf, _darker(col), (size * 0.5, size * 0.3), size * 0.18, edge)
-    pygame.draw.polygon(surf, _darker(col), body, edge)
-    return surf
+    return vector("pawn", size, colour=col)
+
+
+def satisfaction(col: tuple, unsatisfied: bool, size: int) -> pygame.Surface:
+    """A Regular customer's marker in `col`: a ring on its satisfied side, an exclamation
+    mark once turned (told apart by more than its colour)."""
+    return vector("unsatisfied" if unsatisfied else "satisfied", size, colour=col)
 
 
 def start_token(big: bool, size: int = 56) -> pygame.Surface:
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    r = size / 2 - 2 if big else size * 0.36
-    c = (size / 2, size / 2)
-    pygame.draw.circle(surf, (0, 0, 0, 80), (c[0] + 2, c[1] + 3), r)
-    pygame.draw.circle(surf, (170, 40, 40), c, r)
-    pygame.draw.circle(surf, (250, 210, 90), c, r, max(2, size // 18))
-    _text(surf, "1" if big else "2", int(r * 1.3), (250, 220, 120), center=c)
+    """The starting player's marker (`big`, "1") or the second player's ("2")."""
+    surf = vector("start_big" if big else "start_small", size)
+    r = size * (0.45 if big else 0.35)
+    _text(surf, "1" if big else "2", int(r * 1.5), (250, 220, 120), center=(size / 2, size / 2))
     return surf
+
+
+def piece(name: str, w: int, h: int) -> pygame.Surface:
+    """One of `VECTORS` drawn at `w` x `h`."""
+    if name in VEG_FILES:
+        return token(VEG_FILES.index(name), min(w, h))
+    if name.startswith("start_"):
+        return start_token(name == "start_big", min(w, h))
+    return vector(name, w, h)
 
 
 def bowl(size: int = 26) -> pygame.Surface:
@@ -304,14 +308,9 @@ def loan_card() -> pygame.Surface:
 
 
 def build_all() -> dict[str, pygame.Surface]:
-    """Every sprite by its file name (without .png)."""
+    """Every sprite drawn as a PNG, by its file name (without .png); the pieces of `VECTORS`
+    are drawn from their SVG files at the size shown instead."""
     out: dict[str, pygame.Surface] = {}
-    for veg in range(6):
-        out[f"veg_{VEG_NAMES[veg].lower()}"] = token(veg)
-    out["coin"] = coin(48)
-    out["coin_big"] = coin(64, big=True)
-    out["start_big"] = start_token(True)
-    out["start_small"] = start_token(False)
     out["wood"] = wood()
     out["paper"] = paper()
     out["back_action"] = back(False)

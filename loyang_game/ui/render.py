@@ -224,9 +224,7 @@ def _regular(surf, state, slot, L, sp, view):
         pygame.draw.lines(surf, t.WHITE, False, [(c[0] - 8 * k, c[1]), (c[0] - 2 * k, c[1] + 6 * k),
                                                  (c[0] + 9 * k, c[1] - 8 * k)], max(2, L.px(3)))
     m = g.scaled(g.regular_marker(), r, g.TILE_W)
-    colour = t.MARKER_RED if slot[RED] else t.MARKER_BLUE
-    pygame.draw.circle(surf, colour, m.center, m.w // 2)
-    pygame.draw.circle(surf, t.WHITE, m.center, m.w // 2, max(1, L.px(1.5)))
+    surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
     if state.phase == "actions" and view.due_marks:
         if slot[SERVED] == state.round:
             _badge(surf, L, r, "served", t.GOOD)

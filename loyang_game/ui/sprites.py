@@ -1,5 +1,7 @@
-"""Loading the sprites from assets/ and keeping scaled copies; the pawns, which take their
-seat's colour from the palette in use, are drawn here (`art.marker`) for each colour."""
+"""Loading the sprites from assets/ and keeping scaled copies. The pieces (vegetables, coins,
+start-player markers, pawns, satisfaction markers) are drawn from their vectors
+(`assets/art/*.svg`, `art.vector`) at each size they are shown at, never scaled; the pawns
+and satisfaction markers in their colour of the palette in use."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from .cache import SurfaceCache
 # what a window of another size scaled, or a card not seen for long, gives way.
 SCREENS = 6
 LEAST = 16 * 2**20
+NOMINAL = 64  # the pixels of a piece asked for with no size
 
 
 class Sprites:
@@ -29,15 +32,17 @@ class Sprites:
         folder = folder or asset_dir()
         self.base: dict[str, pygame.Surface] = {}
         self._scaled = SurfaceCache(SCREENS, LEAST)
-        self._pawns: dict[tuple[tuple, int], pygame.Surface] = {}
         files = sorted(folder.glob("*.png")) if folder.is_dir() else []
         if not files:
             raise FileNotFoundError(
                 f"no sprites in {folder}: run `python tools/draw_assets.py` to draw them")
         for path in files:
             self.base[path.stem] = pygame.image.load(str(path)).convert_alpha()
+        for name in art.VECTORS:  # each piece also at one size, for a size-less `get`
+            self.base[name] = art.piece(name, NOMINAL, NOMINAL).convert_alpha()
 
     def get(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """`name` at `size`: a piece drawn from its vector at that size, a PNG scaled."""
         img = self.base[name]
         if size is None or size == img.get_size():
             return img
@@ -45,7 +50,9 @@ class Sprites:
         key = (name, w, h)
         out = self._scaled.get(key)
         if out is None:
-            out = self._scaled.put(key, pygame.transform.smoothscale(img, (w, h)))
+            drawn = (art.piece(name, w, h).convert_alpha() if name in art.VECTORS
+                     else pygame.transform.smoothscale(img, (w, h)))
+            out = self._scaled.put(key, drawn)
         return out
 
     def veg(self, veg: int, size: int) -> pygame.Surface:
@@ -58,11 +65,21 @@ class Sprites:
     def pawn(self, seat: int, size: int) -> pygame.Surface:
         """`seat`'s scoring marker in its colour of the palette in use (`theme.set_palette`)."""
         colour = t.SEAT_COLOURS[seat]
-        key = (colour, size)
-        out = self._pawns.get(key)
+        key = ("pawn", colour, size)
+        out = self._scaled.get(key)
         if out is None:
-            out = art.marker(colour, size)
-            self._pawns[key] = out
+            out = self._scaled.put(key, art.marker(colour, size).convert_alpha())
+        return out
+
+    def satisfaction(self, unsatisfied: bool, size: int) -> pygame.Surface:
+        """A Regular customer's marker in the palette in use: blue and satisfied, or turned
+        red (`unsatisfied`)."""
+        colour = t.MARKER_RED if unsatisfied else t.MARKER_BLUE
+        key = ("satisfaction", colour, unsatisfied, size)
+        out = self._scaled.get(key)
+        if out is None:
+            out = self._scaled.put(key, art.satisfaction(colour, unsatisfied, size)
+                                   .convert_alpha())
         return out
 
     def tile(self, card: int, w: int, h: int, solo: bool = False) -> pygame.Surface:
