@@ -43,6 +43,7 @@ from loyang_game.files.save import MAX_NAME, SaveError, load_with_info, validate
 from loyang_game.files.settings import MAX_SIZE, MIN_SIZE, stored_language
 from loyang_game.files.settings import load as load_settings
 from loyang_game.play.session import SEAT_NAMES, GameSession, playable_kinds
+from loyang_game.text.log import log_lines
 from loyang_game.words import LANGUAGES, N_, NATIVE_NAMES, _, ngettext, set_language
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
@@ -291,7 +292,7 @@ def terminal(args) -> int:
     agents = [make_agent(name, seed + i) for i, name in enumerate(args.agents)]
     config = GameConfig(seats=seats, seed=seed, introductory=args.intro)
     log: list[str] = []
-    state, _events = play_game(config, agents, log, names)
+    state, _events = play_game(config, agents, log, names, tell=log_lines)
     print(_("At the Gates of Loyang: {seats} players, seed {seed}", seats=seats, seed=str(seed)))
     print("\n".join(log + standings_lines(state, names)))
     return 0

@@ -101,8 +101,8 @@ ALLOWED = {
     UI: {ENGINE, TEXT, FILES, PLAY, TUTORIAL, AI, WORDS},
     LAB: {ENGINE, TEXT, FILES, PLAY, TUTORIAL, UI, AI, WORDS},  # the top: the checkout's tools
 }
-# The one known exception, with its reason: the terminal game between agents prints its log.
-EXCEPTIONS = {("ai.play", "loyang_game.text.log")}
+# No exception: the terminal game between agents is given its log's words by its caller.
+EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def layer_of(module: str) -> str | None:

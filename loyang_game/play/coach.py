@@ -21,7 +21,6 @@ an agent.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, replace
 
@@ -31,7 +30,7 @@ from ai.thinker import Job, Request, Result, Thinker, open_thinker
 
 from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, TWO_PACK
-from ..text.log import describe_move
+from ..text.moves import move_words
 from . import coach_plan
 
 STRONGEST = PLAYER_LEVELS[-1]
@@ -53,21 +52,6 @@ class Hint:
         if self.at + 1 >= len(self.plan):
             return None
         return replace(self, move=self.plan[self.at + 1], at=self.at + 1)
-
-
-# The verb of a later clause of a move's line: after "and" ("and sows"; "and its" is too
-# short to be one), or after the colon of a Helper's use ("uses the Tout: buys X"; another
-# colon starts no verb: "activates the Harvest helper: fields sown this phase ...").
-_LATER_VERB = re.compile(r"(?<= and )([a-z]{3,})s\b")
-_HELPER_VERB = re.compile(r"^(uses [^:]+: )([a-z]{3,})s\b")
-
-
-def imperative(line: str) -> str:
-    """A move's line turned to the person, as advice or as what they did: 'buys Wheat and
-    sows the Home field' -> 'buy Wheat and sow the Home field'."""
-    line = _LATER_VERB.sub(r"\1", _HELPER_VERB.sub(r"\1\2", line))
-    verb, _, rest = line.partition(" ")
-    return f"{'do' if verb == 'does' else verb.removesuffix('s')} {rest}"
 
 
 class Coach:
@@ -148,11 +132,11 @@ class Coach:
         if len(plan) > 1 and plan[-1].kind == TWO_PACK:
             reason += " After the Two-pack, ask again: its cards decide the rest."
         return Hint(move, reason, tuple(plan), tuple(
-            imperative(line) for line in coach_plan.describe_steps(state, seat, plan, names)))
+            coach_plan.describe_steps(state, seat, plan, names, advice=True)))
 
     def _reason(self, state: GameState, names: list[str], move: Move,
                 estimates: dict[Move, float], racing: bool) -> str:
-        what = f"Hint: {imperative(describe_move(move, names))}"
+        what = f"Hint: {move_words(move, names, advice=True)}"
         if len(state.legal_moves()) == 1:
             return f"{what} — it is the only move."
         if move not in estimates:
@@ -163,7 +147,7 @@ class Coach:
         if not estimates:
             return f"{what} — {expects if move.kind == ADVANCE or not racing else 'the AI’s plan'}."
         other, other_value = max(estimates.items(), key=lambda item: item[1])
-        instead = imperative(describe_move(other, names))
+        instead = move_words(other, names, advice=True)
         gain = value - other_value
         if gain < 0:  # the other looked better at the Path step; a round further on, this
             return (f"{what} — looked at a round further on, it comes out ahead of "

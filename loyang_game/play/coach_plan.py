@@ -13,7 +13,7 @@ from ..engine import GameState, Move, flow
 from ..engine.cards import CARDS
 from ..engine.moves import END, REGULAR
 from ..engine.state import ACTIONS, CARD, RED, Decision
-from ..text.log import describe_move
+from ..text.moves import move_words
 from .commands import due_unserved
 
 
@@ -70,6 +70,7 @@ def _can_serve(state: GameState, seat: int, card: int) -> bool:
                for option, _kind, _score in act_options(view, seat) for m in option)
 
 
-def describe_steps(state: GameState, seat: int, steps: list[Move], names) -> list[str]:
+def describe_steps(state: GameState, seat: int, steps: list[Move], names,
+                   advice: bool = False) -> list[str]:
     """Each step in a player's words (`describe_move`: a move's line needs no board)."""
-    return [describe_move(m, names) for m in steps]
+    return [move_words(m, names, advice) for m in steps]

@@ -5,11 +5,11 @@ event an `apply` left behind. `turn_lines` gives a move's lines as the log shows
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from ..engine import GameConfig, GameState, new_game
-from ..engine.cards import CARDS, CASUAL, HELPER, NONE, STALL, VEG_NAMES
+from ..engine.cards import CARDS, CASUAL, HELPER, NONE, STALL
 from ..engine.events import (
     Cash,
     Claimed,
@@ -33,102 +33,41 @@ from ..engine.events import (
     TokenTaken,
     TwoPackDrawn,
 )
-from ..engine.helpers import describe_use
 from ..engine.moves import Move, MoveKind
 from ..engine.serving import casual_modifier
 from ..engine.state import CASUAL_BONUS, PlayerState
+from ..words import N_, _, list_words
+from .moves import move_words
+from .names import card_words, veg_words
+from .reasons import debt_words
 
 Names = Sequence[str] | None
 
 
 def describe_move(move: Move, names: Names = None) -> str:
-    """One line for the game log, e.g. 'trades Wheat + Bean for Leek at Market stall S7'."""
-    return _DESCRIBE[move.kind](move, names)
+    """One line for the game log, e.g. 'trades Wheat + Bean for Leek at Market stall S7' (in
+    the player's language: text/moves.py)."""
+    return move_words(move, names)
 
 
 def _card(card: int) -> str:
-    return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"
+    return card_words(card)
 
 
 def _veg(veg: int) -> str:
-    return VEG_NAMES[veg] if 0 <= veg < len(VEG_NAMES) else f"vegetable {veg}"
+    return veg_words(veg)
 
-
-def _take(m: Move, _names: Names) -> str:
-    if m.a == NONE:
-        return f"plays {_card(m.b)} (the Courtyard is empty)"
-    return f"takes {_card(m.a)} from the Courtyard and plays {_card(m.b)}"
-
-
-def _trade(m: Move, _names: Names) -> str:
-    given = _veg(m.c) if m.d == NONE else f"{_veg(m.c)} + {_veg(m.d)}"
-    veg = CARDS[m.a].offers[m.b][0] if 0 <= m.a < len(CARDS) and CARDS[m.a].offers else NONE
-    return f"trades {given} for {_veg(veg)} at {_card(m.a)}"
-
-
-def _keep(m: Move, _names: Names) -> str:
-    if m.a == NONE:
-        return "keeps neither card of the Two-pack"
-    if m.b == NONE:
-        return f"keeps {_card(m.a)} from the Two-pack"
-    return f"keeps {_card(m.a)} on top of {_card(m.b)}"
-
-
-def _partner(m: Move, names: Names) -> str:
-    who = names[m.a] if names and 0 <= m.a < len(names) else f"seat {m.a + 1}"
-    return f"chooses {who} as partner for the Action phase"
-
-
-def _advance(m: Move, _names: Names) -> str:
-    if m.a == 0:
-        return "stays put on the Path of Prosperity"
-    return f"walks {m.a} space{'s' if m.a > 1 else ''} on the Path of Prosperity"
-
-
-def _claim(m: Move, _names: Names) -> str:
-    if m.a == NONE:
-        return "lets the Foreman pass"
-    return f"uses the Foreman to take the {_card(m.a)} from the discard pile"
-
-
-_DESCRIBE: dict[MoveKind, Callable[[Move, Names], str]] = {
-    MoveKind.HOME: lambda m, n: f"buys {_veg(m.a)} and sows the Home field",
-    MoveKind.PLACE: lambda m, n: f"puts {_card(m.a)} into the Courtyard",
-    MoveKind.TAKE: _take,
-    MoveKind.FLIP: lambda m, n: "turns over the top card of the draw pile into the Courtyard",
-    MoveKind.PARTNER: _partner,
-    MoveKind.SOW: lambda m, n: f"sows {_veg(m.b)} on the {_card(m.a)}",
-    MoveKind.BUY: lambda m, n: f"buys {_veg(m.a)} in the Shop",
-    MoveKind.SELL: lambda m, n: f"sells {_veg(m.a)} to the Shop",
-    MoveKind.TRADE: _trade,
-    MoveKind.DISCARD: lambda m, n: f"discards the {_card(m.a)} unused",
-    MoveKind.REGULAR: lambda m, n: f"delivers to {_card(m.a)}",
-    MoveKind.CASUAL: lambda m, n: f"delivers to {_card(m.a)}",
-    MoveKind.TWO_PACK: lambda m, n: "buys a Two-pack",
-    MoveKind.KEEP: _keep,
-    MoveKind.LOAN: lambda m, n: "takes a Loan (+5 Cash)",
-    MoveKind.UPGRADE: lambda m, n: "upgrades the Storehouse",
-    MoveKind.END: lambda m, n: "ends the Action phase",
-    MoveKind.RETURN: lambda m, n: f"returns {_veg(m.a)} to the supply",
-    MoveKind.ADVANCE: _advance,
-    MoveKind.USE: describe_use,  # the Helpers know their own options
-    MoveKind.CLAIM: _claim,
-    MoveKind.SHOP: lambda m, n: f"sets {m.b} {_veg(m.a)} in the Shop (Book-keeper)",
-    MoveKind.PASS: lambda m, n: "does not use a Harvest helper",
-    MoveKind.OFFER: lambda m, n: f"buys {_card(m.a)} from the Offer",
-    MoveKind.DONE: lambda m, n: "buys no more cards from the Offer",
-}
 
 # Events about one player's card -> a line ("Placed" is told by the move).
 _CARD_EVENTS: dict[type[Event], str] = {
-    Discarded: "{who}'s {card} goes to the discard pile.",
-    Revealed: "{who}'s {card} is revealed from under it.",
-    NewField: "{who} turns over a {card}.",
-    FieldRemoved: "{who}'s emptied {card} leaves the game.",
-    Flipped: "{who} turns over {card} into the Courtyard.",
-    MarkerRed: "{who}'s {card} was not served: its marker turns red.",
-    Penalty: "{who}'s {card} was not served again: 2 Cash penalty.",
-    Claimed: "{who}'s Foreman takes the {card} from the discard pile.",
+    Discarded: N_("{who}'s {card} goes to the discard pile."),
+    Revealed: N_("{who}'s {card} is revealed from under it."),
+    NewField: N_("{who} turns over a {card}."),
+    FieldRemoved: N_("{who}'s emptied {card} leaves the game."),
+    Flipped: N_("{who} turns over {card} into the Courtyard."),
+    MarkerRed: N_("{who}'s {card} was not served: its marker turns red."),
+    Penalty: N_("{who}'s {card} was not served again: 2 Cash penalty."),
+    Claimed: N_("{who}'s {foreman} takes the {card} from the discard pile."),
 }
 
 
@@ -139,22 +78,42 @@ def describe_events(events: Iterable[Event], names: Sequence[str]) -> list[str]:
     for event in events:
         match event:
             case GameOver():
-                lines.append("The game is over.")
+                lines.append(_("The game is over."))
             case Reshuffled():
-                lines.append("The discard pile is shuffled into a new draw pile.")
+                lines.append(_("The discard pile is shuffled into a new draw pile."))
             case Harvested(seat=seat, veg=veg):
-                harvests.setdefault(seat, []).append(VEG_NAMES[veg])
+                harvests.setdefault(seat, []).append(_veg(veg))
             case Discarded() | Revealed() | NewField() | FieldRemoved() | Flipped() \
                     | MarkerRed() | Penalty() | Claimed():
-                lines.append(_CARD_EVENTS[type(event)].format(
-                    who=names[event.seat], card=CARDS[event.card].name))
+                lines.append(_(_CARD_EVENTS[type(event)], who=names[event.seat],
+                               card=_card(event.card), foreman=_helper("Foreman")))
             case TwoPackDrawn(seat=seat, cards=cards):
-                drawn = " and ".join(CARDS[c].name for c in cards) or "nothing"
-                lines.append(f"{names[seat]} draws {drawn}.")
+                if cards:
+                    lines.append(_("{who} draws {cards}.", who=names[seat],
+                                   cards=list_words([_card(c) for c in cards])))
+                else:
+                    lines.append(_("{who} draws nothing.", who=names[seat]))
             case Cash(seat=seat, amount=amount, why=why) if event.is_debt:
-                lines.append(f"{names[seat]} pays {-amount} Cash for the {why}.")
-    harvested = [f"{names[seat]} harvests {', '.join(vegs)}." for seat, vegs in harvests.items()]
+                lines.append(_("{who} pays {cash} Cash for the {debt}.", who=names[seat],
+                               cash=-amount, debt=debt_words(str(why))))
+    harvested = [_("{who} harvests {vegetables}.", who=names[seat], vegetables=", ".join(vegs))
+                 for seat, vegs in harvests.items()]
     return harvested + lines
+
+
+def _helper(helper: str) -> str:
+    from .names import helper_words
+
+    return helper_words(helper)
+
+
+def log_lines(round_: int, seat: int, move: Move, events: Sequence[Event],
+              names: Sequence[str]) -> list[str]:
+    """A move's lines for the log of a game between agents (`ai.play.play_game`'s `tell`):
+    'R3 Seat 1: buys Leek in the Shop', then what it did, indented."""
+    line = _("R{round} {who}: {move}", round=round_, who=names[seat],
+             move=describe_move(move, names))
+    return [line, *(f"   {text}" for text in describe_events(events, names))]
 
 
 # --- the Cash a move moved -----------------------------------------------------------------------
@@ -165,13 +124,13 @@ def casual_pay(p: PlayerState, card: int) -> str:
     base = CARDS[card].pays[0]
     mod = casual_modifier(p)
     if CASUAL_BONUS in p.effects:
-        why = "the Saleswoman's bonus"
+        why = _("the {helper}'s bonus", helper=_helper("Saleswoman"))
     elif len(p.regulars) > len(p.casuals):
-        why = "more Regular than Casual customers"
+        why = _("more Regular than Casual customers")
     elif len(p.casuals) > len(p.regulars):
-        why = "more Casual than Regular customers"
+        why = _("more Casual than Regular customers")
     else:
-        why = "as many Regular as Casual customers"
+        why = _("as many Regular as Casual customers")
     if not mod:
         return f"+{base}: {why}"
     return f"+{base + mod} = {base} {'+' if mod > 0 else '-'} {abs(mod)}: {why}"
@@ -208,9 +167,9 @@ def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]
     line = describe_move(move, names)
     own = moved[before.seat]
     if before.casual:
-        line += f": {before.casual}"
-    elif own and move.kind not in _TELLS_ITS_CASH:
-        line += f": {own:+d} Cash"
+        return _("{move}: {pay}", move=line, pay=before.casual)
+    if own and move.kind not in _TELLS_ITS_CASH:
+        return _("{move}: {cash} Cash", move=line, cash=f"{own:+d}")
     return line
 
 
@@ -218,19 +177,22 @@ def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str
     """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
     in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
     moved = _moved(after)
-    out = [f"R{max(1, before.round)} {names[before.seat]}: "
-           f"{_own_line(before, move, moved, names)}"]
+    out = [_("R{round} {who}: {move}", round=max(1, before.round), who=names[before.seat],
+             move=_own_line(before, move, moved, names))]
     for seat, delta in enumerate(moved):
         if delta and seat != before.seat:
-            verb = "gets" if delta > 0 else "pays"
-            out.append(f"   {names[seat]} {verb} {abs(delta)} Cash.")
+            if delta > 0:
+                out.append("   " + _("{who} gets {cash} Cash.", who=names[seat], cash=delta))
+            else:
+                out.append("   " + _("{who} pays {cash} Cash.", who=names[seat], cash=-delta))
     out.extend(f"   {text}" for text in describe_events(after.events, names))
     return out
 
 
 def headline(before: Before, move: Move, after: GameState, names: Sequence[str]) -> str:
     """The move in one sentence for the table, e.g. 'Bao buys Leek in the Shop: -6 Cash'."""
-    return f"{names[before.seat]} {_own_line(before, move, _moved(after), names)}"
+    return _("{who} {move}", who=names[before.seat],
+             move=_own_line(before, move, _moved(after), names))
 
 
 # --- what a move did to another seat --------------------------------------------------------------
@@ -245,9 +207,14 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     steps that run between phases (the Harvest, new cards) happen to everybody."""
     mover = before.to_move
     who = names[mover]
-    subject, owner = ("you", "your") if you else (names[seat], f"{names[seat]}'s")
-    get, pay = ("get", "pay") if you else ("gets", "pays")
-    out = [f"{who} chooses {subject} as partner"] if (
+
+    def say(to_you: str, about: str, **values: object) -> str:
+        """The clause told to the seat (`to_you`) or about it by name (`about`), each marked
+        N_ and whole."""
+        return _(to_you, who=who, **values) if you else _(about, who=who, name=names[seat],
+                                                         **values)
+
+    out = [say(N_("{who} chooses you as partner"), N_("{who} chooses {name} as partner"))] if (
         move.kind == MoveKind.PARTNER and move.a == seat) else []
     events = _own_phase(after.events)
     came, left, where = _card_moves(events, seat)
@@ -255,7 +222,8 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
              and where.get(e.card) == mover and placed_by.get(e.card) == seat]
     court.sort(key=before.courtyard.index)
     # The move's own line names the card taken: the call-out adds only whose it was.
-    out += [f"the {_card(card)} was {'yours' if you else owner}" for card in court]
+    out += [say(N_("the {card} was yours"), N_("the {card} was {name}'s"), card=_card(card))
+            for card in court]
     taken: dict[int, list[str]] = {}  # stall -> its vegetables taken
     tokens: dict[tuple[int, int], int] = {}  # (field, vegetable) -> tokens taken
     cash = 0
@@ -269,25 +237,44 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
                 cash += amount
     for stall in dict.fromkeys([*taken, *(c for c in left if CARDS[c].kind == STALL)]):
         if stall in left and where.get(stall) == mover:
-            out.append(f"{owner} {_card(stall)} goes to {who}")
+            out.append(say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
+                           card=_card(stall)))
         elif stall in taken:
-            out.append(f"{' and '.join(taken[stall])} taken from {owner} {_card(stall)}"
-                       + (", which leaves empty" if stall in left else ""))
-    out += [f"{n} {_veg(veg)} taken from {owner} {_card(field)}"
+            vegs = list_words(taken[stall])
+            if stall in left:
+                out.append(say(N_("{vegetables} taken from your {card}, which leaves empty"),
+                               N_("{vegetables} taken from {name}'s {card}, which leaves empty"),
+                               vegetables=vegs, card=_card(stall)))
+            else:
+                out.append(say(N_("{vegetables} taken from your {card}"),
+                               N_("{vegetables} taken from {name}'s {card}"),
+                               vegetables=vegs, card=_card(stall)))
+    out += [say(N_("{count} {veg} taken from your {card}"),
+                N_("{count} {veg} taken from {name}'s {card}"),
+                count=n, veg=_veg(veg), card=_card(field))
             for (field, veg), n in tokens.items()]
     for event in events:
         if isinstance(event, Delivered) and event.owner == seat and event.server == mover:
-            out.append(f"{owner} {_card(event.card)} is fully served by {who} and leaves"
-                       if event.rows == 4 else f"{who} delivers to {owner} {_card(event.card)}")
+            if event.rows == 4:
+                out.append(say(N_("your {card} is fully served by {who} and leaves"),
+                               N_("{name}'s {card} is fully served by {who} and leaves"),
+                               card=_card(event.card)))
+            else:
+                out.append(say(N_("{who} delivers to your {card}"),
+                               N_("{who} delivers to {name}'s {card}"), card=_card(event.card)))
     for kind in (STALL, CASUAL, HELPER):
         if kind != STALL:  # a stall's losses are told above, with its vegetables
-            out += [f"{owner} {_card(c)} goes to {who}" if where.get(c) == mover
-                    else f"{owner} {_card(c)} leaves"
+            out += [say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
+                        card=_card(c)) if where.get(c) == mover
+                    else say(N_("your {card} leaves"), N_("{name}'s {card} leaves"),
+                             card=_card(c))
                     for c in sorted(c for c in left if CARDS[c].kind == kind)]
-        out += [f"{subject} {get} {_card(c)}"
+        out += [say(N_("you get {card}"), N_("{name} gets {card}"), card=_card(c))
                 for c in sorted(c for c in came if CARDS[c].kind == kind)]
-    if cash:
-        out.append(f"{subject} {get if cash > 0 else pay} {abs(cash)} Cash")
+    if cash > 0:
+        out.append(say(N_("you get {cash} Cash"), N_("{name} gets {cash} Cash"), cash=cash))
+    elif cash < 0:
+        out.append(say(N_("you pay {cash} Cash"), N_("{name} pays {cash} Cash"), cash=-cash))
     return out
 
 

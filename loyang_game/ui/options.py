@@ -1,12 +1,11 @@
 """The words of an in-place choice's options, said to the person choosing ("Use the Foreman
 to take the Trader", "Discard the Maid unused"), with what each concerns on the table: the
 Harvest helper's options name their fields, the Shopper's their prices. The log tells the same
-moves in the third person (`log.describe_move`); here they are turned to the imperative.
+moves in the third person; here they are said in the advice form (`text/moves.py`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..engine import GameState, Move
@@ -14,26 +13,14 @@ from ..engine.cards import BUY_PRICE, CARDS, NONE, VEG_NAMES
 from ..engine.helpers.fields import harvest_fields
 from ..engine.helpers.shop import SHOPPER_DISCOUNT
 from ..engine.moves import CLAIM, END, USE
-from ..text.log import describe_move
-
-# The log's verbs (third person) and the imperative said to the person choosing.
-VERBS = {"uses": "use", "activates": "activate", "discards": "discard", "lets": "let",
-         "swaps": "swap", "takes": "take", "delivers": "deliver", "buys": "buy",
-         "ploughs": "plough", "harvests": "harvest", "pays": "pay", "puts": "put",
-         "refills": "refill", "sells": "sell", "trades": "trade", "chooses": "choose",
-         "sets": "set", "keeps": "keep", "plays": "play", "serves": "serve", "does": "do",
-         "ends": "end", "sows": "sow", "walks": "walk", "stays": "stay", "returns": "return",
-         "upgrades": "upgrade", "turns": "turn"}
-_CLAUSE = re.compile(r"(^|: |; | and )([A-Za-z]+)\b")
+from ..text.moves import move_words
+from ..text.names import card_words
 
 
-def imperative(line: str) -> str:
-    """`line` of the log ("uses the Squire: takes 2 from the Courtyard and plays R4") said
-    to the one who does it ("Use the Squire: take 2 from the Courtyard and play R4")."""
-    def turn(m: re.Match) -> str:
-        word = m.group(2)
-        return m.group(1) + VERBS.get(word.lower(), word)
-    out = _CLAUSE.sub(turn, line)
+def imperative(move: Move, names: Sequence[str] | None = None) -> str:
+    """The move said to the one who does it ("Use the Squire: take 2 from the Courtyard and
+    play R4"): its advice form (text/moves.py), begun with a capital."""
+    out = move_words(move, names, advice=True)
     return out[:1].upper() + out[1:]
 
 
@@ -61,7 +48,7 @@ def option_label(state: GameState, move: Move, names: Sequence[str]) -> str:
             veg = move.c
             return (f"Use the Shopper: buy {VEG_NAMES[veg]} from the Supply for "
                     f"{max(0, BUY_PRICE[veg] - SHOPPER_DISCOUNT)} Cash (Shop: {BUY_PRICE[veg]})")
-    return imperative(describe_move(move, names))
+    return imperative(move, names)
 
 
 def option_cards(state: GameState, move: Move) -> list[int]:
@@ -75,9 +62,9 @@ def option_cards(state: GameState, move: Move) -> list[int]:
         return harvest_fields(p, move.c)
     mine = {slot.card for area in (p.fields, p.stalls, p.regulars, p.casuals, p.helpers)
             for slot in area} - {move.a}
-    told = describe_move(move)
+    told = move_words(move)
     return [c for c in (move.b, move.c, move.d, move.e)
-            if c in mine and CARDS[c].name in told]
+            if c in mine and card_words(c) in told]
 
 
 def helper_detail(state: GameState, card: int) -> str:

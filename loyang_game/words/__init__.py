@@ -234,5 +234,15 @@ def date_words(value: date, pattern: str = "long") -> str:
     return format_date(value, pattern, locale=CLDR_LOCALES[_current])
 
 
+def list_words(items: list[str] | tuple[str, ...]) -> str:
+    """Things named one after another the current language's way: 'Wheat, Bean and Leek',
+    'Weizen, Bohne und Lauch' (CLDR's list pattern)."""
+    if len(items) < 2:
+        return "".join(items)
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=CLDR_LOCALES[_current])
+
+
 __all__ = ["LANGUAGES", "NATIVE_NAMES", "NP_", "N_", "_", "date_words", "generation", "language",
-           "ngettext", "number", "pgettext", "set_language", "system_language"]
+           "list_words", "ngettext", "number", "pgettext", "set_language", "system_language"]

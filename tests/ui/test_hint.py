@@ -15,9 +15,10 @@ from loyang_game.engine import GameConfig, new_game
 from loyang_game.files import highscores
 from loyang_game.files.save import autosave_path, load_with_info, save_game
 from loyang_game.files.settings import Settings
-from loyang_game.play.coach import Coach, imperative
+from loyang_game.play.coach import Coach
 from loyang_game.play.commands import clicks_for
 from loyang_game.play.session import GameSession
+from loyang_game.text.moves import move_words
 from loyang_game.ui import coach as coach_view
 from loyang_game.ui import overlay, tableview
 from loyang_game.ui.director import Director
@@ -58,7 +59,7 @@ def test_h_asks_for_a_legal_move_and_exactly_its_clicks_are_lit(monkeypatch):
     state = app.game.state
     assert hint is not None and hint.move in state.legal_moves()
     assert state.to_data() == before and app.game.hints_used
-    assert hint.reason.startswith(f"Hint: {imperative(describe(hint.move))}")
+    assert hint.reason.startswith(f"Hint: {move_words(hint.move, ['Anna', 'Bao'], advice=True)}")
     drawn = []
     monkeypatch.setattr(coach_view, "lights",
                         lambda surf, L, rects, clock, numbered: drawn.append(list(rects)))

@@ -12,9 +12,10 @@ import pytest
 
 from ai import review as review_module
 from ai.agents import make_agent
-from loyang_game.engine import GameConfig, new_game
-from loyang_game.play.coach import imperative
+from loyang_game.engine import GameConfig, Move, new_game
+from loyang_game.engine.cards import card_by_code, helper_id
 from loyang_game.play.replay import Replay
+from loyang_game.text.moves import move_words
 from loyang_game.ui.director import Director
 from loyang_game.ui.scene import Scene
 from loyang_game.ui.scenes import SCENES
@@ -125,18 +126,18 @@ def reviewing() -> bool:
 
 
 def test_moves_are_said_to_the_person():
-    assert imperative("takes Bean field from the Courtyard and plays Stall") == \
-        "take Bean field from the Courtyard and play Stall"
-    assert imperative("ends the Action phase") == "end the Action phase"
-    assert imperative("buys Wheat and sows the Home field") == \
-        "buy Wheat and sow the Home field"
-    assert imperative("uses the Tout: buys Casual customer K7 for 2 Cash and serves it") == \
+    """Each move has its advice form, a template of its own (no verb turned by a regex)."""
+    tout, woman = helper_id("Tout"), helper_id("Market woman")
+    assert move_words(Move("take", card_by_code("S5").id, card_by_code("R4").id), advice=True) == \
+        "take Market stall S5 from the Courtyard and play Regular customer R4"
+    assert move_words(Move("end"), advice=True) == "end the Action phase"
+    assert move_words(Move("home", 0), advice=True) == "buy Wheat and sow the Home field"
+    assert move_words(Move("use", tout, 2, card_by_code("K7").id), advice=True) == \
         "use the Tout: buy Casual customer K7 for 2 Cash and serve it"
-    assert imperative("uses the Market woman: swaps Market stall S5 for Market stall S6, "
-                      "both refilled") == \
+    assert move_words(Move("use", woman, card_by_code("S5").id, card_by_code("S6").id),
+                      advice=True) == \
         "use the Market woman: swap Market stall S5 for Market stall S6, both refilled"
-    assert imperative("activates the Harvest helper: fields sown this phase get 1 more "
-                      "token") == \
+    assert move_words(Move("use", helper_id("Harvest helper"), 2), advice=True) == \
         "activate the Harvest helper: fields sown this phase get 1 more token"
 
 

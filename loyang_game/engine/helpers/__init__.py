@@ -8,8 +8,6 @@ out. Helpers that are activated for the rest of an Action phase leave an effect 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..cards import CARDS, HELPER
 from ..moves import Move
 from ..state import ACTIONS, PlayerState, State, held
@@ -23,7 +21,7 @@ from .shop import apply_shop, legal_shop
 
 __all__ = [
     "HELPER_KINDS", "REGISTRY", "action_moves", "apply_claim", "apply_shop", "apply_use",
-    "describe_use", "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
+    "drop_stale_claim", "harvest_window_moves", "held", "legal_claim", "legal_shop",
     "pay_moves", "squire_moves", "squire_take", "stall_trades", "turn_all_blue", "use", "use_up",
 ]
 
@@ -72,12 +70,3 @@ def squire_take(s: State, p: PlayerState, move: Move) -> int:
 
 def apply_use(s: State, p: PlayerState, move: Move) -> None:
     helper_for(move.a).apply(s, p, move)
-
-
-def describe_use(move: Move, names: Sequence[str] | None) -> str:
-    try:
-        return helper_for(move.a).describe(move, names)
-    except (IndexError, KeyError, ValueError):
-        return f"uses card {move.a}"
-
-

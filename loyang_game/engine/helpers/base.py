@@ -6,7 +6,7 @@ A Helper is a small class whose `text` is its card text and whose methods read l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..cards import CARDS, HELPER_NAMES, NONE
@@ -31,9 +31,6 @@ class Helper:
 
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         raise NotImplementedError
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return f"uses the {self.name}"
 
 
 def register(cls: type[Helper]) -> type[Helper]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 
 from ..cards import CARDS, COMMON_FIELD, COMMON_FIELD_COST, HELPER, NONE
@@ -57,9 +56,6 @@ class ConMan(Helper):
         if s.telling:
             s.events += (Handed(move.a, p.seat, other.seat), Handed(move.b, other.seat, p.seat))
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return f"uses the Con man: swaps him for the {CARDS[move.b].name}"
-
 
 @register
 class Foreman(Helper):
@@ -113,9 +109,6 @@ class Official(Helper):
         activate(p, OFFICIAL)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return "activates the Official: the Two-pack is free this Action phase"
-
 
 @register
 class Squire(Helper):
@@ -145,9 +138,3 @@ class Squire(Helper):
                 place_card(s, p, taken, source=Source.COURTYARD)
                 cost += COMMON_FIELD_COST if CARDS[taken].kind == COMMON_FIELD else 0
         return cost
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        taken = ", ".join(CARDS[c].name for c in (move.c, move.d, move.e) if c != NONE)
-        return f"uses the Squire: takes {taken} from the Courtyard and plays {CARDS[move.b].name}"
-
-

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..cards import CARDS, NEEDS, has
 from ..events import Delivered, Handed, Why
 from ..moves import Move
@@ -43,9 +41,6 @@ class Deliveryman(Helper):
             owner.regulars[at] = slot._replace(rows=slot.rows + 1)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return f"uses the Deliveryman: delivers to {CARDS[move.b].name}"
-
 
 @register
 class MessengerBoy(Helper):
@@ -65,9 +60,6 @@ class MessengerBoy(Helper):
     def apply(self, s: State, p: PlayerState, move: Move) -> None:
         activate(p, MESSENGER)
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return "activates the Messenger-boy: two deliveries per Regular customer this phase"
 
 
 @register
@@ -95,13 +87,6 @@ class Saleswoman(Helper):
         else:
             activate(p, ALL_BLUE_LATER)
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 2:
-            return "uses the Saleswoman: Casual customers pay +2 this Action phase"
-        if move.c == self.NOW:
-            return "uses the Saleswoman: all Satisfaction markers turn blue"
-        return "activates the Saleswoman: all markers turn blue after this phase's checks"
 
 
 def turn_all_blue(p: PlayerState) -> None:
@@ -145,8 +130,3 @@ class Tout(Helper):
             deliver_casual(s, p, move.c)
             s.pay(p, other, TOUT_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 1:
-            return (f"uses the Tout: swaps {CARDS[move.c].name} for {CARDS[move.d].name}")
-        return f"uses the Tout: buys {CARDS[move.c].name} for 2 Cash and serves it"

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD, VEG_NAMES
+from ..cards import CARDS, HOME_VEGETABLES, NONE, PRIVATE_FIELD
 from ..events import (
     FieldRemoved,
     Harvested,
@@ -29,7 +27,6 @@ SUBSISTENCE_MINIMUM = 4
 SUBSISTENCE_PRICE = 1
 TENANT_PRICE = 3
 SOLO = 1000 - 1  # the Subsistence farmer's solo option (no card id is this large)
-
 
 
 def _not_home(p: PlayerState) -> list[tuple[int, FieldSlot]]:
@@ -83,12 +80,6 @@ class HarvestHelper(Helper):
                     harvest_token(s, p, index)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 2:
-            return "activates the Harvest helper: fields sown this phase get 1 more token"
-        fields = bin(move.c).count("1")
-        return f"uses the Harvest helper: 1 extra vegetable from {fields} field(s)"
-
 
 def harvest_fields(p: PlayerState, mask: int) -> list[int]:
     """The fields (card ids) a Harvest helper's option 1 with `mask` harvests from."""
@@ -134,11 +125,6 @@ class PloughMan(Helper):
                 harvest_token(s, p, find(p.fields, card))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 1:
-            return f"uses the Plough-man: ploughs the {CARDS[move.c].name} under"
-        return "uses the Plough-man: harvests every field with one token left"
-
 
 @register
 class SubsistenceFarmer(Helper):
@@ -174,11 +160,6 @@ class SubsistenceFarmer(Helper):
             s.events.append(TokenTaken(owner.seat, move.b, field.veg, p.seat))
         s.pay(p, owner, SUBSISTENCE_PRICE, Why.HELPER, move.a)
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == SOLO:
-            return f"uses the Subsistence farmer: buys {VEG_NAMES[move.c]} for 1 Cash"
-        return f"uses the Subsistence farmer: takes a vegetable from a {CARDS[move.b].name}"
 
 
 @register
@@ -221,11 +202,3 @@ class TenantFarmer(Helper):
             s.events.append(Placed(p.seat, chosen, Source.PILE))
         p.pile_seen = True
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 1:
-            return f"uses the Tenant-farmer: pays 3 Cash for a {CARDS[move.c].name} from the pile"
-        return (f"uses the Tenant-farmer: puts the {CARDS[move.c].name} under the pile and "
-                f"takes a {CARDS[move.d].name}")
-
-

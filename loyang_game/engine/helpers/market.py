@@ -6,11 +6,11 @@ The Trader's fee is settled in his docstring.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import combinations
 
-from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, VEG_NAMES, trade_gives
+from ..cards import CARDS, NONE, SELL_PRICE, SHOP_SPACES, trade_gives
 from ..events import GoodTaken, Handed, Spot, Vegetables, Why
 from ..moves import TRADE, Move
 from ..play_area import leave, lift
@@ -76,9 +76,6 @@ class Maid(Helper):
         activate(p, MAID)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return "activates the Maid: 1:1 at every Market stall this Action phase"
-
 
 def stall_good(stall: int, index: int) -> int:
     """A Market crier's move argument for the good in place `index` (0-2) of Market stall
@@ -133,12 +130,6 @@ class MarketCrier(Helper):
             s.change_cash(p, min(MARKET_CRIER_LIMIT, earned), Why.HELPER, move.a)
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        if move.b == 1:
-            return "uses the Market crier: refills all Market stalls"
-        vegs = [VEG_NAMES[good_vegetable(c)] for c in (move.c, move.d, move.e) if c != NONE]
-        return f"uses the Market crier: sells {', '.join(vegs)} from the stalls to the Shop"
-
 
 def _fits_shop(p: PlayerState, chosen: Iterable[tuple[int, int]]) -> bool:
     need = [0] * 6
@@ -172,10 +163,6 @@ class MarketWoman(Helper):
                          for owner, stall in ((p, move.c), (other, move.b))
                          for veg, _bowls in CARDS[stall].offers]
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return (f"uses the Market woman: swaps {CARDS[move.b].name} for "
-                f"{CARDS[move.c].name}, both refilled")
 
 
 def _return_goods(s: State, owner: PlayerState, stall: int) -> None:
@@ -217,11 +204,6 @@ class Trader(Helper):
         fee = TRADER_FEES.get(s.round, 0)
         s.pay(p, owner, fee, Why.HELPER, move.a)
         use_up(s, p, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        given = VEG_NAMES[move.d] + (f" + {VEG_NAMES[move.e]}" if move.e != NONE else "")
-        got = VEG_NAMES[CARDS[move.b].offers[move.c][0]]
-        return f"uses a Trader: trades {given} for {got} at {CARDS[move.b].name}"
 
 
 def _first_of_its_kind(p: PlayerState, card: int) -> bool:

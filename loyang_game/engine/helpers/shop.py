@@ -10,10 +10,9 @@ Haggler.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES, VEG_NAMES
+from ..cards import BUY_PRICE, CARDS, NONE, SHOP_SPACES
 from ..events import Spot, Vegetables, Why
 from ..moves import SHOP, Move
 from ..state import SHOP as SHOP_DECISION
@@ -22,12 +21,6 @@ from .base import Helper, register, use, use_up
 
 WITH_HAGGLER, WITH_SHOPPER = 1, 2
 SHOPPER_DISCOUNT = 2
-
-
-def _combo_names(combo: int) -> str:
-    parts = [name for flag, name in ((WITH_HAGGLER, "Haggler"), (WITH_SHOPPER, "Shopper"))
-             if combo & flag]
-    return f" with the {' and the '.join(parts)}" if parts else ""
 
 
 def _buy_extra(s: State, p: PlayerState, veg: int, combo: int, price: int, helper: int) -> None:
@@ -77,10 +70,6 @@ class BookKeeper(Helper):
         s.pending.append(ShopChoice(SHOP_DECISION, p.seat, 0))
         use_up(s, p, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return (f"uses the Book-keeper: 1 Cash per field of {VEG_NAMES[move.b]}, "
-                "then sets the Shop")
-
 
 def legal_shop(p: PlayerState, veg: int) -> list[Move]:
     """The Book-keeper's Shop, one kind of vegetable at a time: how many spaces are filled."""
@@ -121,10 +110,6 @@ class Haggler(Helper):
         use_up(s, p, move.a)
         _use_partners(s, p, move.b)
         _buy_extra(s, p, move.c, move.b | WITH_HAGGLER, BUY_PRICE[move.c], move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return (f"uses the Haggler{_combo_names(move.b)}: 2 {VEG_NAMES[move.c]} "
-                "for the price of 1")
 
 
 def merchant_vegetables(s: State, p: PlayerState) -> list[int]:
@@ -176,11 +161,6 @@ class Merchant(Helper):
                 else:
                     _buy_extra(s, p, veg, 0, 1, move.a)
 
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        vegs = ", ".join(VEG_NAMES[v] for v in range(6) if move.c & (1 << v))
-        extra = f" ({VEG_NAMES[move.d]}{_combo_names(move.b)})" if move.d != NONE else ""
-        return f"uses the Merchant: buys {vegs} for 1 Cash each{extra}"
-
 
 @register
 class Shopper(Helper):
@@ -198,6 +178,3 @@ class Shopper(Helper):
         if s.telling:
             s.events.append(Vegetables(p.seat, move.c, 1, Spot.SUPPLY, Spot.CART, NONE))
         s.change_cash(p, -_combo_price(BUY_PRICE[move.c], WITH_SHOPPER), Why.HELPER, move.a)
-
-    def describe(self, move: Move, names: Sequence[str] | None) -> str:
-        return f"uses the Shopper: buys {VEG_NAMES[move.c]} from the supply, 2 Cash off"

@@ -27,8 +27,7 @@ from ai.review import (
 )
 from ai.thinker import Job, Request, Result, open_thinker
 
-from ...play.coach import imperative
-from ...text.log import describe_move
+from ...text.moves import move_words
 from .. import theme as t
 from ..draw import fit, panel, text, wrap
 from ..menu import GREY, SOFT, MenuScene, message_box, page
@@ -64,8 +63,8 @@ def advice(finding: Finding) -> tuple[str, str]:
     """What the person did, and what the AI says of it, in two sentences without their
     stops: the hint's own move is named as such, and a finding that overturns the hint says
     that a longer look finds something else better."""
-    played = f"you {imperative(describe_move(finding.played))}"
-    other = f"“{imperative(describe_move(finding.suggestion))}”"
+    played = f"you {move_words(finding.played, advice=True)}"
+    other = f"“{move_words(finding.suggestion, advice=True)}”"
     if finding.followed:
         return (f"{played}, as the hint suggested",
                 f"a longer look finds {other} {better(finding)}")
