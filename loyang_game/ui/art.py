@@ -56,10 +56,13 @@ def _darker(c, k=0.6):
 
 # --- the pieces, from their vectors -------------------------------------------------------------
 
-PAINT, PAINT_DARK = "#ff00ff", "#800080"  # a piece's colour and its shade, in its file
+# A piece's colour, its darker shade and a light colour (a card's panel), in its file.
+PAINT, PAINT_DARK, PAINT_LIGHT = "#ff00ff", "#800080", "#00ffff"
 VEG_FILES = tuple(f"veg_{name.lower()}" for name in VEG_NAMES)
 # The pieces `Sprites.get` draws from a vector at the size asked for (no PNG of them).
-VECTORS = (*VEG_FILES, "coin", "coin_big", "start_big", "start_small")
+VECTORS = (*VEG_FILES, "coin", "coin_big", "start_big", "start_small", "back_action",
+           "back_field")
+BACK_COLOURS = {False: (120, 78, 44), True: (60, 110, 56)}  # action cards, private fields
 
 
 def art_dir():
@@ -75,12 +78,17 @@ def _hex(colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour[:3])
 
 
-def vector(name: str, w: int, h: int | None = None, colour=None) -> pygame.Surface:
+def vector(name: str, w: int, h: int | None = None, colour=None, light=None,
+           dark=None) -> pygame.Surface:
     """`assets/art/<name>.svg` drawn at `w` x `h` pixels (square if `h` is None); `colour`
-    paints what the file has in #ff00ff (and #800080 a darker shade of it)."""
+    paints what the file has in #ff00ff, `dark` (else a darker shade of `colour`) #800080,
+    and `light` #00ffff."""
     text = _svg(name)
     if colour is not None:
-        text = text.replace(PAINT, _hex(colour)).replace(PAINT_DARK, _hex(_darker(colour)))
+        text = text.replace(PAINT, _hex(colour)).replace(
+            PAINT_DARK, _hex(dark if dark is not None else _darker(colour)))
+    if light is not None:
+        text = text.replace(PAINT_LIGHT, _hex(light))
     size = (max(1, int(w)), max(1, int(h if h is not None else w)))
     img = pygame.image.load_sized_svg(io.BytesIO(text.encode()), size)
     if img.get_size() != size:  # SDL_image rounds some scales up by a pixel: cut it off
@@ -129,6 +137,8 @@ def piece(name: str, w: int, h: int) -> pygame.Surface:
         return token(VEG_FILES.index(name), min(w, h))
     if name.startswith("start_"):
         return start_token(name == "start_big", min(w, h))
+    if name.startswith("back_"):
+        return back(name == "back_field", w, h)
     return vector(name, w, h)
 
 
@@ -170,11 +180,11 @@ def paper(size: int = 256) -> pygame.Surface:
 # --- cards -------------------------------------------------------------------------------------
 
 def _frame(w: int, h: int, kind: CardKind) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    """A card's frame in its kind's colours (assets/art/frame_portrait.svg, frame_tile.svg):
+    the border and header band, the paper panel under the header."""
     dark, light = t.KIND_COLOURS[kind]
-    pygame.draw.rect(surf, dark, (0, 0, w, h), border_radius=12)
-    pygame.draw.rect(surf, light, (6, g.HEADER, w - 12, h - g.HEADER - 6), border_radius=8)
-    return surf
+    return vector("frame_tile" if w > h else "frame_portrait", w, h, colour=dark, light=light,
+                  dark=_darker(dark, 0.75))
 
 
 def _veg_row(surf, vegs, x, y, size, gap=4):
@@ -284,18 +294,9 @@ def portrait(card_id: int, solo: bool = False) -> pygame.Surface:
     return surf
 
 
-def back(private_field: bool) -> pygame.Surface:
-    w, h = g.CARD_W, g.CARD_H
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    col = (60, 110, 56) if private_field else (120, 78, 44)
-    pygame.draw.rect(surf, col, (0, 0, w, h), border_radius=12)
-    pygame.draw.rect(surf, _darker(col, 0.7), (8, 8, w - 16, h - 16), 3, border_radius=8)
-    for i in range(-h, w, 18):
-        pygame.draw.line(surf, _darker(col, 0.85), (i, 8), (i + h, h - 8), 2)
-    pygame.draw.circle(surf, (230, 200, 120), (w / 2, h / 2), 26)
-    pygame.draw.circle(surf, _darker(col, 0.7), (w / 2, h / 2), 26, 3)
-    _text(surf, "L", 40, _darker(col, 0.6), center=(w / 2, h / 2 + 2))
-    return surf
+def back(private_field: bool, w: int = g.CARD_W, h: int = g.CARD_H) -> pygame.Surface:
+    """A card's back (assets/art/back.svg): the private fields' green, the others' brown."""
+    return vector("back", w, h, colour=BACK_COLOURS[private_field])
 
 
 def loan_card() -> pygame.Surface:
@@ -313,8 +314,6 @@ def build_all() -> dict[str, pygame.Surface]:
     out: dict[str, pygame.Surface] = {}
     out["wood"] = wood()
     out["paper"] = paper()
-    out["back_action"] = back(False)
-    out["back_field"] = back(True)
     out["loan"] = loan_card()
     for card in CARDS:
         out[f"card_{card.id}"] = portrait(card.id)

@@ -36,7 +36,7 @@ def page(surf: pygame.Surface, sp: Sprites, L: Layout, title: str, subtitle: str
     sheet = L.R(90, 26, 1100, 748)
     panel(surf, sheet, (28, 18, 12), radius=L.px(18), alpha=215)
     pygame.draw.rect(surf, t.GOLD, sheet, L.px(2), border_radius=L.px(18))
-    text(surf, title, L.px(46), t.GOLD, center=(sheet.centerx, sheet.y + L.px(40)), bold=True)
+    text(surf, title, L.px(46), t.GOLD, center=(sheet.centerx, sheet.y + L.px(36)), bold=True)
     if subtitle:
         text(surf, subtitle, L.px(21), SOFT, center=(sheet.centerx, sheet.y + L.px(76)))
     if footer:

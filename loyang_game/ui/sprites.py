@@ -1,7 +1,7 @@
 """Loading the sprites from assets/ and keeping scaled copies. The pieces (vegetables, coins,
-start-player markers, pawns, satisfaction markers) are drawn from their vectors
-(`assets/art/*.svg`, `art.vector`) at each size they are shown at, never scaled; the pawns
-and satisfaction markers in their colour of the palette in use."""
+start-player markers, pawns, satisfaction markers) and the card backs are drawn from their
+vectors (`assets/art/*.svg`, `art.vector`) at each size they are shown at, never scaled; the
+pawns and satisfaction markers in their colour of the palette in use."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..files.paths import asset_dir
 from . import art
 from . import theme as t
 from .cache import SurfaceCache
+from .cardgeom import CARD_H, CARD_W
 
 # The scaled copies (and the textures tiled over a size) are kept by their pixels, for a budget
 # of six windows' worth (and never less than 16 MB): a frame draws at most about 1.7 windows
@@ -39,7 +40,8 @@ class Sprites:
         for path in files:
             self.base[path.stem] = pygame.image.load(str(path)).convert_alpha()
         for name in art.VECTORS:  # each piece also at one size, for a size-less `get`
-            self.base[name] = art.piece(name, NOMINAL, NOMINAL).convert_alpha()
+            w, h = (CARD_W, CARD_H) if name.startswith("back_") else (NOMINAL, NOMINAL)
+            self.base[name] = art.piece(name, w, h).convert_alpha()
 
     def get(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
         """`name` at `size`: a piece drawn from its vector at that size, a PNG scaled."""

@@ -107,6 +107,20 @@ def test_every_vector_is_shipped():
     from tests.test_download import build_download
 
     listed = {path.name for path, _ in build_download.bundled_data()}
-    for name in (*art.VECTORS, "pawn", "satisfied", "unsatisfied"):
-        assert (art.art_dir() / f"{name}.svg").is_file(), name
-        assert f"{name}.svg" in listed, name
+    files = {p.name for p in art.art_dir().glob("*.svg")}
+    needed = {"pawn", "satisfied", "unsatisfied", "back", "frame_portrait", "frame_tile",
+              *(name for name in art.VECTORS if not name.startswith("back_"))}
+    assert {f"{name}.svg" for name in needed} <= files
+    assert files <= listed
+
+
+@pytest.mark.parametrize("size", [(18, 25), (75, 105), (150, 210), (300, 420)])
+def test_card_backs_are_drawn_at_their_size(sprites, size):
+    """The backs of the decks (the action cards' brown, the private fields' green) drawn from
+    their vector at the size shown, and told apart."""
+    action, field = sprites.back(False, *size), sprites.back(True, *size)
+    assert action.get_size() == field.get_size() == size
+    centre = (size[0] // 5, size[1] // 2)
+    assert action.get_at(centre)[:3] != field.get_at(centre)[:3]
+    assert pygame.image.tobytes(action, "RGBA") == pygame.image.tobytes(
+        art.back(False, *size).convert_alpha(), "RGBA")
