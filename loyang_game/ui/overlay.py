@@ -381,9 +381,9 @@ class NewsPlace:
 def place_news(L: Layout, items, bottom: int, top: int) -> NewsPlace:
     """Where the table's news (`news.Item`s) goes, stacked up from `bottom` over the board's
     middle column: the AI's latest move at the foot; above it the person's call-outs,
-    together on one paper, one entry per move (oldest first). They keep below `top` (the
-    Cart and Storehouse clear), the oldest said to be in the log while they do not fit; only
-    a newest entry too long for that room may reach up to the name plate."""
+    together on one paper, one entry per move (oldest first). They keep above `top` if they
+    can; a long list may reach up to the name plate, and what does not fit even then is said
+    to be in the log."""
     column = L.regions["centre"]
     size, step = L.px(17), L.px(18)
     y = bottom
@@ -447,10 +447,8 @@ def _callout_height(L: Layout, items, left_out: bool) -> int:
 
 
 def _place_callouts(L: Layout, items, bottom: int, top: int, reach: int) -> CalloutPlace | None:
-    """The call-outs' paper with its foot at `bottom`, its top below `top` (the Cart and
-    Storehouse clear: the person plays there), the oldest left out while it does not fit
-    (they are in the log); only where not even the newest fits there, up to `reach` (None:
-    not even that)."""
+    """The call-outs' paper with its foot at `bottom`, above `top` if it can, else up to
+    `reach`, the oldest left out while it does not fit (None: not even the newest fits)."""
     column = L.regions["centre"]
     step, gap = L.px(CALLOUT_STEP), L.px(CALLOUT_GAP)
     entries = [_callout_lines(L, item) for item in items]
@@ -460,10 +458,10 @@ def _place_callouts(L: Layout, items, bottom: int, top: int, reach: int) -> Call
         rows = sum(len(e) for e in entries) + (1 if left_out else 0)
         return rows * step + gap * (len(entries) - 1) + L.px(14)
 
+    if bottom - height(entries, left_out) < top:  # the Cart and Storehouse clear if it can
+        top = reach
     while len(entries) > 1 and bottom - height(entries, left_out) < top:
         entries, left_out = entries[1:], left_out + 1  # the oldest are in the log
-    if bottom - height(entries, left_out) < top:  # not even the newest: it may cover them
-        top = reach
     r = pygame.Rect(column.x, 0, column.w, height(entries, left_out))
     r.bottom = bottom
     if r.y < top:
