@@ -56,6 +56,7 @@ class _Broken:
 
 def test_a_failed_search_plays_the_first_possible_move_and_says_so_truly(log_file,
                                                                          monkeypatch):
+    monkeypatch.setenv(thinker_module.ENV, "thread")  # the broken agent is this process's
     monkeypatch.setattr(thinker_module, "make_agent", lambda *_args, **_kwargs: _Broken())
     told = []
     state = new_game(GameConfig(seats=2, seed=1))

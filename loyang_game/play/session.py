@@ -18,7 +18,7 @@ from typing import TypeGuard
 
 from filelock import FileLock
 
-from ai.agents import PLAYER_LEVELS
+from ai.agents import PLAYER_LEVELS, searching
 from ai.thinker import Job, Request, open_thinker
 
 from ..engine import GameState, IllegalMove, Move, solo
@@ -59,14 +59,15 @@ class GameSession:
         self.ai_seed = ai_seed
         self.on_message = on_message or (lambda _message: None)
         self.undo = UndoStack()
-        # The AI seats' thinker. At a table with others a process of its own: their
-        # searches then run beside the window's frames rather than sharing its interpreter
-        # (a 4-player round's thinking about a third shorter, the frames steadier: issue 46).
-        # Solo on a thread: hard's solo play-ons start worker processes, which a thinking
-        # process may not. The deterministic mode (tests, measurements) gives the same
-        # moves on either, and a thread costs a test no process.
-        self.thinker = open_thinker(default="thread" if deterministic or state.config.solo
-                                    else "process")
+        # The AI seats' thinker. Searching AI seats at a table with others think in a
+        # process of their own: their searches then run beside the window's frames rather
+        # than sharing its interpreter (a 4-player round's thinking about a third shorter,
+        # the frames steadier: issue 46). Solo on a thread: hard's solo play-ons start worker
+        # processes, which a thinking process may not. The deterministic mode (tests,
+        # measurements) gives the same moves on either, and a thread costs a test no
+        # process; so does an agent that does not search.
+        apart = not (deterministic or state.config.solo) and any(map(searching, self.kinds))
+        self.thinker = open_thinker(default="process" if apart else "thread")
         self.deterministic = deterministic
         self.thinking = False
         self.asking = False  # thinking, but not yet asked of the thinker (a turn pondered)

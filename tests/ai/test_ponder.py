@@ -165,7 +165,7 @@ def test_the_deterministic_mode_never_thinks_ahead():
     game_.close()
 
 
-def test_a_table_with_others_thinks_in_a_process_solo_and_deterministic_on_a_thread(
+def test_searching_seats_with_others_think_in_a_process_the_rest_on_a_thread(
         monkeypatch):
     from ai.thinker import ENV, ProcessThinker, ThreadThinker
 
@@ -173,7 +173,8 @@ def test_a_table_with_others_thinks_in_a_process_solo_and_deterministic_on_a_thr
     cases = [(game(2, 1), ["person", "hard"], False, ProcessThinker),
              (game(4, 1), ["person", "hard", "normal", "person"], False, ProcessThinker),
              (game(1, 1), ["person"], False, ThreadThinker),
-             (game(2, 1), ["person", "hard"], True, ThreadThinker)]
+             (game(2, 1), ["person", "hard"], True, ThreadThinker),
+             (game(3, 1), ["person", "random", "greedy"], False, ThreadThinker)]
     for state, kinds, deterministic, backend in cases:
         session = GameSession(state, kinds, autosave=False, record=False,
                               deterministic=deterministic)
