@@ -23,6 +23,7 @@ import traceback
 from ai.agents import AGENTS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, solo
+from loyang_game.text.log import log_lines
 
 from .processes import worker_pool
 
@@ -33,7 +34,8 @@ def _play_one(job: tuple) -> dict:
               for i, name in enumerate(names)]
     log: list[str] | None = [] if want_log else None
     try:
-        state, n = play_game(GameConfig(seats=seats, seed=game_seed), agents, log)
+        state, n = play_game(GameConfig(seats=seats, seed=game_seed), agents, log,
+                             tell=log_lines)
     except Exception:  # an error is a finding, reported with its seed
         return {"error": f"seed {game_seed}: {traceback.format_exc(limit=3)}"}
     out = {"decisions": n, "standings": state.standings(), "log": log}
