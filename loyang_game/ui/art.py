@@ -187,9 +187,58 @@ def _frame(w: int, h: int, kind: CardKind) -> pygame.Surface:
                   dark=_darker(dark, 0.75))
 
 
-def _veg_row(surf, vegs, x, y, size, gap=4):
-    for i, veg in enumerate(vegs):
-        surf.blit(token(veg, size), (x + i * (size + gap), y))
+class _Pen:
+    """Drawing a card face laid out in its design pixels (cardgeom: 360x120 a tile, 150x210
+    an upright card) at the size it is shown at: positions scaled across by `kx` and down by
+    `ky`, the sizes of words and pieces by the smaller, so each is drawn at its own size
+    (the words in the game's font at that size, the pieces from their vectors), never a
+    picture scaled."""
+
+    def __init__(self, surf: pygame.Surface, design: tuple[int, int]) -> None:
+        self.surf = surf
+        self.kx = surf.get_width() / design[0]
+        self.ky = surf.get_height() / design[1]
+        self.k = min(self.kx, self.ky)
+
+    def at(self, x, y) -> tuple[int, int]:
+        return round(x * self.kx), round(y * self.ky)
+
+    def box(self, x, y, w, h) -> pygame.Rect:
+        left, top = self.at(x, y)
+        return pygame.Rect(left, top, round((x + w) * self.kx) - left,
+                           round((y + h) * self.ky) - top)
+
+    def rect(self, colour, part, width=0, radius=0) -> None:
+        line = max(1, round(width * self.k)) if width else 0
+        pygame.draw.rect(self.surf, colour, self.box(*part), line,
+                         border_radius=max(1, round(radius * self.k)) if radius else -1)
+
+    def circle(self, colour, centre, r) -> None:
+        pygame.draw.circle(self.surf, colour, self.at(*centre), max(1, r * self.k))
+
+    def size(self, size) -> int:
+        return max(1, round(size * self.k))
+
+    def text(self, s, size, colour, center=None, topleft=None, bold=True) -> None:
+        _text(self.surf, s, size * self.k, colour, bold=bold,
+              center=self.at(*center) if center is not None else None,
+              topleft=self.at(*topleft) if topleft is not None else None)
+
+    def wrap(self, s, size, width, bold=False) -> list[str]:
+        return wrap(s, size * self.k, width * self.kx, bold=bold)
+
+    def token(self, veg, size, x, y) -> None:
+        self.surf.blit(token(veg, self.size(size)), self.at(x, y))
+
+    def coin(self, size, x, y) -> None:
+        self.surf.blit(coin(self.size(size)), self.at(x, y))
+
+    def bowl(self, size, x, y) -> None:
+        self.surf.blit(bowl(self.size(size)), self.at(x, y))
+
+    def veg_row(self, vegs, x, y, size, gap=4) -> None:
+        for i, veg in enumerate(vegs):
+            self.token(veg, size, x + i * (size + gap), y)
 
 
 def short_text(name: str, solo: bool) -> str:
@@ -197,100 +246,104 @@ def short_text(name: str, solo: bool) -> str:
     return (t.HELPER_SHORT_SOLO.get(name) if solo else None) or t.HELPER_SHORT[name]
 
 
-def tile(card_id: int, solo: bool = False) -> pygame.Surface:
-    """The landscape face of a played card (stall, customer, Helper); `solo`: a Helper's
-    face as it works in the solo game."""
+def tile(card_id: int, solo: bool = False, w: int = g.TILE_W,
+         h: int = g.TILE_H) -> pygame.Surface:
+    """The landscape face of a played card (stall, customer, Helper) drawn at `w` x `h`;
+    `solo`: a Helper's face as it works in the solo game."""
     card = CARDS[card_id]
-    surf = _frame(g.TILE_W, g.TILE_H, card.kind)
+    surf = _frame(w, h, card.kind)
+    pen = _Pen(surf, (g.TILE_W, g.TILE_H))
     white = t.WHITE
     if card.kind == STALL:
-        _text(surf, f"Market stall {card.code}", 26, white, topleft=(14, 5))
+        pen.text(f"Market stall {card.code}", 26, white, topleft=(14, 5))
         for i, (veg, bowls) in enumerate(card.offers):
-            x, y, w, h = g.stall_offer(i)
-            pygame.draw.rect(surf, (255, 244, 226), (x, y, w, h), border_radius=8)
-            surf.blit(token(veg, 60), (x + 4, y + (h - 60) // 2))
+            x, y, bw, bh = g.stall_offer(i)
+            pen.rect((255, 244, 226), (x, y, bw, bh), radius=8)
+            pen.token(veg, 60, x + 4, y + (bh - 60) // 2)
             for b in range(bowls):
-                surf.blit(bowl(30), (x + 68, y + 8 + b * 30))
+                pen.bowl(30, x + 68, y + 8 + b * 30)
     elif card.kind == REGULAR:
-        _text(surf, f"Regular {card.code}", 26, white, topleft=(14, 5))
+        pen.text(f"Regular {card.code}", 26, white, topleft=(14, 5))
         if card.start:
-            pygame.draw.circle(surf, (120, 180, 255), (g.TILE_W - 60, 15), 7)
-        _veg_row(surf, card.wants, 12, 44, 62, 6)
+            pen.circle((120, 180, 255), (g.TILE_W - 60, 15), 7)
+        pen.veg_row(card.wants, 12, 44, 62, 6)
         for i, pay in enumerate(card.pays):
-            x, y, w, h = g.regular_row(i)
-            pygame.draw.rect(surf, (255, 255, 255), (x, y, w, h), border_radius=6)
-            pygame.draw.rect(surf, (46, 98, 176), (x, y, w, h), 2, border_radius=6)
-            _text(surf, str(pay), 40, t.INK, center=(x + w / 2, y + h / 2 - 6))
-            _text(surf, ("1st", "2nd", "3rd", "4th")[i], 20, t.INK_SOFT,
-                  center=(x + w / 2, y + h - 12), bold=False)
+            x, y, bw, bh = g.regular_row(i)
+            pen.rect((255, 255, 255), (x, y, bw, bh), radius=6)
+            pen.rect((46, 98, 176), (x, y, bw, bh), 2, radius=6)
+            pen.text(str(pay), 40, t.INK, center=(x + bw / 2, y + bh / 2 - 6))
+            pen.text(("1st", "2nd", "3rd", "4th")[i], 20, t.INK_SOFT,
+                     center=(x + bw / 2, y + bh - 12), bold=False)
     elif card.kind == CASUAL:
-        _text(surf, f"Casual {card.code}", 26, white, topleft=(14, 5))
-        _veg_row(surf, card.wants, 12, 42, 66, 6)
-        surf.blit(coin(70), (240, 38))
-        _text(surf, str(card.pays[0]), 52, t.INK, center=(330, 74))
+        pen.text(f"Casual {card.code}", 26, white, topleft=(14, 5))
+        pen.veg_row(card.wants, 12, 42, 66, 6)
+        pen.coin(70, 240, 38)
+        pen.text(str(card.pays[0]), 52, t.INK, center=(330, 74))
     elif card.kind == HELPER:
-        _text(surf, card.name, 28, white, topleft=(14, 4))
-        lines = wrap(short_text(card.name, solo), 27, g.TILE_W - 36)
+        pen.text(card.name, 28, white, topleft=(14, 4))
+        lines = pen.wrap(short_text(card.name, solo), 27, g.TILE_W - 36)
         for i, line in enumerate(lines[:3]):
-            _text(surf, line, 27, t.INK, topleft=(18, g.HEADER + 8 + i * 24), bold=False)
+            pen.text(line, 27, t.INK, topleft=(18, g.HEADER + 8 + i * 24), bold=False)
     else:
-        _text(surf, card.name, 26, white, topleft=(14, 5))
+        pen.text(card.name, 26, white, topleft=(14, 5))
     return surf
 
 
-def portrait(card_id: int, solo: bool = False) -> pygame.Surface:
-    """The upright face of a card (hand, Courtyard, Offer, fields, dialogs); `solo`: a
-    Helper's face as it works in the solo game."""
+def portrait(card_id: int, solo: bool = False, w: int = g.CARD_W,
+             h: int = g.CARD_H) -> pygame.Surface:
+    """The upright face of a card (hand, Courtyard, Offer, fields, dialogs) drawn at `w` x
+    `h`; `solo`: a Helper's face as it works in the solo game."""
     card = CARDS[card_id]
-    w, h = g.CARD_W, g.CARD_H
     surf = _frame(w, h, card.kind)
+    pen = _Pen(surf, (g.CARD_W, g.CARD_H))
+    w, h = g.CARD_W, g.CARD_H  # below, the design's pixels
     white, ink = t.WHITE, t.INK
     if card.kind == STALL:
-        _text(surf, f"Stall {card.code}", 26, white, topleft=(10, 6))
+        pen.text(f"Stall {card.code}", 26, white, topleft=(10, 6))
         for i, (veg, bowls) in enumerate(card.offers):
             y = g.HEADER + 6 + i * 58
-            pygame.draw.rect(surf, (255, 244, 226), (12, y, w - 24, 52), border_radius=8)
-            surf.blit(token(veg, 48), (18, y + 2))
+            pen.rect((255, 244, 226), (12, y, w - 24, 52), radius=8)
+            pen.token(veg, 48, 18, y + 2)
             for b in range(bowls):
-                surf.blit(bowl(28), (76 + b * 30, y + 14))
+                pen.bowl(28, 76 + b * 30, y + 14)
     elif card.kind == REGULAR:
-        _text(surf, f"Regular {card.code}", 26, white, topleft=(10, 6))
+        pen.text(f"Regular {card.code}", 26, white, topleft=(10, 6))
         if card.start:
-            pygame.draw.circle(surf, (120, 180, 255), (w - 14, 15), 7)
-        _veg_row(surf, card.wants, 14, g.HEADER + 6, 56, 8)
+            pen.circle((120, 180, 255), (w - 14, 15), 7)
+        pen.veg_row(card.wants, 14, g.HEADER + 6, 56, 8)
         for i, pay in enumerate(card.pays):  # the 1st delivery at the bottom, as printed
             y = h - 34 - i * 28
-            pygame.draw.rect(surf, (255, 255, 255), (24, y, w - 48, 24), border_radius=5)
-            _text(surf, f"{('1st', '2nd', '3rd', '4th')[i]}   {pay}", 24, ink,
-                  center=(w / 2, y + 12))
+            pen.rect((255, 255, 255), (24, y, w - 48, 24), radius=5)
+            pen.text(f"{('1st', '2nd', '3rd', '4th')[i]}   {pay}", 24, ink,
+                     center=(w / 2, y + 12))
     elif card.kind == CASUAL:
-        _text(surf, f"Casual {card.code}", 26, white, topleft=(10, 6))
-        _veg_row(surf, card.wants, 10, g.HEADER + 10, 40, 4)
-        pygame.draw.circle(surf, (150, 110, 30), (76, 142), 40)
-        pygame.draw.circle(surf, (236, 196, 90), (75, 140), 38)
-        _text(surf, str(card.pays[0]), 60, ink, center=(75, 142))
+        pen.text(f"Casual {card.code}", 26, white, topleft=(10, 6))
+        pen.veg_row(card.wants, 10, g.HEADER + 10, 40, 4)
+        pen.circle((150, 110, 30), (76, 142), 40)
+        pen.circle((236, 196, 90), (75, 140), 38)
+        pen.text(str(card.pays[0]), 60, ink, center=(75, 142))
     elif card.kind == HELPER:
-        _text(surf, "Helper", 24, white, topleft=(10, 7))
+        pen.text("Helper", 24, white, topleft=(10, 7))
         y = g.HEADER + 6
-        for line in wrap(card.name, 27, w - 24, bold=True):
-            _text(surf, line, 27, ink, topleft=(12, y))
+        for line in pen.wrap(card.name, 27, w - 24, bold=True):
+            pen.text(line, 27, ink, topleft=(12, y))
             y += 26
-        for line in wrap(short_text(card.name, solo), 23, w - 24)[:6]:
-            _text(surf, line, 23, t.INK_SOFT, topleft=(12, y + 4), bold=False)
+        for line in pen.wrap(short_text(card.name, solo), 23, w - 24)[:6]:
+            pen.text(line, 23, t.INK_SOFT, topleft=(12, y + 4), bold=False)
             y += 20
     else:  # fields
         common = card.kind == COMMON_FIELD
         title = "Home field" if card.code == "Home" else ("Common" if common else "Field")
-        _text(surf, title, 25, white, topleft=(10, 6))
-        _text(surf, str(card.spaces), 40, ink, topleft=(14, g.HEADER + 6))
+        pen.text(title, 25, white, topleft=(10, 6))
+        pen.text(str(card.spaces), 40, ink, topleft=(14, g.HEADER + 6))
         for i, veg in enumerate(card.sowable):
-            surf.blit(token(veg, 26), (54 + (i % 3) * 28, g.HEADER + 4 + (i // 3) * 24))
+            pen.token(veg, 26, 54 + (i % 3) * 28, g.HEADER + 4 + (i // 3) * 24)
         if common:
-            surf.blit(coin(30), (w - 40, 3))
-            _text(surf, "2", 22, ink, center=(w - 25, 18))
+            pen.coin(30, w - 40, 3)
+            pen.text("2", 22, ink, center=(w - 25, 18))
         x, y, fw, fh = g.field_spaces()
-        pygame.draw.rect(surf, (180, 150, 100), (x, y, fw, fh), border_radius=8)
-        pygame.draw.rect(surf, (140, 110, 70), (x, y, fw, fh), 2, border_radius=8)
+        pen.rect((180, 150, 100), (x, y, fw, fh), radius=8)
+        pen.rect((140, 110, 70), (x, y, fw, fh), 2, radius=8)
     return surf
 
 

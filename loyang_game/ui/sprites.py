@@ -1,7 +1,10 @@
-"""Loading the sprites from assets/ and keeping scaled copies. The pieces (vegetables, coins,
-start-player markers, pawns, satisfaction markers) and the card backs are drawn from their
-vectors (`assets/art/*.svg`, `art.vector`) at each size they are shown at, never scaled; the
-pawns and satisfaction markers in their colour of the palette in use."""
+"""Loading the sprites from assets/ and keeping what is drawn at each size. The pieces
+(vegetables, coins, start-player markers, pawns, satisfaction markers) and the card backs are
+drawn from their vectors (`assets/art/*.svg`, `art.vector`) at each size they are shown at,
+never scaled; the pawns and satisfaction markers in their colour of the palette in use. The
+card faces are drawn by `art.tile` and `art.portrait` at each size they are shown at, their
+words in the game's font at their size (the PNGs in assets/, drawn at twice the design size
+by tools/draw_assets.py, are the faces at that one size); only the textures are scaled."""
 
 from __future__ import annotations
 
@@ -26,6 +29,15 @@ LEAST = 16 * 2**20
 NOMINAL = 64  # the pixels of a piece asked for with no size
 
 
+def _face_of(name: str) -> tuple[str, int, bool] | None:
+    """("card" or "tile", the card, solo) of a card face's sprite name, else None."""
+    kind, _, rest = name.partition("_")
+    if kind not in ("card", "tile"):
+        return None
+    number, _, solo = rest.partition("_")
+    return (kind, int(number), solo == "solo") if number.isdigit() else None
+
+
 class Sprites:
     """Every sprite by name, loaded once; `get(name, size)` scales and caches."""
 
@@ -44,7 +56,8 @@ class Sprites:
             self.base[name] = art.piece(name, w, h).convert_alpha()
 
     def get(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
-        """`name` at `size`: a piece drawn from its vector at that size, a PNG scaled."""
+        """`name` at `size`: a piece or a card's face drawn at that size (its words in the
+        game's font at their size, its pieces from their vectors), a texture scaled."""
         img = self.base[name]
         if size is None or size == img.get_size():
             return img
@@ -52,8 +65,15 @@ class Sprites:
         key = (name, w, h)
         out = self._scaled.get(key)
         if out is None:
-            drawn = (art.piece(name, w, h).convert_alpha() if name in art.VECTORS
-                     else pygame.transform.smoothscale(img, (w, h)))
+            face = _face_of(name)
+            if name in art.VECTORS:
+                drawn = art.piece(name, w, h).convert_alpha()
+            elif face is not None:  # a card's face, drawn at this size
+                kind, card, solo = face
+                draw = art.tile if kind == "tile" else art.portrait
+                drawn = draw(card, solo, w, h).convert_alpha()
+            else:
+                drawn = pygame.transform.smoothscale(img, (w, h))
             out = self._scaled.put(key, drawn)
         return out
 

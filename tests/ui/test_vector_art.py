@@ -124,3 +124,27 @@ def test_card_backs_are_drawn_at_their_size(sprites, size):
     assert action.get_at(centre)[:3] != field.get_at(centre)[:3]
     assert pygame.image.tobytes(action, "RGBA") == pygame.image.tobytes(
         art.back(False, *size).convert_alpha(), "RGBA")
+
+
+@pytest.mark.parametrize("size", [(60, 84), (75, 105), (300, 420)])
+def test_card_faces_are_drawn_at_the_size_shown(sprites, size):
+    """A card's face asked for at a size is drawn there (its words in the game's font at
+    their size, its pieces from their vectors), not the PNG scaled; at the PNGs' own size
+    the drawing is the PNG."""
+    from loyang_game.engine.cards import CARDS
+    from loyang_game.ui.cardgeom import CARD_H, CARD_W, TILE_H, TILE_W
+
+    for card in (0, 30, 50, 60, 80, 100):
+        face = sprites.card(card, *size)
+        assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(
+            art.portrait(card, False, *size).convert_alpha(), "RGBA"), CARDS[card].name
+        scaled = pygame.transform.smoothscale(sprites.base[f"card_{card}"], size)
+        assert pygame.image.tobytes(face, "RGBA") != pygame.image.tobytes(scaled, "RGBA")
+    tile_size = (size[0] * 2, round(size[0] * 2 * TILE_H / TILE_W))
+    for card in (20, 35, 40, 60):
+        face = sprites.tile(card, *tile_size)
+        assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(
+            art.tile(card, False, *tile_size).convert_alpha(), "RGBA"), CARDS[card].name
+    at_png = art.portrait(30, False, CARD_W, CARD_H).convert_alpha()
+    assert pygame.image.tobytes(at_png, "RGBA") == pygame.image.tobytes(
+        sprites.base["card_30"], "RGBA")
