@@ -28,7 +28,6 @@ from ..engine.cards import (
     SELL_PRICE,
     SHOP_SPACES,
     STOREHOUSE_UPGRADE_COST,
-    VEG_NAMES,
     path_cost,
 )
 from ..engine.helpers.fields import SOLO as SUBSISTENCE_SOLO
@@ -63,7 +62,9 @@ from ..engine.moves import (
 )
 from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision, ShopChoice
 from ..text.log import casual_pay
+from ..text.names import card_words, veg_words
 from ..text.reasons import reason_words
+from ..words import N_, _, ngettext
 
 Target = tuple
 
@@ -71,12 +72,21 @@ Target = tuple
 # is never used or discarded by a stray click.
 ALWAYS_CHOOSE = {"helper"}
 
+# The buttons' labels, marked for the catalogues and said by `button_label` in the player's
+# language (the English here is the message id).
 BUTTON_LABELS = {
-    "twopack": "Buy a Two-pack", "loan": "Take a Loan (+5)", "upgrade": "Upgrade Storehouse (2)",
-    "end": "End Action phase", "pass": "Pass", "done": "Done buying", "stay": "Stay put",
-    "supply": "Return to supply", "play": "Play this card", "keeponly": "Keep only this card",
-    "keepnone": "Keep neither", "confirm": "Use the Helper", "cancel": "Cancel",
+    "twopack": N_("Buy a Two-pack"), "loan": N_("Take a Loan (+5)"),
+    "upgrade": N_("Upgrade Storehouse (2)"), "end": N_("End Action phase"),
+    "pass": N_("Pass"), "done": N_("Done buying"), "stay": N_("Stay put"),
+    "supply": N_("Return to supply"), "play": N_("Play this card"),
+    "keeponly": N_("Keep only this card"), "keepnone": N_("Keep neither"),
+    "confirm": N_("Use the Helper"), "cancel": N_("Cancel"),
 }
+
+
+def button_label(name: str) -> str:
+    """The label of the table's button `name`, in the player's language."""
+    return _(BUTTON_LABELS[name])
 
 # The Action phase's buttons: always shown there, greyed with a reason when not possible.
 ACTION_BUTTONS = {"twopack": Move(TWO_PACK), "upgrade": Move(UPGRADE), "loan": Move(LOAN),
@@ -90,9 +100,11 @@ def button_reason(state: GameState, name: str) -> str:
         return ""
     p = state.players[state.to_move]
     if name == "twopack" and not p.two_pack_used:
-        return f"Two-pack: {two_pack_price(p)} Cash, you have {p.cash}"
+        return _("Two-pack: {price} Cash, you have {cash}", price=two_pack_price(p),
+                 cash=p.cash)
     if name == "upgrade" and not p.upgraded:
-        return f"Upgrade: {STOREHOUSE_UPGRADE_COST} Cash, you have {p.cash}"
+        return _("Upgrade: {price} Cash, you have {cash}", price=STOREHOUSE_UPGRADE_COST,
+                 cash=p.cash)
     return reason_words(_flow.why_illegal(state, move))
 
 
@@ -460,13 +472,13 @@ def unserved_warning(state: GameState, seat: int) -> str:
     for slot in p.regulars:
         if slot[FIRST_DUE] > state.round or slot[SERVED] == state.round:
             continue
-        name = CARDS[slot[CARD]].name
+        name = card_words(slot[CARD])
         if slot[RED]:
-            out.append(f"{name} is not served and its marker is already red: you pay a "
-                       "2-Cash penalty.")
+            out.append(_("{customer} is not served and its marker is already red: you pay a "
+                         "2-Cash penalty.", customer=name))
         else:
-            out.append(f"{name} is not served: its marker turns red; left unserved again "
-                       "while red, it costs a 2-Cash penalty.")
+            out.append(_("{customer} is not served: its marker turns red; left unserved again "
+                         "while red, it costs a 2-Cash penalty.", customer=name))
     return " ".join(out)
 
 
@@ -641,20 +653,20 @@ def clicks_for(state: GameState, move: Move) -> list[Target]:
 def choice_title(state: GameState, target: Target) -> str:
     kind = target[0]
     if kind == "helper":
-        return f"{CARDS[target[1]].name}: choose what to do"
+        return _("{helper}: choose what to do", helper=card_words(target[1]))
     if kind in ("regular", "casual"):
-        return f"Deliver to {CARDS[target[1]].name}"
-    return "Choose"
+        return _("Deliver to {customer}", customer=card_words(target[1]))
+    return _("Choose")
 
 
 def why_not(state: GameState, selection: list[Target], target: Target) -> str:
     """A short reason why clicking `target` (after `selection`) does nothing."""
     seat = state.current_player
     if seat is None:
-        return "The game is over."
+        return _("The game is over.")
     decision = _flow.decision(state)
     if target[0] == "btn" and target[1] in ACTION_BUTTONS and decision == Decision.ACT:
-        return button_reason(state, target[1]) or "That is not possible now."
+        return button_reason(state, target[1]) or _("That is not possible now.")
     try:
         guess = _guess(state, selection, target)
     except (IndexError, KeyError, ValueError):
@@ -667,17 +679,21 @@ def why_not(state: GameState, selection: list[Target], target: Target) -> str:
             reason = None
         if reason is not None and reason.code != "not_now":
             return reason_words(reason)
-    return {
-        "home": "Choose your Home vegetable: Wheat, Pumpkin or Turnip in your Shop.",
-        "cards": "Card phase: click a hand card, then the Courtyard or a Courtyard card.",
-        "act": "That does nothing here. Click a Cart vegetable, a Shop vegetable, a customer, "
-               "a stall offer or a Helper.",
-        "store": "Your Storehouse is full: sell or return vegetables from your Cart.",
-        "path": "Click a lit space of the Path of Prosperity (or Stay put).",
-        "pay": "You must raise money first: sell from the Cart, take a Loan, or use or discard "
-               "a Helper.",
-        "keep": "Choose which Two-pack cards to keep.",
-    }.get(decision, "That is not possible now.")
+    return _(WHY_NOT.get(decision, N_("That is not possible now.")))
+
+
+# What a click that does nothing is answered with, by the decision at hand.
+WHY_NOT = {
+    "home": N_("Choose your Home vegetable: Wheat, Pumpkin or Turnip in your Shop."),
+    "cards": N_("Card phase: click a hand card, then the Courtyard or a Courtyard card."),
+    "act": N_("That does nothing here. Click a Cart vegetable, a Shop vegetable, a customer, "
+              "a stall offer or a Helper."),
+    "store": N_("Your Storehouse is full: sell or return vegetables from your Cart."),
+    "path": N_("Click a lit space of the Path of Prosperity (or Stay put)."),
+    "pay": N_("You must raise money first: sell from the Cart, take a Loan, or use or discard "
+              "a Helper."),
+    "keep": N_("Choose which Two-pack cards to keep."),
+}
 
 
 def _guess(state: GameState, selection: list[Target], target: Target) -> Move | None:
@@ -714,13 +730,18 @@ def path_preview(state: GameState, seat: int, space: int) -> str:
     p = state.players[seat]
     steps = space - p.path
     if steps < 0:
-        return f"Space {space}: behind you"
+        return _("Space {space}: behind you", space=space)
     if steps == 0:
-        return f"Space {space}: you are here"
+        return _("Space {space}: you are here", space=space)
     cost = path_cost(p.path, steps)
     left = p.cash - cost
-    return f"Space {space}: {steps} step{'s' if steps > 1 else ''} for {cost} Cash" + (
-        f" ({left} left)" if left >= 0 else f" (you have {p.cash})")
+    if left >= 0:
+        return ngettext("Space {space}: {n} step for {cost} Cash ({left} left)",
+                        "Space {space}: {n} steps for {cost} Cash ({left} left)", steps,
+                        space=space, cost=cost, left=left)
+    return ngettext("Space {space}: {n} step for {cost} Cash (you have {cash})",
+                    "Space {space}: {n} steps for {cost} Cash (you have {cash})", steps,
+                    space=space, cost=cost, cash=p.cash)
 
 
 def casual_preview(state: GameState, seat: int, card: int) -> str:
@@ -728,15 +749,16 @@ def casual_preview(state: GameState, seat: int, card: int) -> str:
     Casual than Regular customers'); a card no one has yet, what it would pay `seat`."""
     owner = next((p for p in state.players if any(slot[CARD] == card for slot in p.casuals)),
                   state.players[seat])
-    return f"pays now {casual_pay(owner, card)}"
+    return _("pays now {pay}", pay=casual_pay(owner, card))
 
 
 def shop_preview(veg: int) -> str:
-    return f"{VEG_NAMES[veg]}: buy {BUY_PRICE[veg]}, sell {SELL_PRICE[veg]}"
+    return _("{veg}: buy {buy}, sell {sell}", veg=veg_words(veg), buy=BUY_PRICE[veg],
+             sell=SELL_PRICE[veg])
 
 
 def two_pack_label(state: GameState, seat: int) -> str:
-    return f"Buy a Two-pack ({two_pack_price(state.players[seat])})"
+    return _("Buy a Two-pack ({price})", price=two_pack_price(state.players[seat]))
 
 
 # --- undo ----------------------------------------------------------------------------------------

@@ -16,12 +16,13 @@ import pygame
 from ..engine import GameState
 from ..play import commands
 from ..play.coach import Hint
+from ..words import N_
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import Layout
 
 HINT = (235, 95, 235)  # apart from the yellow of what may be clicked and the blue of a pick
-LABEL = "Hint"
+LABEL = N_("Hint")
 
 
 def lit(state: GameState, hint: Hint, selection: list, choosing: bool) -> list[tuple]:

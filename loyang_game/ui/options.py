@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import GameState, Move
-from ..engine.cards import BUY_PRICE, CARDS, NONE, VEG_NAMES
+from ..engine.cards import BUY_PRICE, CARDS, NONE
 from ..engine.helpers.fields import harvest_fields
 from ..engine.helpers.shop import SHOPPER_DISCOUNT
 from ..engine.moves import CLAIM, END, USE
 from ..text.moves import move_words
-from ..text.names import card_words
+from ..text.names import card_words, veg_words
+from ..words import _
 
 
 def imperative(move: Move, names: Sequence[str] | None = None) -> str:
@@ -27,27 +28,30 @@ def imperative(move: Move, names: Sequence[str] | None = None) -> str:
 def _field(state: GameState, seat: int, card: int) -> str:
     p = state.players[seat]
     slot = next(f for f in p.fields if f.card == card)
-    return f"{VEG_NAMES[slot.veg]} from your {CARDS[card].name} ({slot.tokens} on it)"
+    return _("{veg} from your {field} ({tokens} on it)", veg=veg_words(slot.veg),
+             field=card_words(card), tokens=slot.tokens)
 
 
 def option_label(state: GameState, move: Move, names: Sequence[str]) -> str:
     """What the option `move` does, said to the person choosing it."""
     seat = state.current_player
     if move.kind == END:
-        return "End the Action phase anyway"
+        return _("End the Action phase anyway")
     if move.kind == CLAIM and move.a == NONE:
-        return "Do not use the Foreman"
+        return _("Do not use the Foreman")
     if move.kind == USE and seat is not None:
         name = CARDS[move.a].name
         if name == "Harvest helper" and move.b == 1:
             fields = harvest_fields(state.players[seat], move.c)
             if len(fields) == 1:
-                return f"Harvest 2 {_field(state, seat, fields[0])}"
-            return "Harvest 2 from each: " + "; ".join(_field(state, seat, f) for f in fields)
+                return _("Harvest 2 {field}", field=_field(state, seat, fields[0]))
+            return _("Harvest 2 from each: {fields}",
+                     fields="; ".join(_field(state, seat, f) for f in fields))
         if name == "Shopper":
             veg = move.c
-            return (f"Use the Shopper: buy {VEG_NAMES[veg]} from the Supply for "
-                    f"{max(0, BUY_PRICE[veg] - SHOPPER_DISCOUNT)} Cash (Shop: {BUY_PRICE[veg]})")
+            return _("Use the Shopper: buy {veg} from the Supply for {price} Cash (Shop: "
+                     "{shop})", veg=veg_words(veg), price=max(0, BUY_PRICE[veg] - SHOPPER_DISCOUNT),
+                     shop=BUY_PRICE[veg])
     return imperative(move, names)
 
 
@@ -77,5 +81,5 @@ def helper_detail(state: GameState, card: int) -> str:
     dear = [veg for veg in range(6) if BUY_PRICE[veg] - SHOPPER_DISCOUNT > cash]
     if not dear:
         return ""
-    prices = ", ".join(f"{VEG_NAMES[v]} {BUY_PRICE[v] - SHOPPER_DISCOUNT}" for v in dear)
-    return f"You have {cash} Cash: not enough for {prices}."
+    prices = ", ".join(f"{veg_words(v)} {BUY_PRICE[v] - SHOPPER_DISCOUNT}" for v in dear)
+    return _("You have {cash} Cash: not enough for {prices}.", cash=cash, prices=prices)

@@ -19,6 +19,7 @@ from ..engine import flow
 from ..engine.cards import CARDS
 from ..engine.state import ClaimChoice, Decision, KeepChoice
 from ..play import commands
+from ..words import N_, NP_, _, pgettext
 from . import coach, endpanel, layout, overlay, render, thinking_marks
 from . import theme as t
 from .draw import button
@@ -39,8 +40,19 @@ TIP_DELAY = 0.6  # seconds the pointer rests before a tooltip shows
 RAISE_DELAY = 0.25  # seconds the pointer rests on a small card before it is shown big
 STILL = 4  # pixels the pointer may drift and still be resting
 TOAST_TIME = 3.5  # seconds a message stays
-CHOICE_TITLES = {"claim": "Foreman: take this Helper?", "shop": "Book-keeper: set the Shop",
-                 "partner": "Choose a partner"}
+CHOICE_TITLES = {"claim": N_("Foreman: take this Helper?"),
+                 "shop": N_("Book-keeper: set the Shop"), "partner": N_("Choose a partner")}
+# The confirm button of each Helper used by pointing at the table, a whole label each (the
+# Helper's name takes its article as each language wants).
+USE_HELPER = {"Squire": N_("Use the Squire"), "Book-keeper": N_("Use the Book-keeper"),
+              "Trader": N_("Use the Trader"), "Plough-man": N_("Use the Plough-man"),
+              "Market woman": N_("Use the Market woman"),
+              "Deliveryman": N_("Use the Deliveryman"), "Con man": N_("Use the Con man"),
+              "Subsistence farmer": N_("Use the Subsistence farmer"), "Tout": N_("Use the Tout"),
+              "Market crier": N_("Use the Market crier")}
+# The animation speeds as the top bar's Speed button names them (the Settings' words).
+SPEED_WORDS = {"slow": NP_("speed", "slow"), "normal": NP_("speed", "normal"),
+               "fast": NP_("speed", "fast"), "off": NP_("speed", "off")}
 
 
 def topmost(hits: list[tuple]) -> tuple | None:
@@ -140,11 +152,11 @@ class TableView:
                 continue
             if name == "discard" or (name == "upgrade" and discard):
                 if name == "discard" and discard:  # in the Upgrade's place, while it is off
-                    out.append((target, "Discard unused", True))
+                    out.append((target, _("Discard unused"), True))
                 continue
             if target not in nxt and not shown:
                 continue
-            label = commands.BUTTON_LABELS[name]
+            label = commands.button_label(name)
             if name == "twopack":
                 label = commands.two_pack_label(state, seat)
             enabled = not commands.button_reason(state, name) if shown else True
@@ -155,26 +167,26 @@ class TableView:
                       name: str) -> str:
         """The confirm and cancel buttons of a choice made on the table."""
         if name == "cancel":
-            return "Cancel"
+            return commands.button_label("cancel")
         if isinstance(gathering, commands.ShopSetting):
-            return "Set the Shop"
+            return _("Set the Shop")
         if gathering.helper is not None:
             helper = CARDS[gathering.helper[1]].name
             if helper == "Market crier":
                 goods = [t for t in gathering.picked if t[0] == "stall"]
                 if not goods:
-                    return "Refill all stalls"
-                return f"Sell for {market_crier_cash(goods)} Cash"
+                    return _("Refill all stalls")
+                return _("Sell for {cash} Cash", cash=market_crier_cash(goods))
             if helper == "Plough-man" and not gathering.picked:
-                return "Harvest 1-token fields"
+                return _("Harvest 1-token fields")
             if helper == "Tout" and len(gathering.picked) == 1:
-                return "Buy and serve (2 Cash)"
+                return _("Buy and serve (2 Cash)")
             if helper == "Tout" and len(gathering.picked) == 2:
-                return "Swap them"
-            return f"Use the {helper}"
+                return _("Swap them")
+            return _(USE_HELPER.get(helper, N_("Use the Helper")))
         move = gathering.complete()
-        return (f"Partner with {self.table.game.names[move.a]}" if move is not None
-                else "Choose a partner")
+        return (_("Partner with {name}", name=self.table.game.names[move.a])
+                if move is not None else _("Choose a partner"))
 
     def layout(self) -> Layout:
         table = self.table
@@ -187,17 +199,19 @@ class TableView:
         table = self.table
         out = []
         if table.game.state.is_over and not table.scoring_open:
-            out.append((("ui", "scores"), "Scores"))
+            out.append((("ui", "scores"), _("Scores")))
         if table.focus_override is not None and self.gathering() is None:
             # (not while a choice is made on the table: one's own board on the left, or
             # Cancel, goes back; the prompt keeps its room)
-            out.append((("ui", "back"), "Back"))
+            out.append((("ui", "back"), pgettext("button", "Back")))
         # Hint is always there, greyed when no hint can be asked for: the buttons to its right
         # never move, and those that come and go appear on its left.
-        label = "Stop hint" if table.game.hint_thinking else coach.LABEL
-        out += [(("ui", "hint"), label), (("ui", "menu"), "Menu"), (("ui", "undo"), "Undo"),
-                (("ui", "speed"), f"Speed: {table.timeline.speed}"),
-                (("ui", "full"), "Full screen")]
+        label = _("Stop hint") if table.game.hint_thinking else _(coach.LABEL)
+        speed = table.timeline.speed
+        out += [(("ui", "hint"), label), (("ui", "menu"), _("Menu")), (("ui", "undo"), _("Undo")),
+                (("ui", "speed"), _("Speed: {speed}", speed=pgettext(
+                    "speed", SPEED_WORDS[speed]) if speed in SPEED_WORDS else speed)),
+                (("ui", "full"), _("Full screen"))]
         return out
 
     def top_rects(self, L: Layout | None = None) -> dict:
@@ -535,8 +549,9 @@ class TableView:
         """The Hint button's tooltip: why it is greyed, or what it does now."""
         table = self.table
         if table.game.hint_thinking:
-            return ["Stop thinking about a hint (H)"]
-        return [table.hint_problem() or "Ask the AI for a move; click again to put it away (H)"]
+            return [_("Stop thinking about a hint (H)")]
+        return [table.hint_problem()
+                or _("Ask the AI for a move; click again to put it away (H)")]
 
     def plan_compact(self, L: Layout, hint, pointer) -> bool:
         """Is the plan listed short? While the pointer is over the board its whole list
@@ -633,7 +648,7 @@ class TableView:
             moves = commands.option_moves(state)
             d = state.pending[-1] if state.pending else None
             card = d.card if isinstance(d, ClaimChoice) else None
-            title = CHOICE_TITLES.get(flow.decision(state), "Choose")
+            title = _(CHOICE_TITLES.get(flow.decision(state), N_("Choose")))
         options = [(("opt", m), option_label(state, m, game.names))
                    for m in sorted(moves, key=lambda m: m.kind == "discard")]  # uses first
         detail = picker.choose_detail if picker.choosing else ""

@@ -284,15 +284,29 @@ def test_hand_and_offer_read_without_covering_the_board(size):
     app.d.close()
 
 
-def test_every_bar_button_label_is_shown_whole_at_1024x640():
+@pytest.mark.parametrize("language", ["en", "de", "it", "fr"])
+def test_every_bar_button_label_is_shown_whole_at_1024x640(language):
+    from loyang_game import words
+    from loyang_game.ui.tableview import USE_HELPER
+
     app = table(Settings(speed="off", hints=False), size=SMALL)
     L = app.view.layout()
-    labels = [*BUTTON_LABELS.values(), "Buy a Two-pack (12)"]
-    for name in BUTTON_SLOTS:
-        room = button_rect(L, name).w - L.px(10)
-        for label in labels:
-            assert theme.font(L.px(14), True).size(label)[0] <= room, label
-    app.d.close()
+    words.set_language(language)
+    try:
+        labels = [*(words._(label) for label in (*BUTTON_LABELS.values(),
+                                                 *USE_HELPER.values())),
+                  words._("Buy a Two-pack ({price})", price=12),
+                  *(words._(label) for label in ("Discard unused", "Set the Shop",
+                                                 "Refill all stalls", "Harvest 1-token fields",
+                                                 "Buy and serve (2 Cash)", "Swap them")),
+                  words._("Sell for {cash} Cash", cash=3)]
+        for name in BUTTON_SLOTS:
+            room = button_rect(L, name).w - L.px(10)
+            for label in labels:
+                assert theme.font(L.px(14), True).size(label)[0] <= room, (language, label)
+    finally:
+        words.set_language("en")
+        app.d.close()
 
 
 @pytest.mark.parametrize("px", [9, 11, 12, 14, 17, 22])

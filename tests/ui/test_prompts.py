@@ -99,22 +99,29 @@ def test_hovering_a_casual_customer_tells_what_it_pays_now(monkeypatch):
     assert shown and shown[-1] == lines[1]
 
 
+@pytest.mark.parametrize("language", ["en", "de", "it", "fr"])
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_the_top_bar_prompt_is_never_cut(size):
+def test_the_top_bar_prompt_is_never_cut(size, language):
+    from loyang_game import words
     from loyang_game.engine import GameConfig, new_game
     from loyang_game.ui import layout, theme
-    from loyang_game.ui.prompts import PROMPTS
+    from loyang_game.ui.prompts import PROMPT_BUTTONS, PROMPTS
     from loyang_game.ui.render import PHASE_WORDS, top_prompt
 
     pygame.init()
     L = layout.build(new_game(GameConfig(seats=2, seed=1)), 0, size, hand_seat=None,
                      bar_buttons=[])
     top = L.regions["top"]
-    head = max(theme.font(L.px(22), True).size(f"Round 9/9 · {w}")[0]
-               for w in PHASE_WORDS.values())
-    width = top.right - (top.x + L.px(10) + head) - L.px(530)
-    for template in PROMPTS.values():
-        words = template.format(name="Maximiliana-Rosa", d="act", capacity=4, cash=12,
-                                owed=10, owed_for="Regular customer penalty")
-        _size, lines = top_prompt(L, words, width)
-        assert " ".join(lines) == words and len(lines) <= 2
+    words.set_language(language)
+    try:
+        head = max(theme.font(L.px(22), True).size(f"Round 9/9 · {w}")[0]
+                   for w in PHASE_WORDS.values())
+        width = top.right - (top.x + L.px(10) + head) - L.px(530)
+        for key, template in PROMPTS.items():
+            button = commands.button_label(PROMPT_BUTTONS[key]) if key in PROMPT_BUTTONS else ""
+            said = words._(template, name="Maximiliana-Rosa", capacity=4, cash=12, owed=10,
+                           owed_for=words._("Regular customer penalty"), button=button)
+            _size, lines = top_prompt(L, said, width)
+            assert " ".join(lines) == said and len(lines) <= 2, (language, key)
+    finally:
+        words.set_language("en")
