@@ -98,11 +98,10 @@ MAX_LINE = 60
 STOP_EVERY = 64
 
 ACTION, PATH, SINGLE = "action", "path", "single"
-# What a decision is called in a finding ("Round 3, Card phase"); the setup is "Setup".
-_LABELS = {AtHand.HOME: "Home vegetable", AtHand.PATH: "Path step", AtHand.CARDS: "Card phase",
-           AtHand.HARVEST: "Harvest", AtHand.CLAIM: "Foreman", AtHand.PAY: "raising money",
-           AtHand.KEEP: "Two-pack", AtHand.PARTNER: "choice of partner",
-           AtHand.SHOP: "Book-keeper"}
+# What a decision is in a finding, a code (the words layer names it: "Round 3, Card phase"):
+# the decision at hand (an AtHand value), ACTION for a stretch of the Action phase, OFFER for
+# the solo game's buying from the Offer, and SETUP for the Home vegetable before round 1.
+OFFER, SETUP = "offer", "setup"
 
 
 class Stopped(Exception):
@@ -125,7 +124,7 @@ class Finding:
 
     step: int
     round: int
-    where: str  # "Round 3, Action phase"
+    where: str  # the decision's code (`Decision.label`; SETUP before round 1), not words
     played: Move
     suggestion: Move
     cost: float
@@ -153,7 +152,7 @@ class Decision:
     kind: str  # ACTION, PATH or SINGLE
     state: GameState
     line: list[Move]
-    label: str
+    label: str  # the decision's code: an AtHand value, ACTION or OFFER
     closed: bool = False
 
 
@@ -183,9 +182,9 @@ def decisions(config: GameConfig, moves: Sequence[Move], seat: int,
         if mine:
             if current is None and len(state.legal_moves()) > 1:
                 decision = flow.decision(state)
-                label = ("Action phase" if kind == ACTION
-                         else "the Offer" if config.solo and decision == AtHand.CARDS
-                         else _LABELS.get(decision, decision))
+                label = (ACTION if kind == ACTION
+                         else OFFER if config.solo and decision == AtHand.CARDS
+                         else str(decision))
                 assert kind is not None, "a decision of the seat's own has a kind"
                 current = Decision(step, kind, state.clone(), [], label)
             if current is not None:
@@ -443,7 +442,7 @@ def judge(unit: Decision, seat: int, stick: Yardstick, asker: Asker,
     longer = clip(look_longer(agent, view, seat, advice, LONGER, stop), unit, seat)
     check(stop)
     round_ = view.round
-    where = f"Round {round_}, {unit.label}" if round_ else "Setup"
+    where = unit.label if round_ else SETUP
     at = next((i for i, (a, b) in enumerate(zip(played, longer)) if a != b), None)
     if at is None:  # the longer look does what the person did
         return Finding(unit.step, round_, where, played[0], played[0], 0.0,

@@ -31,6 +31,7 @@ from ai.thinker import Job, Request, Result, Thinker, open_thinker
 from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, TWO_PACK
 from ..text.moves import move_words
+from ..words import _, decimal
 from . import coach_plan
 
 STRONGEST = PLAYER_LEVELS[-1]
@@ -113,7 +114,8 @@ class Coach:
         state, seat, names, _started = self._asked
         self._asked = None
         if result.error or result.move is None:
-            self.failure = f"The coach stumbled ({result.error}): no hint this time."
+            self.failure = _("The coach stumbled ({error}): no hint this time.",
+                             error=result.error)
             return None
         return self.explain(state, seat, names, result)
 
@@ -128,34 +130,43 @@ class Coach:
         reason = self._reason(state, names, move, estimates, result.racing)
         accepts = coach_plan.accepted(state, seat, plan, estimates, dict(result.serving))
         if accepts:
-            reason += " Accepts " + "; ".join(accepts) + "."
+            reason += " " + _("Accepts {what}.", what="; ".join(accepts))
         if len(plan) > 1 and plan[-1].kind == TWO_PACK:
-            reason += " After the Two-pack, ask again: its cards decide the rest."
+            reason += " " + _("After the Two-pack, ask again: its cards decide the rest.")
         return Hint(move, reason, tuple(plan), tuple(
             coach_plan.describe_steps(state, seat, plan, names, advice=True)))
 
     def _reason(self, state: GameState, names: list[str], move: Move,
                 estimates: dict[Move, float], racing: bool) -> str:
-        what = f"Hint: {move_words(move, names, advice=True)}"
+        what = move_words(move, names, advice=True)
         if len(state.legal_moves()) == 1:
-            return f"{what} — it is the only move."
+            return _("Hint: {move} — it is the only move.", move=what)
         if move not in estimates:
-            return f"{what} — the next step of the AI's plan for this turn."
+            return _("Hint: {move} — the next step of the AI's plan for this turn.", move=what)
         estimates = dict(estimates)
         value = estimates.pop(move)
-        expects = f"the AI expects you to finish on about space {value:.1f}"
         if not estimates:
-            return f"{what} — {expects if move.kind == ADVANCE or not racing else 'the AI’s plan'}."
+            if move.kind == ADVANCE or not racing:
+                return _("Hint: {move} — the AI expects you to finish on about space {value}.",
+                         move=what, value=decimal(value))
+            return _("Hint: {move} — the AI’s plan.", move=what)
         other, other_value = max(estimates.items(), key=lambda item: item[1])
         instead = move_words(other, names, advice=True)
         gain = value - other_value
         if gain < 0:  # the other looked better at the Path step; a round further on, this
-            return (f"{what} — looked at a round further on, it comes out ahead of "
-                    f"“{instead}”, which at first looked {-gain:.1f} spaces better.")
+            return _("Hint: {move} — looked at a round further on, it comes out ahead of "
+                     "“{instead}”, which at first looked {gain} spaces better.", move=what,
+                     instead=instead, gain=decimal(-gain))
         if racing:
             if gain < CLOSE_CALL:
-                return f"{what} — a close call: “{instead}” is about as good."
-            return f"{what} — {gain:.1f} Path spaces better in the race than “{instead}”."
+                return _("Hint: {move} — a close call: “{instead}” is about as good.",
+                         move=what, instead=instead)
+            return _("Hint: {move} — {gain} Path spaces better in the race than “{instead}”.",
+                     move=what, gain=decimal(gain), instead=instead)
         if gain < CLOSE_CALL:
-            return f"{what} — {expects}; “{instead}” is about as good."
-        return f"{what} — {expects}, {other_value:.1f} if you {instead}."
+            return _("Hint: {move} — the AI expects you to finish on about space {value}; "
+                     "“{instead}” is about as good.", move=what, value=decimal(value),
+                     instead=instead)
+        return _("Hint: {move} — the AI expects you to finish on about space {value}, {other} if "
+                 "you {instead}.", move=what, value=decimal(value), other=decimal(other_value),
+                 instead=instead)

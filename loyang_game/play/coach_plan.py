@@ -14,6 +14,7 @@ from ..engine.cards import CARDS
 from ..engine.moves import END, REGULAR
 from ..engine.state import ACTIONS, CARD, RED, Decision
 from ..text.moves import move_words
+from ..words import N_, _, decimal
 from .commands import due_unserved
 
 
@@ -37,19 +38,37 @@ def accepted(state: GameState, seat: int, steps: list[Move], estimates: dict[Mov
     player = state.players[seat]
     red = {slot[CARD]: slot[RED] for slot in player.regulars}
     for card in left:
-        name = CARDS[card].name.removeprefix("Regular customer ")
-        cost = ("a 2-Cash penalty (its marker is red)" if red.get(card)
-                else "its marker turns red")
-        why = ""
+        why, worse = "", 0.0
         value = serving.get(card)
         if value is not None and chosen is not None:
             worse = chosen - value
-            why = (", serving it is about as good" if worse < 0.1 else
-                   f", serving it comes out {worse:.1f} spaces worse")
+            why = "as good" if worse < 0.1 else "worse"
         elif not _can_serve(state, seat, card):
-            why = ", no way to serve it this turn"
-        out.append(f"{name} unserved: {cost}{why}")
+            why = "no way"
+        clause = UNSERVED["red" if red.get(card) else "turns", why]
+        out.append(_(clause, customer=CARDS[card].code, worse=decimal(worse)))
     return out
+
+
+# A due customer the plan leaves unserved, one whole clause for each cost (its marker red:
+# a penalty; else it turns red) and each reason beside it (none, serving it about as good,
+# worse by so many spaces, no way to serve it this turn).
+UNSERVED = {
+    ("red", ""): N_("{customer} unserved: a 2-Cash penalty (its marker is red)"),
+    ("red", "as good"): N_("{customer} unserved: a 2-Cash penalty (its marker is red), serving "
+                           "it is about as good"),
+    ("red", "worse"): N_("{customer} unserved: a 2-Cash penalty (its marker is red), serving it "
+                         "comes out {worse} spaces worse"),
+    ("red", "no way"): N_("{customer} unserved: a 2-Cash penalty (its marker is red), no way to "
+                          "serve it this turn"),
+    ("turns", ""): N_("{customer} unserved: its marker turns red"),
+    ("turns", "as good"): N_("{customer} unserved: its marker turns red, serving it is about as "
+                             "good"),
+    ("turns", "worse"): N_("{customer} unserved: its marker turns red, serving it comes out "
+                           "{worse} spaces worse"),
+    ("turns", "no way"): N_("{customer} unserved: its marker turns red, no way to serve it this "
+                            "turn"),
+}
 
 
 def _unserved_at_end(state: GameState, seat: int, steps: list[Move]) -> list[int]:

@@ -7,6 +7,16 @@ from __future__ import annotations
 
 from ..engine import GameState, new_game
 from ..engine.moves import CASUAL, CLAIM, NONE, REGULAR, USE
+from ..words import N_, _
+
+# How a tie on the Path was broken, by its code in the standings' rows.
+TIE_WORDS = {"cash": N_("tie on the Path: decided by Cash"),
+             "cash_veg": N_("tie on the Path: decided by Cash, then vegetables")}
+
+
+def tie_words(code: str) -> str:
+    """The line under a row of the standings that tied on the Path ('' when none)."""
+    return _(TIE_WORDS[code]) if code in TIE_WORDS else code
 
 
 def final_rows(state: GameState) -> list[dict]:
@@ -29,11 +39,10 @@ def final_rows(state: GameState) -> list[dict]:
     standings = state.standings()
     for row in standings:
         seat = row["seat"]
-        tie = ""
+        tie = ""  # how a tie on the Path was broken, a code (`tie_words` says it)
         same = [o for o in standings if o is not row and o["position"] == row["position"]]
         if same:
-            tie = "tie on the Path: decided by Cash" + (
-                ", then vegetables" if any(o["cash"] == row["cash"] for o in same) else "")
+            tie = "cash_veg" if any(o["cash"] == row["cash"] for o in same) else "cash"
         rows.append({**row, "path": state.players[seat].path, "deliveries": deliveries[seat],
                      "earned": earned[seat], "helpers": helpers[seat], "tie": tie})
     rows.sort(key=lambda r: (r["place"], r["seat"]))

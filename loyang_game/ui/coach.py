@@ -16,7 +16,7 @@ import pygame
 from ..engine import GameState
 from ..play import commands
 from ..play.coach import Hint
-from ..words import N_
+from ..words import N_, _
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import Layout
@@ -131,7 +131,8 @@ def plan(surf, L: Layout, hint: Hint, compact: bool = False) -> pygame.Rect:
             mid = yy + row // 2 - L.px(2)
             pygame.draw.polygon(surf, HINT, [(x, mid - L.px(5)), (x + L.px(8), mid),
                                              (x, mid + L.px(5))])
-        label = f"{i + 1}. {words}" + (" (done)" if i < hint.at else "")
+        label = (_("{step}. {move} (done)", step=i + 1, move=words) if i < hint.at
+                 else _("{step}. {move}", step=i + 1, move=words))
         text(surf, fit(label, size, col_w - L.px(22), i == hint.at), size, colour,
              topleft=(x + L.px(14), yy), bold=i == hint.at)
     return r
@@ -203,7 +204,7 @@ def reason(surf, L: Layout, line: str) -> pygame.Rect:
 
 
 def _thinking_label(percent: int) -> str:
-    return f"Thinking about a hint… {percent}%   (Hint or H again: stop)"
+    return _("Thinking about a hint… {percent}%   (Hint or H again: stop)", percent=percent)
 
 
 def thinking_strip(L: Layout, percent: int) -> pygame.Rect:

@@ -15,25 +15,32 @@ import pygame
 from ..play.race import race_of
 from ..play.replay import Replay
 from ..play.session import GameSession
+from ..text.summary import tie_words
+from ..words import N_, _
 from . import theme as t
 from .chart import Line, Look, line_chart
 from .draw import button, dim, fit, panel, text, wrap
 from .layout import Layout
+from .names import level_words
 
 PERSON = "person"
-BUTTONS = (("new", "New game"), ("title", "Title"), ("replay", "Replay"),
-           ("review", "Review"), ("close", "Look at the table"))
+BUTTONS = (("new", N_("New game")), ("title", N_("Title")), ("replay", N_("Replay")),
+           ("review", N_("Review")), ("close", N_("Look at the table")))
 BUTTON_W, BUTTON_H, BUTTON_GAP, BUTTON_Y = 200, 44, 20, 708  # design pixels
 COLOURS = {"new": (50, 110, 60)}  # the others brown; grey is for a button greyed
-NO_REVIEW = "No person played: nothing to review"
-COLUMNS = (("Place", 60), ("Player", 250), ("Path", 70), ("Loans", 70), ("Final", 70),
-           ("Cash", 70), ("Veg.", 60), ("Deliveries", 100), ("Earned", 80), ("Helpers", 80))
+NO_REVIEW = N_("No person played: nothing to review")
+# The standings' columns, marked for the catalogues (the heads are said by `_`).
+COLUMNS = ((N_("Place"), 60), (N_("Player"), 250), (N_("Path"), 70), (N_("Loans"), 70),
+           (N_("Final"), 70), (N_("Cash"), 70), (N_("Veg."), 60), (N_("Deliveries"), 100),
+           (N_("Earned"), 80), (N_("Helpers"), 80))
 CHART_LOOK = Look(ink=t.INK, grid=(200, 186, 158), size=18)
 
 
 def seat_label(name: str, kind: str) -> str:
     """A seat's name, with its AI level when the AI played it ("Bao (AI, hard)")."""
-    return name if kind == PERSON else f"{name} (AI, {kind})"
+    if kind == PERSON:
+        return name
+    return _("{name} (AI, {level})", name=name, level=level_words(kind))
 
 
 def button_rects(L: Layout) -> dict[str, pygame.Rect]:
@@ -83,10 +90,10 @@ class EndPanel:
         dim(surf, None, 190)
         r = L.R(60, 20, 1160, 760)
         panel(surf, r, t.PANEL, border=t.GOLD, radius=L.px(16))
-        text(surf, "Final standings", L.px(38), t.INK, center=(r.centerx, r.y + L.px(30)),
+        text(surf, _("Final standings"), L.px(38), t.INK, center=(r.centerx, r.y + L.px(30)),
              bold=True)
-        text(surf, "Path space minus one per Loan; ties: more Cash, then more vegetables left",
-             L.px(18), t.INK_SOFT, center=(r.centerx, r.y + L.px(58)))
+        text(surf, _("Path space minus one per Loan; ties: more Cash, then more vegetables "
+                     "left"), L.px(18), t.INK_SOFT, center=(r.centerx, r.y + L.px(58)))
         y = self._standings(surf, L, L.R(90, 96, 0, 0).y)
         lines = self._end_lines(L)
         charts_bottom = L.R(0, 684, 0, 0).y - len(lines) * L.px(21)
@@ -103,7 +110,8 @@ class EndPanel:
         x0 = L.R(90, 0, 0, 0).x
         x = x0
         for name, w in COLUMNS:
-            text(surf, name, L.px(18), t.INK_SOFT, topleft=(x, y), bold=True)
+            text(surf, fit(_(name), L.px(18), L.px(w - 4), True), L.px(18), t.INK_SOFT,
+                 topleft=(x, y), bold=True)
             x += L.px(w)
         y += L.px(26)
         for row in game.scoring_rows or []:
@@ -123,7 +131,8 @@ class EndPanel:
                 x += L.px(w)
             y += L.px(28)
             if row.get("tie"):
-                text(surf, row["tie"], L.px(16), t.INK_SOFT, topleft=(x0 + L.px(60), y - L.px(5)))
+                text(surf, tie_words(row["tie"]), L.px(16), t.INK_SOFT,
+                     topleft=(x0 + L.px(60), y - L.px(5)))
                 y += L.px(14)
         return y
 
@@ -135,18 +144,18 @@ class EndPanel:
     def _race(self, surf, L: Layout, top: int, bottom: int) -> None:
         """The Path chart (wide, with the legend) and the Cash chart beside it."""
         game, race = self.game, self.race
-        steps = ["start" if r == 0 else str(r) for r in race.rounds]
+        steps = [_("start") if r == 0 else str(r) for r in race.rounds]
         path = [Line(values, t.SEAT_COLOURS[seat], game.names[seat])
                 for seat, values in enumerate(race.path)]
         cash = [Line(values, t.SEAT_COLOURS[seat]) for seat, values in enumerate(race.cash)]
         left, middle, right = L.R(90, 0, 0, 0).x, L.R(700, 0, 0, 0).x, L.R(1190, 0, 0, 0).x
         line_chart(surf, pygame.Rect(left, top, middle - left, bottom - top), L, path, steps,
-                   CHART_LOOK, title="The race: Path space at the end of each round",
-                   y_label="space", x_label="round", floor=1)
+                   CHART_LOOK, title=_("The race: Path space at the end of each round"),
+                   y_label=_("space"), x_label=_("round"), floor=1)
         start = middle + L.px(40)
         line_chart(surf, pygame.Rect(start, top, right - start, bottom - top), L, cash, steps,
-                   CHART_LOOK, title="Cash at the end of each round", y_label="Cash",
-                   x_label="round", floor=0)
+                   CHART_LOOK, title=_("Cash at the end of each round"), y_label=_("Cash"),
+                   x_label=_("round"), floor=0)
 
     def _buttons(self, surf, L: Layout, mouse) -> dict:
         rects = button_rects(L)
@@ -154,9 +163,9 @@ class EndPanel:
         for name, label in BUTTONS:
             b = rects[name]
             if name == "review" and not can_review:
-                button(surf, b, label, L, enabled=False)
-                text(surf, NO_REVIEW, L.px(15), t.INK_SOFT, center=(b.centerx, b.y - L.px(11)))
+                button(surf, b, _(label), L, enabled=False)
+                text(surf, _(NO_REVIEW), L.px(15), t.INK_SOFT, center=(b.centerx, b.y - L.px(11)))
             else:
-                button(surf, b, label, L, hover=b.collidepoint(mouse),
+                button(surf, b, _(label), L, hover=b.collidepoint(mouse),
                        colour=COLOURS.get(name, (120, 70, 40)))
         return targets(L)

@@ -9,6 +9,7 @@ import pygame
 
 from ..engine import GameState, flow
 from ..files.settings import Settings
+from ..words import _
 from . import theme as t
 from .draw import button, panel, text, wrap
 from .layout import Layout
@@ -66,7 +67,7 @@ class Guide:
         """Where the hint's box and its buttons go ({}: no hint)."""
         if not self.hint:
             return {}
-        r, _lines = box(L, HINTS[self.hint])
+        r, _lines = box(L, _(HINTS[self.hint]))
         never = pygame.Rect(0, 0, L.px(130), L.px(30))
         never.topright = (r.right - L.px(8), r.y + L.px(7))
         ok = pygame.Rect(0, 0, L.px(80), never.h)
@@ -80,16 +81,16 @@ class Guide:
             return
         self.targets = self.place(L)
         r, ok, never = self.targets["box"], self.targets["ok"], self.targets["never"]
-        lines = box(L, HINTS[self.hint])[1]
+        lines = box(L, _(HINTS[self.hint]))[1]
         panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10))
-        text(surf, "FIRST-GAME GUIDE", L.px(16), (150, 100, 20),
+        text(surf, _("FIRST-GAME GUIDE"), L.px(16), (150, 100, 20),
              midleft=(r.x + L.px(10), r.y + L.px(22)), bold=True)
         y = r.y + L.px(HEAD)
         for line in lines:
             text(surf, line, L.px(17), t.INK, topleft=(r.x + L.px(10), y))
             y += L.px(LINE)
-        button(surf, ok, "Got it", L, colour=(50, 110, 60), hover=ok.collidepoint(mouse))
-        button(surf, never, "No more hints", L, colour=(90, 80, 70),
+        button(surf, ok, _("Got it"), L, colour=(50, 110, 60), hover=ok.collidepoint(mouse))
+        button(surf, never, _("No more hints"), L, colour=(90, 80, 70),
                hover=never.collidepoint(mouse))
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..engine import GameState, Move
 from ..engine.events import IntoCourtyard
 from ..text.log import before_move, headline, touched
+from ..words import ngettext
 
 NEWS_TIME = 5.0  # seconds an AI's move stays told
 CALLOUT_TIME = 30.0  # seconds a person's call-outs stay once shown to that person
@@ -79,7 +80,8 @@ class News:
         lines = self.turn[-TURN_LINES:]
         earlier = len(self.turn) - len(lines)
         if earlier:
-            lines = [f"({earlier} earlier: see the log)", *lines]
+            lines = [ngettext("({n} earlier: see the log)", "({n} earlier: see the log)",
+                              earlier), *lines]
         return "\n".join(lines)
 
     def seen(self, viewer: int | None = ANYONE) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..words import _, ngettext
 from . import theme as t
 from .draw import button, dim, fit, panel, text, wrap
 from .layout import Layout
@@ -109,7 +110,7 @@ def place_choice(L: Layout, title: str, card: int | None, options: list[tuple[tu
     title_lines = wrap(title, L.px(TITLE_SIZE), room, True)
     detail_lines = wrap(detail, L.px(DETAIL_SIZE), room) if detail else []
     head = L.px(14) + len(title_lines) * L.px(28) + len(detail_lines) * L.px(22) + L.px(10)
-    extra = [(("ui", "cancel"), "Cancel (Esc or right-click)")] if cancel else []
+    extra = [(("ui", "cancel"), _("Cancel (Esc or right-click)"))] if cancel else []
     labelled = [(target, label, option_lines(L, label, room))
                 for target, label in [*options, *extra]]
     body = head + sum(L.px(44 if len(lines) == 1 else 58) for *_x, lines in labelled) + L.px(14)
@@ -165,8 +166,11 @@ def place_choice(L: Layout, title: str, card: int | None, options: list[tuple[tu
     up = pygame.Rect(x0, y, width, scroll_h)
     down = pygame.Rect(x0, bottom + L.px(6), width, scroll_h)
     scrolls: list[tuple[tuple, str, list[str], pygame.Rect]] = [
-        (SCROLL_UP, f"{above} more above: the wheel or Up" if above else "", [], up),
-        (SCROLL_DOWN, f"{below} more below: the wheel or Down" if below else "", [], down)]
+        (SCROLL_UP, ngettext("{n} more above: the wheel or Up", "{n} more above: the wheel or Up",
+                             above) if above else "", [], up),
+        (SCROLL_DOWN, ngettext("{n} more below: the wheel or Down",
+                               "{n} more below: the wheel or Down", below) if below else "", [],
+         down)]
     rows = [*shown_rows, *[row for row in scrolls if row[1]], *reversed(rows)]
     return ChoicePlace(r, shown, card_rect, card_lines, title_lines, detail_lines, rows,
                        first, (above, below))
@@ -229,19 +233,19 @@ def keep_panel(surf, L: Layout, sp: Sprites, cards: tuple[int, ...], first: int 
     r = L.R(440, 200, 420, 300)
     panel(surf, r.inflate(L.px(20), L.px(50)).move(0, L.px(10)), t.PANEL, border=t.GOLD,
           radius=L.px(14))
-    text(surf, "Two-pack: click the card to keep on top,", L.px(20), t.INK,
+    text(surf, _("Two-pack: click the card to keep on top,"), L.px(20), t.INK,
          center=(r.centerx, r.y - L.px(2)), bold=True)
-    text(surf, "then the other to keep under it (or a button below)", L.px(18), t.INK_SOFT,
+    text(surf, _("then the other to keep under it (or a button below)"), L.px(18), t.INK_SOFT,
          center=(r.centerx, r.y + L.px(18)))
     if not cards:
-        text(surf, "The piles are empty: nothing was drawn.", L.px(20), t.INK, center=r.center)
+        text(surf, _("The piles are empty: nothing was drawn."), L.px(20), t.INK, center=r.center)
     for card in cards:
         cr = L.cards.get(card)
         if cr is None:
             continue
         surf.blit(sp.card(card, cr.w, cr.h), cr)
         if first == card:
-            text(surf, "on top", L.px(20), (20, 120, 200),
+            text(surf, _("on top"), L.px(20), (20, 120, 200),
                  center=(cr.centerx, cr.bottom + L.px(12)), bold=True)
 
 
@@ -344,7 +348,7 @@ def thinking(surf, L: Layout, name: str, clock: float):
     r = pygame.Rect(0, 0, L.px(330), L.px(40))
     r.midright = (bottom.right - L.px(12), bottom.centery)
     panel(surf, r, (30, 24, 18), border=t.GOLD, radius=L.px(12), alpha=220)
-    text(surf, f"{name} is thinking\u2026", L.px(19), t.WHITE,
+    text(surf, _("{name} is thinking\u2026", name=name), L.px(19), t.WHITE,
          midleft=(r.x + L.px(14), r.centery))
     bar = pygame.Rect(0, 0, L.px(90), L.px(8))
     bar.midright = (r.right - L.px(14), r.centery)
@@ -476,7 +480,8 @@ def _callouts(surf, L: Layout, place: CalloutPlace) -> None:
     pygame.draw.rect(surf, t.SEAT_COLOURS[kept[-1].seat], r, L.px(3), border_radius=L.px(8))
     y = r.y + L.px(7)
     if place.left_out:
-        text(surf, f"{place.left_out} earlier: see the game log", L.px(15), t.INK_SOFT,
+        text(surf, ngettext("{n} earlier: see the game log", "{n} earlier: see the game log",
+                            place.left_out), L.px(15), t.INK_SOFT,
              topleft=(r.x + L.px(16), y))
         y += step
     for i, (item, lines) in enumerate(zip(kept, place.entries)):
@@ -520,7 +525,7 @@ def log_panel(surf, L: Layout, lines: list[str], scroll: int) -> None:
     (at most to the first line at the top: never into blank space)."""
     r = L.regions["log"]
     panel(surf, r, (30, 22, 16), radius=L.px(10), alpha=210)
-    text(surf, "GAME LOG (wheel to scroll)", L.px(15), t.GOLD, topleft=(r.x + L.px(8),
+    text(surf, _("GAME LOG (wheel to scroll)"), L.px(15), t.GOLD, topleft=(r.x + L.px(8),
                                                                          r.y + L.px(5)), bold=True)
     size = L.px(LOG_SIZE)
     wrapped = log_wrapped(L, lines)
@@ -546,11 +551,13 @@ def pass_screen(surf, L: Layout, name: str, colour) -> dict:
     """The screen that hides the table until `name` is at it; returns its click target."""
     surf.fill((30, 20, 14))
     c = (L.size[0] // 2, L.size[1] // 2)
-    text(surf, f"Pass to {name}", L.px(64), colour, center=(c[0], c[1] - L.px(60)), bold=True)
-    text(surf, f"{name}'s cards are hidden until {name} is at the screen.", L.px(24),
+    text(surf, _("Pass to {name}", name=name), L.px(64), colour,
+         center=(c[0], c[1] - L.px(60)), bold=True)
+    text(surf, _("{name}'s cards are hidden until {name} is at the screen.", name=name),
+         L.px(24),
          t.WHITE, center=(c[0], c[1]))
     b = pass_button(L)
-    button(surf, b, f"I am {name}: show my cards", L, colour=(60, 110, 60))
+    button(surf, b, _("I am {name}: show my cards", name=name), L, colour=(60, 110, 60))
     return {("ui", "ready"): b}
 
 
@@ -580,5 +587,5 @@ def card_info(surf, L: Layout, sp: Sprites, card: int, pos, now: str = "",
     for line in note_lines:
         text(surf, line, L.px(15), t.INK_SOFT, topleft=(r.x + L.px(10), y))
         y += L.px(16)
-    text(surf, "Right-click: all the rules of this card", L.px(15), (20, 90, 160),
+    text(surf, _("Right-click: all the rules of this card"), L.px(15), (20, 90, 160),
          topleft=(r.x + L.px(10), r.bottom - L.px(20)), bold=True)

@@ -20,19 +20,39 @@ from ..engine.cards import (
     ROUNDS,
     SELL_PRICE,
     SHOP_SPACES,
-    VEG_NAMES,
 )
 from ..engine.moves import NONE
 from ..engine.solo import ROW_PRICES
 from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
+from ..text.names import card_words, helper_words, veg_words
+from ..words import N_, _
 from . import cardgeom as g
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import BUTTONS_LEFT, Layout
+from .names import level_words
 from .sprites import Sprites
 
-PHASE_WORDS = {"setup": "Setup", "harvest": "Harvest phase", "cards": "Card phase",
-               "actions": "Action phase", "over": "Game over"}
+PHASE_WORDS = {"setup": N_("Setup"), "harvest": N_("Harvest phase"), "cards": N_("Card phase"),
+               "actions": N_("Action phase"), "over": N_("Game over")}
+
+
+def phase_words(phase: str) -> str:
+    """A phase's name, as the top bar heads it."""
+    return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+
+
+def round_head(round_: int, phase: str) -> str:
+    """The top bar's head: 'Round 4/9 · Action phase'."""
+    return _("Round {round}/{rounds} · {phase}", round=max(1, round_), rounds=ROUNDS,
+             phase=phase_words(phase))
+
+
+def seat_label(name: str, kind: str) -> str:
+    """A player's name with what plays the seat: 'Bao (AI normal)', a person's alone."""
+    if kind == "person":
+        return name
+    return _("{name} (AI {level})", name=name, level=level_words(kind))
 
 
 @dataclass
@@ -71,8 +91,7 @@ def _top(surf, state, L, view):
     r = L.regions["top"]
     pygame.draw.rect(surf, (40, 24, 16), (0, r.y, surf.get_width(), r.h))
     size = L.px(22)
-    phase = PHASE_WORDS.get(state.phase, state.phase)
-    head = f"Round {max(1, state.round)}/{ROUNDS} · {phase}"
+    head = round_head(state.round, state.phase)
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
     size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(626))
     step = t.font(size).get_linesize()
@@ -112,10 +131,11 @@ def _board(surf, state, L, sp, view, drawn):
         _tile(surf, slot, L, sp, view)
     # empty-column hints
     if not p.stalls and not p.helpers:
-        text(surf, "Market stalls & Helpers", L.px(17), t.INK_SOFT,
+        text(surf, _("Market stalls & Helpers"), L.px(17), t.INK_SOFT,
              center=L.R(232 + 96, 190, 0, 0).topleft)
     if not p.regulars and not p.casuals:
-        text(surf, "Customers", L.px(17), t.INK_SOFT, center=L.R(842 + 96, 190, 0, 0).topleft)
+        text(surf, _("Customers"), L.px(17), t.INK_SOFT,
+             center=L.R(842 + 96, 190, 0, 0).topleft)
     _plate(surf, state, p, L, view)
     _shop(surf, state, p, L, sp)
     _path(surf, state, L, sp, view)
@@ -128,14 +148,13 @@ def _plate(surf, state, p, L, view):
     r = L.anchors[("plate", p.seat)]
     pygame.draw.rect(surf, t.SEAT_COLOURS[p.seat], r, border_radius=L.px(8))
     kind = view.kinds[p.seat]
-    who = "" if kind == "person" else f"  (AI {kind})"
-    if p.seat == view.viewer and kind == "person":
-        who = "  (you)" if view.kinds.count("person") == 1 else ""
-    text(surf, f"{view.names[p.seat]}{who}", L.px(24), t.WHITE,
-         midleft=(r.x + L.px(10), r.centery), bold=True)
-    info = f"Path {p.path}"
+    label = seat_label(view.names[p.seat], kind)
+    if p.seat == view.viewer and kind == "person" and view.kinds.count("person") == 1:
+        label = _("{name}  (you)", name=view.names[p.seat])
+    text(surf, label, L.px(24), t.WHITE, midleft=(r.x + L.px(10), r.centery), bold=True)
+    info = _("Path {space}", space=p.path)
     if state.current_player == p.seat:
-        info = "to play · " + info
+        info = _("to play · Path {space}", space=p.path)
     text(surf, info, L.px(20), t.WHITE, midright=(r.right - L.px(10), r.centery))
 
 
@@ -144,11 +163,15 @@ def _fields(surf, state, p, L, sp, view):
     if p.pile:
         for k in range(min(3, len(p.pile)) - 1, -1, -1):
             surf.blit(sp.back(True, pile.w, pile.h), pile.move(-k * L.px(2), -k * L.px(2)))
-        text(surf, f"{len(p.pile)} left", L.px(17), t.INK, center=(pile.centerx,
+        text(surf, _("{n} left", n=len(p.pile)), L.px(17), t.INK, center=(pile.centerx,
                                                                   pile.bottom + L.px(8)))
     else:
         pygame.draw.rect(surf, t.PANEL_DARK, pile, 1, border_radius=L.px(6))
-        text(surf, "no fields left", L.px(15), t.INK_SOFT, center=pile.center)
+        lines = wrap(_("no fields left"), L.px(15), pile.w - L.px(6))  # two lines if need be
+        step = t.font(L.px(15)).get_linesize()
+        for i, line in enumerate(lines):
+            text(surf, line, L.px(15), t.INK_SOFT,
+                 center=(pile.centerx, pile.centery + (2 * i + 1 - len(lines)) * step // 2))
     for slot in p.fields:
         card = slot[CARD]
         if card in view.hide:
@@ -158,7 +181,7 @@ def _fields(surf, state, p, L, sp, view):
         spaces = g.scaled(g.field_spaces(), r, g.CARD_W)
         veg, count = slot[VEG], slot[COUNT]
         if veg == NONE:
-            text(surf, "not sown", L.px(16), t.WHITE, center=spaces.center)
+            text(surf, _("not sown"), L.px(16), t.WHITE, center=spaces.center)
             continue
         _token_grid(surf, sp, veg, count, spaces, L)
 
@@ -207,7 +230,7 @@ def _stall(surf, slot, L, sp, view):
         if not slot[MASK] & (1 << i):
             box = g.scaled(g.stall_offer(i), r, g.TILE_W)
             panel(surf, box, (120, 90, 60), radius=L.px(4), alpha=200)
-            text(surf, "taken", L.px(15), t.WHITE, center=box.center)
+            text(surf, _("taken"), L.px(15), t.WHITE, center=box.center)
 
 
 def _regular(surf, state, slot, L, sp, view):
@@ -227,13 +250,14 @@ def _regular(surf, state, slot, L, sp, view):
     surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
     if state.phase == "actions" and view.due_marks:
         if slot[SERVED] == state.round:
-            _badge(surf, L, r, "served", t.GOOD)
+            _badge(surf, L, r, _("served"), t.GOOD)
         elif slot[FIRST_DUE] <= state.round:
-            _badge(surf, L, r, "due", (230, 120, 20))
+            _badge(surf, L, r, _("due"), (230, 120, 20))
 
 
 def _badge(surf, L, r, word, colour):
-    b = pygame.Rect(0, 0, L.px(46), L.px(16))
+    b = pygame.Rect(0, 0, max(L.px(46), t.font(L.px(15), True).size(word)[0] + L.px(8)),
+                    L.px(16))
     b.topright = (r.right - L.px(30), r.y + L.px(1))
     pygame.draw.rect(surf, colour, b, border_radius=L.px(6))
     text(surf, word, L.px(15), t.WHITE, center=b.center, bold=True)
@@ -252,7 +276,7 @@ def _shop(surf, state, p, L, sp):
             pygame.draw.ellipse(surf, (170, 148, 110), slot.inflate(L.px(4), L.px(4)))
             if i < p.shop[veg]:
                 surf.blit(sp.veg(veg, size), slot)
-        text(surf, VEG_NAMES[veg], L.px(16), t.INK, center=(r.centerx, r.y + L.px(50)))
+        text(surf, veg_words(veg), L.px(16), t.INK, center=(r.centerx, r.y + L.px(50)))
         buy = pygame.Rect(r.x + L.px(4), r.bottom - L.px(30), r.w // 2 - L.px(6), L.px(24))
         sell = pygame.Rect(r.centerx + L.px(2), buy.y, r.w // 2 - L.px(6), L.px(24))
         pygame.draw.rect(surf, (70, 50, 30), buy, border_radius=L.px(4))
@@ -284,7 +308,8 @@ def _path(surf, state, L, sp, view):
 def _cart(surf, p, L, sp):
     box = L.anchors[("cartbox", p.seat)]
     pygame.draw.rect(surf, (150, 110, 70), box, border_radius=L.px(8))
-    text(surf, "CART", L.px(15), t.WHITE, topleft=(box.x + L.px(6), box.y + L.px(2)), bold=True)
+    text(surf, _("CART"), L.px(15), t.WHITE, topleft=(box.x + L.px(6), box.y + L.px(2)),
+         bold=True)
     for veg in range(6):
         r = L.anchors[("cart", p.seat, veg)]
         n = p.cart[veg]
@@ -302,10 +327,11 @@ def _cart(surf, p, L, sp):
 def _store(surf, p, L, sp):
     r = L.anchors[("store", p.seat)]
     pygame.draw.rect(surf, (120, 100, 80), r, border_radius=L.px(8))
-    text(surf, f"STOREHOUSE {sum(p.store)}/{p.capacity}", L.px(15), t.WHITE,
+    text(surf, _("STOREHOUSE {stored}/{capacity}", stored=sum(p.store), capacity=p.capacity),
+         L.px(15), t.WHITE,
          topleft=(r.x + L.px(6), r.y + L.px(3)), bold=True)
     if not p.upgraded:
-        text(surf, "upgrade for 2: holds 4", L.px(14), (230, 220, 200),
+        text(surf, _("upgrade for 2: holds 4"), L.px(14), (230, 220, 200),
              midright=(r.right - L.px(6), r.y + L.px(10)))
     size = L.px(34)
     stored = [veg for veg in range(6) for _ in range(p.store[veg])]
@@ -322,19 +348,21 @@ def _purse(surf, state, p, L, sp):
     size = L.px(40)
     surf.blit(sp.get("coin_big", (size, size)), (r.x + L.px(8), r.centery - size // 2))
     text(surf, f"{p.cash}", L.px(40), t.GOLD, midleft=(r.x + L.px(54), r.centery), bold=True)
-    text(surf, "Cash", L.px(16), t.WHITE, midright=(r.right - L.px(8), r.centery))
+    text(surf, _("Cash"), L.px(16), t.WHITE, midright=(r.right - L.px(8), r.centery))
     lr = L.anchors[("loans", p.seat)]
-    text(surf, f"Loans: {p.loans}" + ("  (-1 space each at the end)" if p.loans else ""),
-         L.px(16), t.INK, topleft=(lr.x, lr.y + L.px(2)))
+    loans = (_("Loans: {n}  (-1 space each at the end)", n=p.loans) if p.loans
+             else _("Loans: {n}", n=p.loans))
+    text(surf, loans, L.px(16), t.INK, topleft=(lr.x, lr.y + L.px(2)))
     for i in range(p.loans):
         surf.blit(sp.get("loan", (L.px(60), L.px(40))), (lr.x + i * L.px(22), lr.y + L.px(22)))
     tr = L.anchors[("tokens", p.seat)]
     if state.start_seat == p.seat and not state.config.solo:  # no start tokens in solo (R14)
         surf.blit(sp.get("start_big", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(2)))
-        text(surf, "Starting player", L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(21)))
+        text(surf, _("Starting player"), L.px(15), t.INK,
+             midleft=(tr.x + L.px(44), tr.y + L.px(21)))
     if state.second_seat == p.seat:
         surf.blit(sp.get("start_small", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(42)))
-        text(surf, "Second player", L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(61)))
+        text(surf, _("Second player"), L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(61)))
 
 
 # --- the others --------------------------------------------------------------------------------
@@ -343,8 +371,8 @@ def _others(surf, state, L, sp, view, drawn):
     if state.opponent is not None:
         r = L.panels[-1]
         panel(surf, r, (70, 50, 34), radius=10, alpha=200)
-        text(surf, "Imaginary opponent", L.px(20), t.GOLD, topleft=(r.x + L.px(8), r.y + L.px(8)),
-             bold=True)
+        text(surf, _("Imaginary opponent"), L.px(20), t.GOLD,
+             topleft=(r.x + L.px(8), r.y + L.px(8)), bold=True)
         o = state.opponent
         for slot in [*o.stalls, *o.regulars, *o.casuals]:
             if slot[CARD] in view.hide or slot[CARD] not in L.cards:
@@ -368,7 +396,7 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
     pygame.draw.rect(surf, t.SEAT_COLOURS[p.seat], head, border_top_left_radius=L.px(10),
                      border_top_right_radius=L.px(10))
     kind = view.kinds[p.seat]
-    label = view.names[p.seat] + ("" if kind == "person" else f" (AI {kind})")
+    label = seat_label(view.names[p.seat], kind)
     if state.current_player == p.seat:
         label = "> " + label
     text(surf, fit(label, L.px(19), r.w - L.px(40), True), L.px(19), t.WHITE,
@@ -379,7 +407,8 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
             surf.blit(sp.get(name, (L.px(22), L.px(22))), (r.right - L.px(26 + 24 * i),
                                                             head.y + L.px(2)))
     y = head.bottom + L.px(4)
-    text(surf, f"Cash {p.cash}   Loans {p.loans}   Path {p.path}", L.px(17), t.INK,
+    text(surf, _("Cash {cash}   Loans {loans}   Path {space}", cash=p.cash, loans=p.loans,
+                 space=p.path), L.px(17), t.INK,
          topleft=(r.x + L.px(8), y))
     y += L.px(18)
     # cart
@@ -391,7 +420,7 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
                  midleft=(x + L.px(19), y + L.px(9)))
             x += L.px(34)
     if x == r.x + L.px(8):
-        text(surf, "Cart empty", L.px(15), t.INK_SOFT, topleft=(x, y + L.px(2)))
+        text(surf, _("Cart empty"), L.px(15), t.INK_SOFT, topleft=(x, y + L.px(2)))
     y += L.px(22)
     # fields
     x = r.x + L.px(8)
@@ -411,7 +440,7 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
     for area in (p.stalls, p.helpers, p.regulars, p.casuals):
         for slot in area:
             card = CARDS[slot[CARD]]
-            label = card.code if card.kind != "helper" else card.name
+            label = card.code if card.kind != "helper" else helper_words(card.name)
             w = t.font(L.px(14)).size(label)[0] + L.px(8)
             if x + w > r.right - L.px(6):
                 x = r.x + L.px(8)
@@ -429,9 +458,9 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
         for i in range(n):
             surf.blit(sp.back(False, L.px(18), L.px(25)), (r.x + L.px(8) + i * L.px(12), y))
             drawn.cards.append(("hand", p.seat, -1, False))
-        text(surf, f"{n} in hand", L.px(15), t.INK_SOFT,
+        text(surf, _("{n} in hand", n=n), L.px(15), t.INK_SOFT,
              midleft=(r.x + L.px(20) + n * L.px(12), y + L.px(12)))
-    text(surf, "click to view", L.px(13), t.INK_SOFT, midright=(r.right - L.px(6),
+    text(surf, _("click to view"), L.px(13), t.INK_SOFT, midright=(r.right - L.px(6),
                                                                 r.bottom - L.px(10)))
 
 
@@ -441,7 +470,7 @@ def _right(surf, state, L, sp, view, drawn):
     court = L.regions["court"]
     panel(surf, court, (60, 40, 26), radius=10, alpha=170)
     if state.config.solo:
-        text(surf, "THE OFFER", L.px(19), t.GOLD, topleft=(court.x + L.px(8), court.y + L.px(4)),
+        text(surf, _("THE OFFER"), L.px(19), t.GOLD, topleft=(court.x + L.px(8), court.y + L.px(4)),
              bold=True)
         for row in range(4):
             r0 = L.anchors[("offerslot", row * 3)]
@@ -455,10 +484,11 @@ def _right(surf, state, L, sp, view, drawn):
             surf.blit(sp.card(card, r.w, r.h, view.solo), r)
             drawn.cards.append(("offer", -1, card, True))
         if state.phase == "cards":
-            text(surf, f"bought {len(state.bought)}/{state.buy_limit}", L.px(16), t.WHITE,
+            text(surf, _("bought {bought}/{limit}", bought=len(state.bought),
+                         limit=state.buy_limit), L.px(16), t.WHITE,
                  midright=(court.right - L.px(8), court.y + L.px(14)))
     else:
-        text(surf, f"COURTYARD ({len(state.courtyard)})", L.px(19), t.GOLD,
+        text(surf, _("COURTYARD ({n})", n=len(state.courtyard)), L.px(19), t.GOLD,
              topleft=(court.x + L.px(8), court.y + L.px(4)), bold=True)
         for card in state.courtyard:
             if card in view.hide:
@@ -485,8 +515,8 @@ def pile_labels(L: Layout, draw: int, discard: int) -> list[tuple[str, int]]:
     """The piles' names and counts, between the two piles: the draw pile's at the top,
     the discard pile's at the bottom (label, y of its centre)."""
     d = L.anchors["draw"]
-    return [("draw", d.y + L.px(10)), (str(draw), d.y + L.px(30)),
-            ("discard", d.bottom - L.px(30)), (str(discard), d.bottom - L.px(10))]
+    return [(_("draw"), d.y + L.px(10)), (str(draw), d.y + L.px(30)),
+            (_("discard"), d.bottom - L.px(30)), (str(discard), d.bottom - L.px(10))]
 
 
 def _bottom(surf, state, L, sp, view, drawn):
@@ -521,7 +551,7 @@ def _bottom(surf, state, L, sp, view, drawn):
             text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
                                                    bottom.y + L.px(8) + i * (size + L.px(2))))
     if hand_cards and seat is not None:
-        label = f"{view.names[seat]}'s hand"
+        label = _("{name}'s hand", name=view.names[seat])
         tab = hand_tab(L, label)
         panel(surf, tab, (60, 40, 26), radius=L.px(6))
         text(surf, label, L.px(15), t.WHITE, center=tab.center)
@@ -533,12 +563,13 @@ def hand_tag_label(L: Layout, card: int, width: int) -> str:
     a Helper its name, cut with an ellipsis only if even that does not fit."""
     c = CARDS[card]
     size = L.px(13)
-    title = {"stall": f"Stall {c.code}", "regular": f"Regular {c.code}",
-             "casual": f"Casual {c.code}"}.get(c.kind, c.name)
+    title = {"stall": _("Stall {code}", code=c.code),
+             "regular": _("Regular {code}", code=c.code),
+             "casual": _("Casual {code}", code=c.code)}.get(c.kind, card_words(card))
     if t.font(size, True).size(title)[0] <= width:
         return title
     if c.kind == "helper":
-        return fit(c.name, size, width, True)
+        return fit(card_words(card), size, width, True)
     return c.code
 
 

@@ -237,21 +237,21 @@ KIND_TEXT = {
 
 # The first-game guide: one short hint the first time each decision comes up.
 HINTS = {
-    "home": "Setup: buy one Wheat, Pumpkin or Turnip from your Shop (click it). It sows your "
-            "Home field, which feeds you one vegetable every round.",
-    "cards": "Card phase: place a hand card in the Courtyard, or take a hand card and a "
-             "Courtyard card to play both. Fewer cards now can mean going first later.",
-    "act": "Action phase: click a Cart vegetable, then where it goes (Shop, field, stall, "
-           "customer). Serve your Regular customers every round. End when you are done.",
-    "store": "Only what fits in the Storehouse stays overnight: sell or return the rest.",
-    "path": "Walk on the Path of Prosperity: the first step costs 1, each further step the "
-            "number of the space. This is how you win.",
-    "pay": "You owe Cash: sell vegetables, discard a Helper or take a Loan (+5 Cash, one space "
-           "back at the end).",
-    "keep": "A Two-pack: keep none, one, or both (one on top of the other).",
-    "harvest": "Your Harvest helper can be used now, before the harvest; or pass.",
-    "solo": "Solo challenge: reach space 17 (good), 18 (very good) or 19 (master) on the "
-            "Path. Buy cards from the Offer; the row sets the price.",
+    "home": N_("Setup: buy one Wheat, Pumpkin or Turnip from your Shop (click it). It sows your "
+               "Home field, which feeds you one vegetable every round."),
+    "cards": N_("Card phase: place a hand card in the Courtyard, or take a hand card and a "
+                "Courtyard card to play both. Fewer cards now can mean going first later."),
+    "act": N_("Action phase: click a Cart vegetable, then where it goes (Shop, field, stall, "
+              "customer). Serve your Regular customers every round. End when you are done."),
+    "store": N_("Only what fits in the Storehouse stays overnight: sell or return the rest."),
+    "path": N_("Walk on the Path of Prosperity: the first step costs 1, each further step the "
+               "number of the space. This is how you win."),
+    "pay": N_("You owe Cash: sell vegetables, discard a Helper or take a Loan (+5 Cash, one space "
+              "back at the end)."),
+    "keep": N_("A Two-pack: keep none, one, or both (one on top of the other)."),
+    "harvest": N_("Your Harvest helper can be used now, before the harvest; or pass."),
+    "solo": N_("Solo challenge: reach space 17 (good), 18 (very good) or 19 (master) on the "
+               "Path. Buy cards from the Offer; the row sets the price."),
 }
 
 

@@ -163,6 +163,17 @@ def number(value: int | float) -> str:
     return format_decimal(value, locale=CLDR_LOCALES[_current]).replace("\u202f", "\u00a0")
 
 
+def decimal(value: float) -> str:
+    """A value to one decimal place, written with the current language's decimal sign
+    ("5.3", "5,3"): the AI's estimates in Path spaces."""
+    said = f"{value:.1f}"
+    if _current == ENGLISH:
+        return said
+    from babel.numbers import get_decimal_symbol
+
+    return said.replace(".", get_decimal_symbol(CLDR_LOCALES[_current]))
+
+
 def _values(values: dict[str, object]) -> dict[str, object]:
     return {k: number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
             for k, v in values.items()}

@@ -15,11 +15,13 @@ from typing import Any
 
 import pygame
 
+from ... import words
 from ...engine import GameState, Move
 from ...engine.state import KeepChoice
 from ...play import commands
 from ...play.replay import Replay
 from ...text.log import describe_move
+from ...words import N_, _, decimal, pgettext
 from .. import overlay, render, replaybar, table_model
 from ..layout import Layout
 from ..prompts import hover_lines
@@ -32,15 +34,19 @@ KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "start"
         pygame.K_END: "end", pygame.K_SPACE: "play", pygame.K_PAGEUP: "previous round",
         pygame.K_PAGEDOWN: "next round"}
 
-HINTS = {("rp", "start"): "To the deal (Home)", ("rp", "back"): "Back one move (Left)",
-         ("rp", "play"): "Play or pause (Space)", ("rp", "forward"): "On one move (Right)",
-         ("rp", "end"): "To the last move (End)", ("rp", "speed"): "Moves a second when playing",
-         ("ui", "close"): "Close the replay (Esc)", ("ui", "look"): "Back to the player's board"}
-ROUND_HINT = "The round's first move (Page Up / Page Down: the previous / next round)"
+HINTS = {("rp", "start"): N_("To the deal (Home)"), ("rp", "back"): N_("Back one move (Left)"),
+         ("rp", "play"): N_("Play or pause (Space)"), ("rp", "forward"): N_("On one move (Right)"),
+         ("rp", "end"): N_("To the last move (End)"),
+         ("rp", "speed"): N_("Moves a second when playing"),
+         ("ui", "close"): N_("Close the replay (Esc)"),
+         ("ui", "look"): N_("Back to the player's board")}
+ROUND_HINT = N_("The round's first move (Page Up / Page Down: the previous / next round)")
 
 
 def speed_words(speed: float) -> str:
-    return f"{speed:g} move/s" if speed <= 1 else f"{speed:g} moves/s"
+    shown = f"{speed:g}" if speed >= 1 or words.language() == "en" else decimal(speed)
+    return (_("{speed} move/s", speed=shown) if speed <= 1
+            else _("{speed} moves/s", speed=shown))
 
 
 class ReplayScene(Scene):
@@ -128,18 +134,20 @@ class ReplayScene(Scene):
             if self.note:
                 return self.note
             if self.suggestion is not None and not self._suggestion_on_table():
-                return f"(AI: {describe_move(self.suggestion, self.replay.names)})"
+                return _("(AI: {move})",
+                         move=describe_move(self.suggestion, self.replay.names))
         if self.step == 0:
-            return "The deal: nobody has moved yet."
+            return _("The deal: nobody has moved yet.")
         return self.replay.lines[self.step - 1][0].strip()
 
     def counter_words(self) -> str:
         r = self.replay
-        words = f"Move {self.step} of {len(r)} · Round {max(1, self.state.round)}"
         seat = r.seats[self.step - 1] if self.step > 0 else None
         if seat is not None:
-            words += f" · {r.names[seat]}"
-        return words
+            return _("Move {step} of {moves} · Round {round} · {name}", step=self.step,
+                     moves=len(r), round=max(1, self.state.round), name=r.names[seat])
+        return _("Move {step} of {moves} · Round {round}", step=self.step, moves=len(r),
+                 round=max(1, self.state.round))
 
     def log_lines(self) -> list[str]:
         """The log as it read at this step."""
@@ -305,8 +313,8 @@ class ReplayScene(Scene):
         self._controls(surf, L)
         replaybar.counter(surf, L, self.counter_words())
         target = self.target_at(self.mouse)
-        hint = (ROUND_HINT if target and target[0] == "round"
-                else HINTS.get(target) if target else None)
+        hint = (_(ROUND_HINT) if target and target[0] == "round"
+                else _(HINTS[target]) if target in HINTS else None)
         overlay.tooltip(surf, L, self.mouse,
                         [hint] if hint else hover_lines(self.state, target, L.focus, L))
 
@@ -331,9 +339,9 @@ class ReplayScene(Scene):
         places = replaybar.rects(L)
         if self.focus_override is None:
             del places[("ui", "look")]
-        labels = {("rp", "play"): "Pause" if self.playing else "Play",
-                  ("rp", "speed"): speed_words(self.speed), ("ui", "close"): "Close",
-                  ("ui", "look"): "Back"}
+        labels = {("rp", "play"): _("Pause") if self.playing else _("Play"),
+                  ("rp", "speed"): speed_words(self.speed), ("ui", "close"): _("Close"),
+                  ("ui", "look"): pgettext("button", "Back")}
         labels.update({target: str(target[1]) for target in places if target[0] == "round"})
         rnd = max(1, self.state.round)
         replaybar.draw(surf, L, places, self.enabled(), labels, ("round", rnd), self.mouse)

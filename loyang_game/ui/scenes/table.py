@@ -20,6 +20,7 @@ from ...engine import Move
 from ...engine.moves import NONE
 from ...play import commands
 from ...play.session import GameSession
+from ...words import _
 from .. import choreo, layout, table_model
 from ..anim import Timeline
 from ..choice_cursor import ChoiceCursor, TableCursor
@@ -262,7 +263,7 @@ class TableScene(Scene):
     def _hurry_on(self, most: int = 200) -> None:
         """Make the AI's moves found so far without animation; the rest as they come."""
         game = self.game
-        for _ in range(most):
+        for _step in range(most):
             if game.state.is_over or game.is_person(self.decider()):
                 return
             move = self._ai_found()
@@ -309,8 +310,8 @@ class TableScene(Scene):
     def undo(self) -> None:
         if not self.person_to_play() or not self.game.take_back():
             self.sound.refused()
-            self.toast("Nothing to undo: only your own moves this turn, back to the last "
-                       "revealed card or draw.")
+            self.toast(_("Nothing to undo: only your own moves this turn, back to the last "
+                         "revealed card or draw."))
             return
         while commands.mid_shop(self.game.state) and self.game.take_back():
             pass  # the Book-keeper's Shop, set by one confirm, is taken back whole
@@ -322,10 +323,10 @@ class TableScene(Scene):
         """Why no hint can be asked for now ("" if one can). A person's turn that the table
         has not come to yet (another seat's move still shown) waits for it."""
         if self.pass_to is not None:
-            return "Hints wait until the player is at the screen."
+            return _("Hints wait until the player is at the screen.")
         problem = self.game.hint_problem()
         if not problem and not self.person_to_play():
-            return "Hints wait until the last move has been shown."
+            return _("Hints wait until the last move has been shown.")
         return problem
 
     def ask_hint(self) -> None:
@@ -446,7 +447,8 @@ class TableScene(Scene):
         s = self.d.settings
         s.mute = not s.mute
         problem = self.d.save_settings()
-        self.toast(problem or ("Sound off (M turns it on again)." if s.mute else "Sound on."))
+        self.toast(problem or (_("Sound off (M turns it on again).") if s.mute
+                               else _("Sound on.")))
 
     def open_menu(self) -> None:
         self.d.open("pause", game=self.game, tell=self.toast)
@@ -486,12 +488,12 @@ class TableScene(Scene):
             seat = self.decider()
             if seat is not None:
                 self.sound.refused()
-                self.toast(f"It is {self.game.names[seat]}'s turn.")
+                self.toast(_("It is {name}'s turn.", name=self.game.names[seat]))
             return
         state = self.game.state
         if self.focus() != self.decider() and not self._on_shown_board(target):
             self.sound.refused()
-            self.toast("You are looking at another player's board: click Back (or Esc).")
+            self.toast(_("You are looking at another player's board: click Back (or Esc)."))
             return
         result = self.picker.click(state, target)
         if (result.kind == "choose" and not self.confirm_unserved and len(result.options) == 1
