@@ -181,7 +181,11 @@ def _fields(surf, state, p, L, sp, view):
         spaces = g.scaled(g.field_spaces(), r, g.CARD_W)
         veg, count = slot[VEG], slot[COUNT]
         if veg == NONE:
-            text(surf, _("not sown"), L.px(16), t.WHITE, center=spaces.center)
+            lines = wrap(_("not sown"), L.px(16), spaces.w)  # two lines if need be
+            step = t.font(L.px(16)).get_linesize()
+            for i, line in enumerate(lines):
+                text(surf, line, L.px(16), t.WHITE, center=(
+                    spaces.centerx, spaces.centery + (2 * i + 1 - len(lines)) * step // 2))
             continue
         _token_grid(surf, sp, veg, count, spaces, L)
 

@@ -4,7 +4,9 @@ entry to the first real game it offers; its refusals, skipping, leaving and resu
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from loyang_game import words
 from loyang_game.engine import Move
 from loyang_game.engine.moves import NONE
 from loyang_game.play.commands import clicks_for
@@ -52,7 +54,16 @@ def click_target(d, scene, target) -> None:
     click(d, pos)
 
 
-def test_the_whole_tutorial_is_played_by_clicks_to_a_first_real_game():
+@pytest.mark.parametrize("language", ["en", "de", "it", "fr"])
+def test_the_whole_tutorial_is_played_by_clicks_to_a_first_real_game(language):
+    words.set_language(language)
+    try:
+        play_the_whole_tutorial(language)
+    finally:
+        words.set_language("en")
+
+
+def play_the_whole_tutorial(language: str) -> None:
     d = make_director()
     scene = open_tutorial(d)
     seen_chapters = []
@@ -62,6 +73,9 @@ def test_the_whole_tutorial_is_played_by_clicks_to_a_first_real_game():
         if d.top is not scene:
             break
         step = scene.current
+        if language != "en":  # every step's words in the language, the chapter's title too
+            assert words._(step.text) != step.text, (language, step.text)
+            assert words._(scene.chapter.title) != scene.chapter.title, language
         if scene.progress.chapter not in seen_chapters:
             seen_chapters.append(scene.progress.chapter)
         state = scene.game.state

@@ -14,6 +14,7 @@ from ...play import commands
 from ...play.session import SEAT_NAMES, GameSession
 from ...tutorial import progress as saved
 from ...tutorial import script
+from ...words import N_, _
 from .. import coach as coach_lights
 from .. import theme as t
 from ..draw import button, panel, text, wrap
@@ -22,8 +23,10 @@ from ..start import new_table
 from .table import STEP, TableScene
 
 GUIDE_INK = (60, 40, 20)
-KIND_WORDS = ("Not that one yet: follow the lit outline.", "Almost! The lit outline shows "
-              "where to click.", "Patience: click the lit outline first.")
+KIND_WORDS = (N_("Not that one yet: follow the lit outline."),
+              N_("Almost! The lit outline shows where to click."),
+              N_("Patience: click the lit outline first."))
+NO_HINT = N_("In the tutorial the guide shows the way: no Hint or Undo here.")
 
 
 class TutorialSession(GameSession):
@@ -100,7 +103,8 @@ class TutorialScene(TableScene):
         self.picker.reset()
         self.game.stop_thinking()
         self.game.state = script.run_to(nxt)
-        self.game.log.append(f"   (The tutorial skips to: {script.CHAPTERS[nxt].title}.)")
+        self.game.log.append("   " + _("(The tutorial skips to: {chapter}.)",
+                                       chapter=_(script.CHAPTERS[nxt].title)))
         self.game.undo.forget()
         self.version += 1
         self.news = type(self.news)()
@@ -207,7 +211,7 @@ class TutorialScene(TableScene):
         return False
 
     def hint_problem(self) -> str:
-        return "In the tutorial the guide shows the way: no Hint or Undo here."
+        return _(NO_HINT)
 
     def press(self, target: tuple | None) -> None:
         """A click (or the keyboard's Enter in a choice) on `target`, as the guide allows."""
@@ -219,7 +223,7 @@ class TutorialScene(TableScene):
             return
         if target[0] == "ui":
             if target[1] in ("hint", "undo"):
-                self.refuse("In the tutorial the guide shows the way: no Hint or Undo here.")
+                self.refuse(_(NO_HINT))
             elif target[1] == "menu":
                 self.leave()
             else:
@@ -234,12 +238,12 @@ class TutorialScene(TableScene):
             elif target in self.expected():
                 super().press(target)
             else:
-                self.refuse(KIND_WORDS[self.refusals % len(KIND_WORDS)])
+                self.refuse(_(KIND_WORDS[self.refusals % len(KIND_WORDS)]))
                 self.refusals += 1
         elif self.told():
-            self.refuse("Read the note first, then click Next.")
+            self.refuse(_("Read the note first, then click Next."))
         else:
-            self.refuse("Watch the table a moment: the guide goes on when it is ready.")
+            self.refuse(_("Watch the table a moment: the guide goes on when it is ready."))
 
     def panel_click(self, name: str) -> None:
         if name == "next":
@@ -263,7 +267,7 @@ class TutorialScene(TableScene):
                 "next"):
             self.panel_click("next")
         elif event.key in (pygame.K_h, pygame.K_u):
-            self.refuse("In the tutorial the guide shows the way: no Hint or Undo here.")
+            self.refuse(_(NO_HINT))
         else:
             super()._key(event)
 
@@ -277,27 +281,28 @@ class TutorialScene(TableScene):
         step = self.current
         out = {}
         if self.last():
-            out["next"] = "Play a real game"
-            out["leave"] = "Back to the title"
+            out["next"] = _("Play a real game")
+            out["leave"] = _("Back to the title")
             return out
         if not step.move and not step.free and self.told():
-            out["next"] = "Next"
+            out["next"] = _("Next")
         if self.progress.chapter + 1 < len(script.CHAPTERS):
-            out["skip"] = "Skip chapter"
-        out["leave"] = "Leave"
+            out["skip"] = _("Skip chapter")
+        out["leave"] = _("Leave")
         return out
 
     def words(self) -> str:
         step = self.current
         if not self.told():  # the note's event is still to come on the table
             mover = self.game.state.current_player
-            return (f"{self.game.names[mover]} is playing: watch the table."
-                    if mover == script.OPPONENT else "Watch the table.")
-        words = step.text
+            return (_("{name} is playing: watch the table.", name=self.game.names[mover])
+                    if mover == script.OPPONENT else _("Watch the table."))
+        words = _(step.text)
         if step.free and self.remark:
             words = f"{self.remark}  {words}"
         if step.move and not self.person_to_play() and not self.timeline.busy:
-            words = f"{self.game.names[script.OPPONENT]} is playing.  {words}"
+            words = _("{name} is playing.  {words}", name=self.game.names[script.OPPONENT],
+                      words=words)
         return words
 
     def draw(self, surf) -> None:
@@ -354,7 +359,7 @@ class TutorialScene(TableScene):
         text(surf, f"{at}/{len(order)}", L.px(14), (150, 120, 80),
              midright=(r.right - pad, r.y + L.px(16)))
         y = r.y + L.px(30)
-        chapter = f"{self.progress.chapter + 1}. {self.chapter.title}"
+        chapter = f"{self.progress.chapter + 1}. {_(self.chapter.title)}"
         for line in wrap(chapter, L.px(19), r.w - 2 * pad, bold=True):
             text(surf, line, L.px(19), (110, 60, 20), topleft=(r.x + pad, y), bold=True)
             y += L.px(23)
@@ -392,7 +397,7 @@ class TutorialScene(TableScene):
             now = i == self.progress.chapter
             colour = (110, 60, 20) if now else (120, 110, 95) if i < self.progress.chapter \
                 else (170, 155, 130)
-            label = f"{'>' if now else ' '} {i + 1}. {chapter.title}"
+            label = f"{'>' if now else ' '} {i + 1}. {_(chapter.title)}"
             text(surf, label, L.px(14), colour, topleft=(r.x + L.px(10), y), bold=now)
             y += row
 
