@@ -11,7 +11,7 @@ __all__ = ["LEVEL_WORDS", "VEG_WORDS", "level_words", "veg_words"]
 
 LEVEL_WORDS = {"random": NP_("AI level", "random"), "greedy": NP_("AI level", "greedy"),
                "easy": NP_("AI level", "easy"), "normal": NP_("AI level", "normal"),
-               "hard": NP_("AI level", "hard")}
+               "hard": NP_("AI level", "hard"), "tutor": NP_("AI level", "tutor")}
 
 
 def level_words(level: str) -> str:

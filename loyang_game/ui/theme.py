@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
 from . import fonts
 from .fonts import Face
@@ -97,11 +99,16 @@ def font(size: int, bold: bool = False) -> Face:
     return fonts.face(max(8, int(size)), bool(bold))
 
 
+# Where a line may break: any white space but the no-break space, which French sets before
+# its colons, semicolons, question and exclamation marks and inside its guillemets.
+_BREAKS = re.compile(r"[^\S\u00a0]+")
+
+
 def wrap(text: str, face: Face, width: int) -> list[str]:
     """Words of `text` in lines no wider than `width` in `face` (a lone long word keeps its
     own line)."""
     lines, line = [], ""
-    for word in text.split():
+    for word in _BREAKS.split(text.strip()):
         trial = f"{line} {word}".strip()
         if face.size(trial)[0] <= width or not line:
             line = trial

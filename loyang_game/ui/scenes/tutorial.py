@@ -331,11 +331,13 @@ class TutorialScene(TableScene):
         targets = {}
         if "next" in names:
             targets["next"] = row1
-        half = (row2.w - L.px(8)) // 2
         rest = [n for n in ("skip", "leave") if n in names]
-        if len(rest) == 2:
-            targets[rest[0]] = pygame.Rect(row2.x, row2.y, half, bh)
-            targets[rest[1]] = pygame.Rect(row2.right - half, row2.y, half, bh)
+        if len(rest) == 2:  # shared by their labels' widths, so a long one is not cut
+            room = row2.w - L.px(8)
+            wide = [t.font(L.px(16), True).size(names[n])[0] + L.px(14) for n in rest]
+            first = min(max(room * wide[0] // sum(wide), room // 3), room - room // 3)
+            targets[rest[0]] = pygame.Rect(row2.x, row2.y, first, bh)
+            targets[rest[1]] = pygame.Rect(row2.x + first + L.px(8), row2.y, room - first, bh)
         elif rest:
             targets[rest[0]] = row2
         return targets
@@ -354,7 +356,7 @@ class TutorialScene(TableScene):
         panel(surf, r, (250, 240, 205), border=t.GOLD, radius=L.px(10), alpha=250)
         order = script.steps()
         at = order.index(self.place) + 1
-        text(surf, "LEARN TO PLAY", L.px(15), (150, 100, 20),
+        text(surf, _("LEARN TO PLAY"), L.px(15), (150, 100, 20),
              midleft=(r.x + pad, r.y + L.px(16)), bold=True)
         text(surf, f"{at}/{len(order)}", L.px(14), (150, 120, 80),
              midright=(r.right - pad, r.y + L.px(16)))
