@@ -3,6 +3,7 @@ from the rulebook; see docs/rules/README.md), shown in the rules help under the 
 
 from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL
 from ..engine.helpers import REGISTRY
+from ..text.names import helper_words
 from ..words import N_, _, ngettext
 from .names import veg_words
 
@@ -255,17 +256,101 @@ HINTS = {
 }
 
 
+# Each Helper's card text by its id (the Helper Reference's words: the engine holds none),
+# and how a few of them work in the solo game instead.
+HELPER_TEXT = {
+    "Book-keeper": N_(
+        "Decide whether each vegetable space in your Shop should contain the indicated vegetable "
+        "or not. (Add or remove vegetables as you choose.) In addition, choose one type of "
+        "vegetable. For each Field card on which this vegetable has been planted, you receive 1 "
+        "Cash."),
+    "Con man": N_(
+        "Exchange this Helper for a Helper belonging to another player who has already completed "
+        "his Action phase for this round. (The Con man goes to that player.)"),
+    "Deliveryman": N_(
+        "Deliver to another player's Regular customer and take the proceeds yourself. If you make"
+        " the last delivery to that customer, you must pay the owner 2 Cash from the proceeds."),
+    "Foreman": N_(
+        "Take one Helper immediately after it is placed on the Discard pile (by you or by another"
+        " player)."),
+    "Haggler": N_(
+        "Once only, buy 2 vegetables of the same kind in your Shop for the price of 1. (Combined "
+        "with the Shopper, you take the 2 vegetables from the Supply rather than from the Shop.)"),
+    "Harvest helper": N_(
+        "You can harvest 2 vegetables from each of your own fields that contains 4 or more "
+        "vegetables (Not from your Home field!), OR Fields that you plant in this Action phase "
+        "receive 1 additional vegetable token."),
+    "Maid": N_(
+        "In this Action phase, you may exchange vegetables 1:1 at all Market stall spaces where "
+        "you would usually have to trade in 2 vegetables to receive 1."),
+    "Market crier": N_(
+        "Refill all your Market stalls with vegetables OR Sell 1 to 3 vegetables from your Market"
+        " stalls to your Shop (at Shop prices!). You can earn a maximum of 3 Cash."),
+    "Market woman": N_(
+        "Exchange one of your Market stalls for another player's Market stall and refill both of "
+        "them. (Cards under the Market stalls that are revealed during the swap are moved to the "
+        "appropriate \"played\" area.)"),
+    "Merchant": N_(
+        "You may buy, for 1 Cash, 1 of any vegetable that you must deliver at least twice to your"
+        " Regular customers in this round."),
+    "Messenger-boy": N_(
+        "You can deliver twice to any or each of your Regular customers in this Action phase: "
+        "Place two vegetables on each of the Regular customer's two vegetable spaces."),
+    "Official": N_(
+        "In this Action phase, the \"Buy a Two-pack\" action is free for you."),
+    "Plough-man": N_(
+        "Return all vegetables from one of your fields that contains at least 2 vegetables to the"
+        " Supply. (You may not return vegetables from your Home field.) You can re-sow this "
+        "field. OR You can immediately harvest vegetables from all fields that contain exactly "
+        "one vegetable token (but not your Home field.)"),
+    "Saleswoman": N_(
+        "Turn all your own Satisfaction markers to the blue side. OR During the current Action "
+        "phase, your Casual customers pay a bonus of +2 Cash on the base price for all deliveries"
+        " (regardless of how many Regular customers you have)."),
+    "Shopper": N_(
+        "Buy 1 vegetable from the Supply (not from the Shop). The vegetable costs 2 Cash less "
+        "than it would in the Shop."),
+    "Squire": N_(
+        "During the Card phase, instead of taking 1 card from your hand and 1 from the Courtyard,"
+        " you can take 1 card from your hand and up to 3 from the Courtyard."),
+    "Subsistence farmer": N_(
+        "Take 1 vegetable from a field belonging to another player and pay the owner 1 Cash. The "
+        "field must contain at least 4 vegetable tokens and may not be the Home field."),
+    "Tenant-farmer": N_(
+        "Pay 3 Cash to choose 1 field from your pile of Private fields (without changing the "
+        "order of the fields in the pile) OR Place one empty field from your Field area (that has"
+        " not yet been sown) under the pile of your Private fields and select 1 other field from "
+        "it (without changing the order of the fields in the pile)"),
+    "Tout": N_(
+        "Exchange one of your Casual customers for a Casual customer belonging to another player."
+        " (Revealed cards are placed in your \"played\" area.) OR Buy a Casual customer from "
+        "another player for 2 Cash. You must immediately serve this customer."),
+    "Trader": N_(
+        "Trade in 1 vegetable at another player's Market stall. If you do this in Round 8, you "
+        "must pay that player 1 Cash; in Round 9, 2 Cash."),
+}
+HELPER_SOLO_TEXT = {
+    "Con man": N_(
+        "Swap this Helper for a Helper from the Offer."),
+    "Squire": N_(
+        "You may acquire up to 4 cards from the Offer."),
+    "Subsistence farmer": N_(
+        "For 1 Cash, buy 1 wheat, 1 pumpkin or 1 turnip from the Supply."),
+}
+
+# The phases a Helper works in, as its card text says them.
+PHASE_WORDS = {1: N_("Harvest"), 2: N_("Card phase"), 3: N_("Action phase")}
+
+
 def helper_text(card_id: int, solo: bool = False) -> str:
     """A Helper card's own words (empty for any other card); `solo`: as it works in the solo
     game, where a few Helpers follow a rule of their own (Helper Reference)."""
     card = CARDS[card_id]
     if card.kind != HELPER:
         return ""
-    helper = REGISTRY[card.name]
-    solo_text: str = getattr(helper, "solo_text", "")
-    if solo and solo_text:
-        return "Solo game: " + solo_text.removeprefix("Solo game: ")  # the Helper's: English
-    return getattr(helper, "text", "")
+    if solo and card.name in HELPER_SOLO_TEXT:
+        return _("Solo game: {text}", text=_(HELPER_SOLO_TEXT[card.name]))
+    return _(HELPER_TEXT[card.name]) if card.name in HELPER_TEXT else ""
 
 
 def card_help(card_id: int) -> tuple[str, str, list[str]]:
@@ -273,13 +358,12 @@ def card_help(card_id: int) -> tuple[str, str, list[str]]:
     card = CARDS[card_id]
     if card.kind == HELPER:
         helper = REGISTRY[card.name]
-        phases = ", ".join({1: "Harvest", 2: "Card phase", 3: "Action phase"}[p]
-                           for p in helper.phases)
-        body = f"{helper.text} (When: {phases}.)"
-        solo = getattr(helper, "solo_text", "")
-        if solo:
-            body += f" Solo game: {solo.removeprefix('Solo game: ')}"
-        return f"Helper: {card.name}", body, list(NOTES.get(card.name, ()))
+        phases = ", ".join(_(PHASE_WORDS[p]) for p in helper.phases)
+        body = _("{text} (When: {phases}.)", text=helper_text(card_id), phases=phases)
+        if card.name in HELPER_SOLO_TEXT:
+            body += " " + _("Solo game: {text}", text=_(HELPER_SOLO_TEXT[card.name]))
+        return (_("Helper: {name}", name=helper_words(card.name)), body,
+                list(NOTES.get(card.name, ())))
     if card.kind == STALL:
         offers = "; ".join(ngettext("{n} vegetable for 1 {vegetable}",
                                     "{n} vegetables for 1 {vegetable}", bowls,

@@ -15,6 +15,7 @@ from pathlib import Path
 from loyang_game.engine.cards import CARDS, HELPER, HELPER_NAMES
 from loyang_game.engine.helpers import REGISTRY
 from loyang_game.engine.helpers.base import Helper
+from loyang_game.ui.rules_text import HELPER_TEXT
 
 KINDS = tuple(dict.fromkeys(HELPER_NAMES))
 HERE = Path(__file__).parent
@@ -55,7 +56,7 @@ def test_every_helper_kind_is_implemented():
         helper = REGISTRY[kind]
         cls = type(helper)
         assert helper.name == kind
-        assert helper.text, f"{kind}: no card text"
+        assert HELPER_TEXT.get(kind), f"{kind}: no card text (ui/rules_text.py)"
         assert helper.phases and set(helper.phases) <= {1, 2, 3}, kind
         if kind == "Foreman":
             assert helper.phases == (1, 2, 3)

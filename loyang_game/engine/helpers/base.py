@@ -1,7 +1,8 @@
 """What every Helper shares: the registry, who a lantern Helper may reach, using one up.
 
-A Helper is a small class whose `text` is its card text and whose methods read like it:
-`moves` lists what it offers in the owner's Action phase, `apply` carries one out.
+A Helper is a small class whose methods read like its card text (the text itself is the
+words layer's, ui/rules_text.py, by the Helper's id): `moves` lists what it offers in the
+owner's Action phase, `apply` carries one out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ class Helper:
     [2] Card phase, [3] Action phase, as in the Helper Reference)."""
 
     name = ""
-    text = ""
     phases: tuple[int, ...] = (3,)
 
     def moves(self, s: State, p: PlayerState, card: int) -> Iterable[Move]:

@@ -26,10 +26,6 @@ SQUIRE_MOST = 3  # Courtyard cards taken with the Squire
 @register
 class ConMan(Helper):
     name = "Con man"
-    text = ("Exchange this Helper for a Helper belonging to another player who has already "
-            "completed his Action phase for this round. (The Con man goes to that player.)")
-
-    solo_text = "Swap this Helper for a Helper from the Offer."
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Never by the starting player; covered Helpers cannot be taken."""
@@ -60,8 +56,6 @@ class ConMan(Helper):
 @register
 class Foreman(Helper):
     name = "Foreman"
-    text = ("Take one Helper immediately after it is placed on the Discard pile (by you or by "
-            "another player).")
     phases = (1, 2, 3)  # used only by a claim, asked of the owner when a Helper is discarded
 
 
@@ -100,7 +94,6 @@ def apply_claim(s: State, move: Move) -> None:
 @register
 class Official(Helper):
     name = "Official"
-    text = "In this Action phase, the \"Buy a Two-pack\" action is free for you."
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card)]
@@ -113,10 +106,7 @@ class Official(Helper):
 @register
 class Squire(Helper):
     name = "Squire"
-    text = ("During the Card phase, instead of taking 1 card from your hand and 1 from the "
-            "Courtyard, you can take 1 card from your hand and up to 3 from the Courtyard.")
     phases = (2,)
-    solo_text = "Solo game: You may acquire up to 4 cards from the Offer."
 
     def card_phase_moves(self, s: State, p: PlayerState, playable: list[int]) -> list[Move]:
         """Squire takes: a hand card (or the Introductory customer) and 1 to 3 Courtyard

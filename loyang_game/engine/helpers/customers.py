@@ -17,9 +17,6 @@ TOUT_PRICE = 2
 @register
 class Deliveryman(Helper):
     name = "Deliveryman"
-    text = ("Deliver to another player's Regular customer and take the proceeds yourself. If "
-            "you make the last delivery to that customer, you must pay the owner 2 Cash from "
-            "the proceeds.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, slot.card) for other in reachable(s, p) for slot in other.regulars
@@ -45,9 +42,6 @@ class Deliveryman(Helper):
 @register
 class MessengerBoy(Helper):
     name = "Messenger-boy"
-    text = ("You can deliver twice to any or each of your Regular customers in this Action "
-            "phase: Place two vegetables on each of the Regular customer's two vegetable "
-            "spaces.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): with the Messenger-boy active, a customer on its top row
@@ -65,9 +59,6 @@ class MessengerBoy(Helper):
 @register
 class Saleswoman(Helper):
     name = "Saleswoman"
-    text = ("Turn all your own Satisfaction markers to the blue side. OR During the current "
-            "Action phase, your Casual customers pay a bonus of +2 Cash on the base price for "
-            "all deliveries (regardless of how many Regular customers you have).")
     NOW, AFTER_CHECKS = 0, 1
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
@@ -96,10 +87,6 @@ def turn_all_blue(p: PlayerState) -> None:
 @register
 class Tout(Helper):
     name = "Tout"
-    text = ("Exchange one of your Casual customers for a Casual customer belonging to another "
-            "player. (Revealed cards are placed in your \"played\" area.) OR Buy a Casual "
-            "customer from another player for 2 Cash. You must immediately serve this "
-            "customer.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         others = reachable(s, p)

@@ -55,9 +55,6 @@ def harvest_token(s: State, p: PlayerState, index: int) -> None:
 @register
 class HarvestHelper(Helper):
     name = "Harvest helper"
-    text = ("You can harvest 2 vegetables from each of your own fields that contains 4 or more "
-            "vegetables (Not from your Home field!), OR Fields that you plant in this Action "
-            "phase receive 1 additional vegetable token.")
     phases = (1, 3)
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
@@ -98,10 +95,6 @@ def harvest_window_moves(p: PlayerState) -> list[Move]:
 @register
 class PloughMan(Helper):
     name = "Plough-man"
-    text = ("Return all vegetables from one of your fields that contains at least 2 "
-            "vegetables to the Supply. (You may not return vegetables from your Home field.) "
-            "You can re-sow this field. OR You can immediately harvest vegetables from all "
-            "fields that contain exactly one vegetable token (but not your Home field.)")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         fields = _not_home(p)
@@ -129,11 +122,6 @@ class PloughMan(Helper):
 @register
 class SubsistenceFarmer(Helper):
     name = "Subsistence farmer"
-    text = ("Take 1 vegetable from a field belonging to another player and pay the owner "
-            "1 Cash. The field must contain at least 4 vegetable tokens and may not be the "
-            "Home field.")
-
-    solo_text = "For 1 Cash, buy 1 wheat, 1 pumpkin or 1 turnip from the Supply."
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         if p.cash < SUBSISTENCE_PRICE:
@@ -165,11 +153,6 @@ class SubsistenceFarmer(Helper):
 @register
 class TenantFarmer(Helper):
     name = "Tenant-farmer"
-    text = ("Pay 3 Cash to choose 1 field from your pile of Private fields (without changing "
-            "the order of the fields in the pile) OR Place one empty field from your Field "
-            "area (that has not yet been sown) under the pile of your Private fields and "
-            "select 1 other field from it (without changing the order of the fields in the "
-            "pile)")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         pile = sorted(p.pile)  # by id, not pile order: the order of moves must not leak it

@@ -66,8 +66,6 @@ def take_from_stall(s: State, owner: PlayerState, stall: int, index: int, taker:
 @register
 class Maid(Helper):
     name = "Maid"
-    text = ("In this Action phase, you may exchange vegetables 1:1 at all Market stall spaces "
-            "where you would usually have to trade in 2 vegetables to receive 1.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card)]
@@ -97,8 +95,6 @@ def good_vegetable(code: int) -> int:
 @register
 class MarketCrier(Helper):
     name = "Market crier"
-    text = ("Refill all your Market stalls with vegetables OR Sell 1 to 3 vegetables from your "
-            "Market stalls to your Shop (at Shop prices!). You can earn a maximum of 3 Cash.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         if not p.stalls:
@@ -141,9 +137,6 @@ def _fits_shop(p: PlayerState, chosen: Iterable[tuple[int, int]]) -> bool:
 @register
 class MarketWoman(Helper):
     name = "Market woman"
-    text = ("Exchange one of your Market stalls for another player's Market stall and refill "
-            "both of them. (Cards under the Market stalls that are revealed during the swap "
-            "are moved to the appropriate \"played\" area.)")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, mine.card, theirs.card) for other in reachable(s, p)
@@ -176,8 +169,6 @@ def _return_goods(s: State, owner: PlayerState, stall: int) -> None:
 @register
 class Trader(Helper):
     name = "Trader"
-    text = ("Trade in 1 vegetable at another player's Market stall. If you do this in Round 8, "
-            "you must pay that player 1 Cash; in Round 9, 2 Cash.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): the fee of rounds 8 and 9 must be in hand when the Trader

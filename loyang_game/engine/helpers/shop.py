@@ -50,10 +50,6 @@ def _combo_price(price: int, combo: int) -> int:
 @register
 class BookKeeper(Helper):
     name = "Book-keeper"
-    text = ("Decide whether each vegetable space in your Shop should contain the indicated "
-            "vegetable or not. (Add or remove vegetables as you choose.) In addition, choose "
-            "one type of vegetable. For each Field card on which this vegetable has been "
-            "planted, you receive 1 Cash.")
     phases = (2, 3)  # in the Card phase only to finance a field (offered when paying)
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
@@ -92,9 +88,6 @@ def apply_shop(s: State, move: Move) -> None:
 @register
 class Haggler(Helper):
     name = "Haggler"
-    text = ("Once only, buy 2 vegetables of the same kind in your Shop for the price of 1. "
-            "(Combined with the Shopper, you take the 2 vegetables from the Supply rather "
-            "than from the Shop.)")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         """Settled here (no ruling): the Haggler needs two of the vegetable in the Shop even
@@ -126,8 +119,6 @@ def merchant_vegetables(s: State, p: PlayerState) -> list[int]:
 @register
 class Merchant(Helper):
     name = "Merchant"
-    text = ("You may buy, for 1 Cash, 1 of any vegetable that you must deliver at least twice "
-            "to your Regular customers in this round.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         eligible = merchant_vegetables(s, p)
@@ -165,8 +156,6 @@ class Merchant(Helper):
 @register
 class Shopper(Helper):
     name = "Shopper"
-    text = ("Buy 1 vegetable from the Supply (not from the Shop). The vegetable costs 2 Cash "
-            "less than it would in the Shop.")
 
     def moves(self, s: State, p: PlayerState, card: int) -> list[Move]:
         return [use(card, 0, veg) for veg in range(6)

@@ -15,6 +15,7 @@ from ...engine.cards import (
     STALL,
     home_field,
 )
+from ...text.names import helper_words
 from ...words import N_, _
 from .. import theme as t
 from ..draw import button, fit, panel, text, wrap
@@ -82,7 +83,7 @@ def entry_title(entry) -> str:
         return _(PAGE_TITLES[entry])
     c = CARDS[entry]
     if c.kind == HELPER:
-        return c.name  # a Helper's name: the engine's English, for now
+        return helper_words(c.name)
     if c.kind == PRIVATE_FIELD:
         return field_title(entry)
     if c.kind == COMMON_FIELD:
