@@ -30,6 +30,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..words import _
+
 # The temporary files `write_atomically` makes: ".<name>.<8 random characters>.tmp".
 _TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 # A write takes milliseconds; a temporary file older than this belongs to no running write.
@@ -65,24 +67,27 @@ def read_bounded(path: str | os.PathLike, limit: int) -> bytes | None:
         return None
     except OSError as error:
         if error.errno in _LINK_ERRORS:
-            raise NotKept("it is a link to another file, which Loyang does not follow") from None
-        raise NotKept(f"the file cannot be opened ({error.strerror or error})") from None
+            raise NotKept(_("it is a link to another file, which Loyang does not follow")) \
+                from None
+        raise NotKept(_("the file cannot be opened ({error})",
+                        error=error.strerror or error)) from None
     except ValueError:  # a NUL character in the path
-        raise NotKept("that is not a valid file name") from None
+        raise NotKept(_("that is not a valid file name")) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotKept("it is not a regular file (a folder, a pipe or a device)")
+            raise NotKept(_("it is not a regular file (a folder, a pipe or a device)"))
         with open(fd, "rb", closefd=False) as file:
             data = file.read(limit + 1)
     except NotKept:
         raise
     except OSError as error:
-        raise NotKept(f"the file cannot be read ({error.strerror or error})") from None
+        raise NotKept(_("the file cannot be read ({error})", error=error.strerror or error)) \
+            from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise NotKept(f"it is larger than {_size(limit)}, far larger than any Loyang file "
-                      "of its kind")
+        raise NotKept(_("it is larger than {size}, far larger than any Loyang file of its kind",
+                        size=_size(limit)))
     return data
 
 
@@ -100,7 +105,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         except FileNotFoundError:
             old = None
         if old is not None and stat.S_ISDIR(old.st_mode):
-            raise NotKept(f"{path.name} is a folder, not a file")
+            raise NotKept(_("{name} is a folder, not a file", name=path.name))
         fd = os.open(temporary, _NEW_FLAGS, 0o600, dir_fd=at)
         try:
             with os.fdopen(fd, "wb") as file:
@@ -131,9 +136,11 @@ def own_folder(folder: Path, name: str) -> Path:
         inner.mkdir(parents=True)
     found = os.lstat(inner)
     if stat.S_ISLNK(found.st_mode):
-        raise NotKept(f"{inner} is a link; Loyang keeps its {name} folder only as a real folder")
+        raise NotKept(_("{path} is a link; Loyang keeps its {name} folder only as a real folder",
+                        path=inner, name=name))
     if not stat.S_ISDIR(found.st_mode):
-        raise NotKept(f"{inner} is a file, where Loyang keeps its {name} folder")
+        raise NotKept(_("{path} is a file, where Loyang keeps its {name} folder", path=inner,
+                        name=name))
     return inner
 
 
@@ -188,7 +195,7 @@ def _name(path: Path, at: int | None) -> str:
 
 
 def _temporary_name(path: Path) -> str:
-    token = "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz0123456789_") for _ in range(8))
+    token = "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz0123456789_") for _char in range(8))
     return f".{path.name}.{token}.tmp"
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from ..words import _
 from .disk import NotKept, is_regular_or_absent, own_folder
 
 LOCK_FOLDER = ".locks"
@@ -49,11 +50,12 @@ def lock_file(folder: Path, name: str) -> Path:
     except NotKept as error:
         raise LocksUnusable(str(error)) from None
     except OSError as error:
-        raise LocksUnusable(f"{folder / LOCK_FOLDER} cannot be made "
-                            f"({error.strerror or error})") from None
+        raise LocksUnusable(_("{path} cannot be made ({error})", path=folder / LOCK_FOLDER,
+                              error=error.strerror or error)) from None
     path = locks / f"{name}.lock"
     if not is_regular_or_absent(path):
-        raise LocksUnusable(f"{path} is not a lock file (a link, a folder or a device)")
+        raise LocksUnusable(_("{path} is not a lock file (a link, a folder or a device)",
+                              path=path))
     return path
 
 
@@ -77,8 +79,8 @@ def hold_game(folder: Path, game_id: str) -> FileLock:
     except LocksUnusable:
         raise
     except OSError as error:
-        raise LocksUnusable(f"the game's lock cannot be taken ({error.strerror or error})") \
-            from None
+        raise LocksUnusable(_("the game's lock cannot be taken ({error})",
+                              error=error.strerror or error)) from None
     return lock
 
 

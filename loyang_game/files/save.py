@@ -37,6 +37,7 @@ import msgpack
 from ..engine import GameConfig, GameState, IllegalMove, Move, new_game
 from ..text.reasons import reason_words
 from ..text.safe_text import displayable, file_name_shown
+from ..words import N_, _
 from .disk import NotKept, read_bounded, write_atomically
 from .paths import save_dir
 
@@ -77,8 +78,9 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 log = logging.getLogger(__name__)
 
-_TYPE_WORDS = {dict: "a map", list: "a list", str: "text", int: "a number", bool: "true/false",
-               float: "a fraction", type(None): "nothing"}
+# What a value of the save is, as a message about a damaged save names it.
+_TYPE_WORDS = {dict: N_("a map"), list: N_("a list"), str: N_("text"), int: N_("a number"),
+               bool: N_("true/false"), float: N_("a fraction"), type(None): N_("nothing")}
 
 
 class SaveError(Exception):
@@ -153,27 +155,33 @@ def save_game(state: GameState, path: str | os.PathLike, *, seat_kinds: Sequence
         raise SaveError(error.reason, path) from None
     except OSError as error:
         log.warning("%s could not be saved: %s", path, error)
-        raise SaveError(f"the game could not be saved ({error.strerror or error})", path) from None
+        raise SaveError(_("the game could not be saved ({error})",
+                          error=error.strerror or error), path) from None
 
 
 def validate_seed(seed: str | int) -> int:
     """The seed typed or given, as a number; ValueError with a one-line message for the
     player if it is no whole number from MIN_SEED to MAX_SEED (a game with a larger seed
     could not be saved). A text is digits only; spaces around them are ignored."""
-    words = f"a seed is a whole number from {MIN_SEED} to {MAX_SEED}"
+    bounds = {"low": str(MIN_SEED), "high": str(MAX_SEED)}  # (digits, never grouped)
     if isinstance(seed, str):
         digits = seed.strip()
         if not (digits.isascii() and digits.isdigit()):
-            raise ValueError(f"{words}, not {digits!r:.30}")
+            raise ValueError(_("a seed is a whole number from {low} to {high}, not {typed}",
+                               typed=f"{digits!r:.30}", **bounds))
         if len(digits) > len(str(MAX_SEED)):
-            raise ValueError(f"{words}; this one has {len(digits)} digits")
+            raise ValueError(_("a seed is a whole number from {low} to {high}; this one has "
+                               "{count} digits", count=str(len(digits)), **bounds))
         seed = int(digits)
     if type(seed) is not int:
-        raise ValueError(f"{words}, not {seed!r:.30}")
+        raise ValueError(_("a seed is a whole number from {low} to {high}, not {typed}",
+                           typed=f"{seed!r:.30}", **bounds))
     if seed < MIN_SEED:
-        raise ValueError(f"{words}, not a negative number")
+        raise ValueError(_("a seed is a whole number from {low} to {high}, not a negative "
+                           "number", **bounds))
     if seed > MAX_SEED:
-        raise ValueError(f"{words}; this one is {seed.bit_length()} bits long")
+        raise ValueError(_("a seed is a whole number from {low} to {high}; this one is {bits} "
+                           "bits long", bits=str(seed.bit_length()), **bounds))
     return seed
 
 
@@ -207,8 +215,8 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
             title: str | None, hints_used: bool = False) -> bytes:
     seed = state.config.seed
     if not -(2**63) <= seed <= MAX_SEED:
-        raise SaveError(f"the seed is beyond 64 bits (a save holds seeds from {-(2**63)} to "
-                        f"{MAX_SEED})")
+        raise SaveError(_("the seed is beyond 64 bits (a save holds seeds from {low} to "
+                          "{high})", low=str(-(2**63)), high=str(MAX_SEED)))
     seats = state.config.seats
     names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(seats)]
     meta = {
@@ -230,8 +238,8 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
         })
     except Exception as error:  # whatever the game holds, saving fails with a reason
         log.exception("a game could not be encoded as a save")
-        raise SaveError(f"the game could not be encoded as a save ({type(error).__name__}: "
-                        f"{error})") from error
+        raise SaveError(_("the game could not be encoded as a save ({error})",
+                          error=f"{type(error).__name__}: {error}")) from error
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -248,7 +256,7 @@ def load_with_info(path: str | os.PathLike) -> tuple[GameState, SaveInfo]:
     try:
         doc, config, meta, moves = _parts(path)
         state = _replay(config, moves)
-        _check_snapshot(state, _get(doc, "snapshot", dict, "the saved position"))
+        _check_snapshot(state, _get(doc, "snapshot", dict, N_("the saved position")))
     except SaveError as error:
         raise SaveError(error.reason, path) from None
     return state, _info(path, config, meta, state.round, state.is_over, len(moves))
@@ -265,10 +273,10 @@ def read_summary(path: str | os.PathLike) -> SaveInfo:
     path = Path(path)
     try:
         doc, config, meta, moves = _parts(path)
-        snapshot = _get(doc, "snapshot", dict, "the saved position")
+        snapshot = _get(doc, "snapshot", dict, N_("the saved position"))
         round_number, phase = snapshot.get("round"), snapshot.get("phase")
         if type(round_number) is not int or not 0 <= round_number <= 99 or type(phase) is not str:
-            raise SaveError("the saved position is damaged (no round or phase)")
+            raise SaveError(_("the saved position is damaged (no round or phase)"))
     except SaveError as error:
         return SaveInfo(path=path, error=displayable(error.reason))
     return _info(path, config, meta, round_number, phase == "over", len(moves))
@@ -289,7 +297,7 @@ def _parts(path: Path) -> tuple[dict, GameConfig, dict, list[Move]]:
     settings, its details and its moves."""
     doc = _upgrade(_decode(_read(path)))
     config = _config(doc)
-    meta = _check_meta(_get(doc, "meta", dict, "the save's details"), config.seats)
+    meta = _check_meta(_get(doc, "meta", dict, N_("the save's details")), config.seats)
     return doc, config, meta, _moves(doc)
 
 
@@ -308,9 +316,9 @@ def _read(path: Path) -> bytes:
     except NotKept as error:
         raise SaveError(str(error)) from None
     if data is None:
-        raise SaveError("there is no save file there")
+        raise SaveError(_("there is no save file there"))
     if not data:
-        raise SaveError("the file is empty")
+        raise SaveError(_("the file is empty"))
     return data
 
 
@@ -320,23 +328,25 @@ def _decode(data: bytes) -> dict:
     try:
         doc = unpacker.unpack()
     except msgpack.OutOfData:
-        raise SaveError("the file is truncated: it ends in the middle of the save") from None
+        raise SaveError(_("the file is truncated: it ends in the middle of the save")) from None
     except ValueError:  # msgpack's errors for malformed data, bad text or exceeded limits
-        raise SaveError("this is not a Loyang save (it is not readable msgpack data)") from None
+        raise SaveError(_("this is not a Loyang save (it is not readable msgpack data)")) \
+            from None
     if type(doc) is not dict or doc.get("format") != FORMAT:
-        raise SaveError("this is not a Loyang save (it has no Loyang format marker)")
+        raise SaveError(_("this is not a Loyang save (it has no Loyang format marker)"))
     if unpacker.tell() != len(data):
-        raise SaveError("the file is damaged: there is unexpected data after the save")
+        raise SaveError(_("the file is damaged: there is unexpected data after the save"))
     return doc
 
 
 def _upgrade(doc: dict) -> dict:
-    version = _get(doc, "version", int, "the save format version")
+    version = _get(doc, "version", int, N_("the save format version"))
     if version > VERSION:
-        raise SaveError(f"this save was written by a newer version of Loyang (save format "
-                        f"{version}; this version reads up to {VERSION}): update the game")
+        raise SaveError(_("this save was written by a newer version of Loyang (save format "
+                          "{version}; this version reads up to {newest}): update the game",
+                          version=version, newest=VERSION))
     if version < 1:
-        raise SaveError(f"unknown save format version {version}")
+        raise SaveError(_("unknown save format version {version}", version=version))
     while version < VERSION:
         try:
             doc = UPGRADES[version](doc)
@@ -344,10 +354,11 @@ def _upgrade(doc: dict) -> dict:
             raise
         except Exception as error:  # an upgrader meets a file it was not written for
             log.info("a save could not be upgraded from format %s", version, exc_info=True)
-            raise SaveError(f"the save could not be upgraded from format {version} "
-                            f"({type(error).__name__})") from None
+            raise SaveError(_("the save could not be upgraded from format {version} ({error})",
+                              version=version, error=type(error).__name__)) from None
         if type(doc) is not dict:
-            raise SaveError(f"the save could not be upgraded from format {version}")
+            raise SaveError(_("the save could not be upgraded from format {version}",
+                              version=version))
         version += 1
     return doc
 
@@ -355,60 +366,65 @@ def _upgrade(doc: dict) -> dict:
 def _config(doc: dict) -> GameConfig:
     """The game settings, field by field as GameConfig declares them: a setting a save does
     not have (it predates the setting) takes its default."""
-    data = _get(doc, "config", dict, "the game settings")
+    data = _get(doc, "config", dict, N_("the game settings"))
     fields = {field.name: field for field in dataclasses.fields(GameConfig)}
     unknown = sorted(str(key) for key in data if key not in fields)
     if unknown:
-        raise SaveError(f"the save has a game setting this version does not know: {unknown[0]:.40}")
-    settings = {name: _get(data, name, type(field.default), f"the game setting '{name}'")
+        raise SaveError(_("the save has a game setting this version does not know: {name}",
+                          name=f"{unknown[0]:.40}"))
+    settings = {name: _get(data, name, type(field.default), N_("the game setting '{name}'"))
                 for name, field in fields.items() if name in data}
     try:
         return GameConfig(**settings)
     except (TypeError, ValueError) as error:
-        raise SaveError(f"the game settings are invalid: {error}") from None
+        raise SaveError(_("the game settings are invalid: {error}", error=error)) from None
 
 
 def _check_meta(meta: dict, seats: int) -> dict:
     """The save's details, checked; the date is parsed (on loading it comes back a datetime).
     `hints` (whether the coach's hints were used) is absent in saves from before hints: False."""
-    title = _get(meta, "title", str, "the title")
+    title = _get(meta, "title", str, N_("the title"))
     if len(title) > MAX_TITLE:
-        raise SaveError(f"the title is longer than {MAX_TITLE} characters")
-    for key, what in (("kinds", "the list of player kinds"), ("names", "the list of names")):
+        raise SaveError(_("the title is longer than {most} characters", most=str(MAX_TITLE)))
+    for key, what in (("kinds", N_("the list of player kinds")),
+                      ("names", N_("the list of names"))):
         texts = _get(meta, key, list, what)
         if len(texts) != seats or any(type(t) is not str or len(t) > MAX_NAME for t in texts):
-            raise SaveError(f"{what} should hold {seats} texts of at most {MAX_NAME} characters")
+            raise SaveError(_("{what} should hold {seats} texts of at most {most} characters",
+                              what=_(what), seats=seats, most=str(MAX_NAME)))
     try:
-        date = datetime.fromisoformat(_get(meta, "date", str, "the date"))
+        date = datetime.fromisoformat(_get(meta, "date", str, N_("the date")))
     except ValueError:
-        raise SaveError("the date is not a date") from None
+        raise SaveError(_("the date is not a date")) from None
     if date.tzinfo is None:  # naive and aware dates cannot be compared when listing
-        raise SaveError("the date has no time zone")
-    hints = _get(meta, "hints", bool, "whether hints were used") if "hints" in meta else False
+        raise SaveError(_("the date has no time zone"))
+    hints = _get(meta, "hints", bool, N_("whether hints were used")) if "hints" in meta else False
     return {**meta, "date": date, "hints": hints}
 
 
 def _moves(doc: dict) -> list[Move]:
     # unpacking caps the list's length at MAX_MOVES
-    return moves_from_data(_get(doc, "moves", list, "the move list"))
+    return moves_from_data(_get(doc, "moves", list, N_("the move list")))
 
 
 def moves_from_data(raw: list) -> list[Move]:
     """The moves of a list as `Move.to_data()` writes them, each checked for its shape
     first; SaveError naming the first damaged one (or a list too long to be a game's)."""
     if type(raw) is not list or len(raw) > MAX_MOVES:
-        raise SaveError(f"the move list is not a list of at most {MAX_MOVES} moves")
+        raise SaveError(_("the move list is not a list of at most {most} moves",
+                          most=str(MAX_MOVES)))
     moves = []
     for number, data in enumerate(raw, 1):
         # The shape is checked first: Move.from_data quotes bad data in its message, and
         # quoting a deeply nested value would itself fail.
         if type(data) is not list or not data or type(data[0]) is not str or any(
                 type(arg) is not int for arg in data[1:]):
-            raise SaveError(f"move {number} is damaged: it is not a move")
+            raise SaveError(_("move {number} is damaged: it is not a move", number=str(number)))
         try:
             moves.append(Move.from_data(data))
         except ValueError as error:
-            raise SaveError(f"move {number} is damaged: {error}") from None
+            raise SaveError(_("move {number} is damaged: {error}", number=str(number),
+                              error=error)) from None
     return moves
 
 
@@ -419,12 +435,14 @@ def _replay(config: GameConfig, moves: list[Move]) -> GameState:
         try:
             state.apply(move)
         except IllegalMove as error:
-            raise SaveError(f"move {number} of {len(moves)} is not legal when the game is "
-                            f"replayed: {reason_words(error.reason)}") from None
+            raise SaveError(_("move {number} of {moves} is not legal when the game is "
+                              "replayed: {reason}", number=str(number), moves=str(len(moves)),
+                              reason=reason_words(error.reason))) from None
         except Exception as error:  # the engine is not written for hostile moves
             log.warning("move %s of a save broke the engine", number, exc_info=True)
-            raise SaveError(f"move {number} of {len(moves)} cannot be replayed "
-                            f"({type(error).__name__})") from None
+            raise SaveError(_("move {number} of {moves} cannot be replayed ({error})",
+                              number=str(number), moves=str(len(moves)),
+                              error=type(error).__name__)) from None
     return state
 
 
@@ -433,17 +451,20 @@ def _check_snapshot(state: GameState, snapshot: dict) -> None:
     replayed = msgpack.unpackb(msgpack.packb(state.to_data()))
     if snapshot != replayed:
         differing = [key for key in replayed if snapshot.get(key) != replayed[key]]
-        raise SaveError("the moves do not lead to the saved position (it differs in "
-                        f"{', '.join(differing) or 'extra entries'}): the file was changed, or "
-                        "it was saved by a version of Loyang with different rules")
+        raise SaveError(_("the moves do not lead to the saved position (it differs in "
+                          "{where}): the file was changed, or it was saved by a version of "
+                          "Loyang with different rules",
+                          where=", ".join(differing) or _("extra entries")))
 
 
 def _get(mapping: dict, key: str, kind: type, what: str):
     """`mapping[key]`, which must be exactly a `kind` (True is not a number here)."""
     if key not in mapping:
-        raise SaveError(f"{what} is missing")
+        raise SaveError(_("{what} is missing", what=_(what, name=key)))
     value = mapping[key]
     if type(value) is not kind:
-        found = _TYPE_WORDS.get(type(value), "something else")
-        raise SaveError(f"{what} should be {_TYPE_WORDS.get(kind, kind.__name__)}, not {found}")
+        found = _TYPE_WORDS.get(type(value), N_("something else"))
+        raise SaveError(_("{what} should be {kind}, not {found}", what=_(what, name=key),
+                          kind=_(_TYPE_WORDS[kind]) if kind in _TYPE_WORDS else kind.__name__,
+                          found=_(found)))
     return value
