@@ -512,7 +512,11 @@ class TableView:
         here = [x for x in nxt if x in L.targets and x[0] != "btn" and self.shown_here(x, L)]
         if isinstance(gathering, commands.ShopSetting):
             overlay.shop_plan(surf, L, table.sprites, gathering.levels, gathering.first)
-        overlay.highlights(surf, [L.targets[x] for x in here], table.clock_time, L)
+        # the boards on the left that hold what may be picked, where it is not shown here
+        elsewhere = self.boards_holding(table.game.state, nxt, L)
+        overlay.highlights(surf, [L.targets[x] for x in here]
+                           + [L.targets[("seat", seat)] for seat in elsewhere],
+                           table.clock_time, L)
         picks = [x for x in gathering.shown_picked() if x in L.targets
                  and self.shown_here(x, L)]
         overlay.picked(surf, [L.targets[x] for x in dict.fromkeys(picks)], L)
@@ -525,6 +529,14 @@ class TableView:
         if focused is not None and focused in L.targets:
             overlay.key_focus(surf, L, L.targets[focused])
         self._hover(surf, L, nxt)
+
+    def boards_holding(self, state, targets, L: Layout) -> list[int]:
+        """The seats whose boards on the left hold some of `targets` not shown on the board
+        shown big (with three or more players, a Trader's offers may lie on two boards)."""
+        seats = {commands.seat_of(state, x) for x in targets
+                 if x[0] != "btn" and not (x in L.targets and self.shown_here(x, L))}
+        return sorted(s for s in seats if s is not None and s != L.focus
+                      and ("seat", s) in L.targets)
 
     def hint_targets(self) -> list[tuple]:
         """The targets lit for the hint shown, in click order (none while none is shown,
