@@ -272,9 +272,9 @@ class ReviewScene(MenuScene):
         for i in range(len(self.shown)):
             self.form.get(f"row{i}").rect = L.R(130, 152 + i * 94, 1020, 84)
         note = _("Costs are the AI's estimates in final Path spaces (with others, in the race) "
-                 "against a longer look than the hint's: the top {shown} whose whole 95% "
+                 "against a longer look than the hint's: the top {shown} whose whole {level} "
                  "interval is above {threshold} spaces.", shown=SHOWN,
-                 threshold=decimal(THRESHOLD))
+                 threshold=decimal(THRESHOLD), level=_("95%"))
         left_out = self.result.left_out if self.result is not None else 0
         if left_out:
             note = _("A long game: {n} of its decisions were left out (a review judges up to "
