@@ -75,6 +75,15 @@ def test_every_translation_keeps_exactly_its_placeholders(language):
             s.format_map(dict.fromkeys(want, "x"))  # no stray brace
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalogue_passes_babel_s_checks(language):
+    """Babel's checks, as `pybabel compile` and `msgfmt -c` make them: a message whose English
+    reads as a printf directive ('95% interval') must keep it in every language."""
+    errors = [(message.id, error) for message, found in catalog(language).check()
+              for error in found]
+    assert errors == [], (language, errors[:3])
+
+
 def test_plural_forms_follow_each_language():
     words.set_language("de")
     assert ngettext("{n} player", "{n} players", 1) == "1 Spieler"
