@@ -592,7 +592,7 @@ class TableView:
         hint = game.hint
         if hint is not None:
             lit = self.hint_targets()
-            rects = [r for r in (targets.get(x) or L.targets.get(x) for x in lit) if r]
+            rects = self.hint_rects(lit, targets, L)
             if len(hint.plan) <= 1:
                 coach.lights(surf, L, rects, table.clock_time, len(rects) > 1)
                 return coach.reason(surf, L, hint.reason)
@@ -606,6 +606,24 @@ class TableView:
             coach.badges(surf, L, marks)
             return coach.plan(surf, L, hint, compact=self.plan_compact(L, hint, self.mouse))
         return None
+
+    def hint_rects(self, lit: list[tuple], targets: dict, L: Layout) -> list[pygame.Rect]:
+        """Where the hint's `lit` targets are, in click order; one on another player's board
+        not shown big is lit on that board's panel on the left (a Trader's offer with three
+        or more players), once."""
+        rects: list[pygame.Rect] = []
+        panels: list[pygame.Rect] = []
+        for x in lit:
+            r = targets.get(x) or L.targets.get(x)
+            if r is not None:
+                rects.append(r)
+            elif x[0] != "btn":
+                board = self.boards_holding(self.table.game.state, [x], L)
+                panel = L.targets[("seat", board[0])] if board else None
+                if panel is not None and panel not in panels:
+                    panels.append(panel)
+                    rects.append(panel)
+        return rects
 
     def later_steps(self) -> list[tuple[int, tuple]]:
         """The later steps of the hint's plan and where each will click first."""
