@@ -27,6 +27,7 @@ from ..files.save import autosave, new_autosave_id
 from ..text.log import before_move, replay_log, turn_lines
 from ..text.reasons import reason_words
 from ..text.summary import final_rows
+from ..words import _
 from .coach import Coach, Hint
 from .commands import UndoStack
 from .pondering import Pondering
@@ -137,9 +138,11 @@ class GameSession:
         start = self.undo.mark()
         self.state = self.undo.pop()
         parts = self.log[start].split(": ") if start < len(self.log) else []
-        undone = f" ({parts[1]})" if len(parts) > 1 else ""
         del self.log[start:]  # the move's lines go: the log tells what stands
-        self.log.append(f"   {self.names[self.state.to_move]} takes back a move{undone}.")
+        name = self.names[self.state.to_move]
+        self.log.append("   " + (_("{name} takes back a move ({move}).", name=name, move=parts[1])
+                                 if len(parts) > 1 else
+                                 _("{name} takes back a move.", name=name)))
         self.autosave()
         return True
 
@@ -152,7 +155,7 @@ class GameSession:
             self.saved = True
         except Exception as error:  # a full disk must not end the game
             log.exception("autosave of game %s failed", self.game_id)
-            self.on_message(f"Autosave failed: {error}")
+            self.on_message(_("Autosave failed: {error}", error=error))
 
     # --- the AI seats --------------------------------------------------------------------------
 
@@ -220,9 +223,10 @@ class GameSession:
         """Why no hint can be asked for now ("" if one can): only for a person's decision."""
         seat = self.state.current_player
         if seat is None:
-            return "The game is over: no hint."
+            return _("The game is over: no hint.")
         if not self.is_person(seat):
-            return f"It is {self.names[seat]}'s turn: hints are for your own decisions."
+            return _("It is {name}'s turn: hints are for your own decisions.",
+                     name=self.names[seat])
         return ""
 
     def ask_hint(self) -> str:
