@@ -85,7 +85,7 @@ PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 def searching(name: str) -> bool:
     """Is the agent `name` (knobs allowed) one of the searching levels (MCTS)?"""
-    from .search import LEVELS
+    from .levels import LEVELS
 
     return name.partition(":")[0] in LEVELS
 
@@ -96,8 +96,8 @@ def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     `deterministic`: search levels count iterations only, never the clock, so the same name,
     seed and game give the same moves in any process and on a machine however busy.
     An MCTS level may carry knob overrides for experiments, `hard:exploration=0.6,widen=2`
-    (any field of `search.Level`)."""
-    from .search import LEVELS
+    (any field of `levels.Level`)."""
+    from .levels import LEVELS
 
     base, _, knobs = name.partition(":")
     factory = AGENTS.get(base) or (_mcts(base) if base in LEVELS else None)

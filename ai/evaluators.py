@@ -7,7 +7,7 @@ board, the Offer, the Courtyard, the others' boards), so an answer may read any 
 one, the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
 `corrected` adds a learned correction of how it orders a round's boards (`corrected.py`).
 
-A level names its evaluation (`search.Level.evaluator`); `EVALUATORS` makes one by that name
+A level names its evaluation (`levels.Level.evaluator`); `EVALUATORS` makes one by that name
 for a game (solo or not), fitted or hand-set, with changes to its knobs. The search calls
 `value` on what it is given: the protocol puts no layer of its own between the search and
 the evaluation. An evaluation lives in a module of its own that builds on `evaluate.py`'s

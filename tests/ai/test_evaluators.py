@@ -24,8 +24,9 @@ from ai.evaluate import (
     tuned_evaluator,
 )
 from ai.evaluators import EVALUATORS, make_evaluation
+from ai.levels import LEVELS, Level, tuned
 from ai.policy import default_move
-from ai.search import LEVELS, Level, MCTSAgent, tuned
+from ai.search import MCTSAgent
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.state import ACTIONS

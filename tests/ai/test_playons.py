@@ -10,6 +10,7 @@ import random
 import pytest
 
 from ai import playons, search, verify
+from ai.levels import Level
 from ai.playons import PlayOnPool
 from ai.search import MCTSAgent, apply_option, play_on_task
 from ai.view import canonical_view, determinise
@@ -24,7 +25,7 @@ def pool():
     workers.close()
 
 
-def small_level(agent: MCTSAgent) -> search.Level:
+def small_level(agent: MCTSAgent) -> Level:
     return dataclasses.replace(agent.level, act_iterations=60, other_iterations=30,
                                verify=2, verify_iterations=20)
 

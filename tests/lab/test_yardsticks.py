@@ -14,7 +14,7 @@ import pytest
 
 from ai.agents import make_agent
 from ai.corrected import load_correction, load_round_means
-from ai.search import LEVELS, Level
+from ai.levels import LEVELS, Level
 from loyang_game.engine import GameConfig, new_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

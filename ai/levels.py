@@ -1,0 +1,102 @@
+"""The AI's levels: what each searching level may spend (iterations, and seconds on the
+clock) and what it knows (its devices and its evaluation), and `tuned` for experiments'
+knobs. `agents.make_agent` seats them by name; `search.MCTSAgent` plays them. The frozen
+yardsticks (`hard-v1`, `hard-v2`, `hard-v3`) stay beside the levels a player may seat
+(`agents.PLAYER_LEVELS`): the lab's screens measure changes to hard against them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from .evaluate import tuned_evaluator
+from .evaluators import EVALUATORS
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """Budget and knowledge of an MCTS level."""
+
+    act_iterations: int  # a whole Action phase (the first search and any after a Two-pack)
+    other_iterations: int  # any other decision
+    act_seconds: float  # time caps (ignored in deterministic mode); act: a whole Action phase
+    other_seconds: float
+    exploration: float = 0.3  # UCT constant, in Path spaces
+    fitted: bool = True  # the fitted evaluation (else the hand-set one)
+    temperature: float = 0.0  # >0: sample the move from visit counts (easier to beat)
+    widen: float = 1.5  # progressive widening: options allowed = 3 + widen * sqrt(visits)
+    replan_visits: int = 30  # a decision this well explored is played without a new search
+    min_visits: int = 1  # every option opened is tried this often before UCT picks
+    rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
+    halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
+    others_plan: bool = False  # the other seats play the searching seat's rollout plans
+    loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
+    offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
+    offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
+    offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
+    offer_weight: float = 1.0  # ... and their gain counted this much
+    verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
+    verify_iterations: int = 200  # ... by a search of this Action-phase budget
+    verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
+    parallel: bool = False  # ... on the clock, in worker processes, one per core (playons.py)
+    evaluator: str = "projection"  # the evaluation at the leaves, by its name in EVALUATORS
+    evaluation: tuple[tuple[str, float], ...] = ()  # changes to the fitted projection knobs
+
+
+# Measured with `python -m lab.arena` (2 players): beyond about 150 iterations more search
+# gains little (hard at 1600/480 and an untempered normal at 150/50 split 40 games 21-19), so
+# the levels differ as much by how often they take a plan other than the best-explored one
+# (temperature) as by budget: hard beat normal 28-12, normal beat easy 27-3.
+# hard over hard-v1, deterministic and paired (`python -m lab.compare`, docs/ai-lab.md):
+# sequential halving at the root, the next solo Offer at the leaves and, in solo, its most
+# explored plans played on a round until three different boards are compared (`verify`,
+# `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
+# plans win duels (66% of 100 games). On the clock hard plays its play-ons in worker
+# processes (`parallel`): the same choices, in time more often (docs/ai-lab.md, entry 67).
+LEVELS = {
+    "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
+    "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
+    "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                  others_plan=True, verify=3, verify_pool=6, parallel=True,
+                  evaluator="corrected"),
+    # hard as it was when the paired harness was built (2026-11-24): the yardstick every
+    # change to hard is measured against, on the same deals.
+    "hard-v1": Level(1600, 480, 6.0, 2.0),
+    # hard as it was on 2026-11-26 (session 31), before issue 35: the yardstick of that
+    # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
+    "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                     others_plan=True, verify=3, verify_pool=6),
+    # hard as it was on 2026-11-27 (session 37), with the sibling correction of
+    # `correction.json`: the yardstick of the next screens. A new fit of the correction goes
+    # to a file and evaluator name of its own, so that this one stays what was measured.
+    "hard-v3": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                     others_plan=True, verify=3, verify_pool=6, parallel=True,
+                     evaluator="corrected"),
+}
+
+
+def tuned(level: Level, overrides: Mapping[str, float | str]) -> Level:
+    """`level` with some knobs changed (experiments: `hard:exploration=0.6`, a knob of the
+    projection: `hard:p.helper=0.5`, or another evaluation: `hard:evaluator=corrected`);
+    ValueError for a knob or an evaluation that does not exist."""
+    fields = {f.name: f for f in dataclasses.fields(Level)
+              if f.name not in ("evaluator", "evaluation")}
+    changes = dict(level.evaluation)
+    own: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name == "evaluator":
+            if value not in EVALUATORS:
+                raise ValueError(f"unknown evaluator {value!r}; evaluators: "
+                                 f"{', '.join(EVALUATORS)}")
+            own[name] = value
+        elif name.startswith("p."):
+            changes[name[2:]] = float(value)
+        elif name in fields:
+            own[name] = {"int": int, "float": float, "bool": bool}[str(fields[name].type)](value)
+        else:
+            raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(fields)}, "
+                             "or p.<projection knob>")
+    tuned_evaluator(False, tuple(sorted(changes.items())))  # refuses unknown projection knobs
+    return dataclasses.replace(level, evaluation=tuple(sorted(changes.items())), **own)
