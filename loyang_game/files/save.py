@@ -168,14 +168,14 @@ def validate_seed(seed: str | int) -> int:
         digits = seed.strip()
         if not (digits.isascii() and digits.isdigit()):
             raise ValueError(_("a seed is a whole number from {low} to {high}, not {typed}",
-                               typed=f"{digits!r:.30}", **bounds))
+                               typed=repr(digits)[:30], **bounds))
         if len(digits) > len(str(MAX_SEED)):
             raise ValueError(_("a seed is a whole number from {low} to {high}; this one has "
                                "{count} digits", count=str(len(digits)), **bounds))
         seed = int(digits)
     if type(seed) is not int:
         raise ValueError(_("a seed is a whole number from {low} to {high}, not {typed}",
-                           typed=f"{seed!r:.30}", **bounds))
+                           typed=repr(seed)[:30], **bounds))
     if seed < MIN_SEED:
         raise ValueError(_("a seed is a whole number from {low} to {high}, not a negative "
                            "number", **bounds))
@@ -239,7 +239,7 @@ def _encode(state: GameState, seat_kinds: Sequence[str] | None, names: Sequence[
     except Exception as error:  # whatever the game holds, saving fails with a reason
         log.exception("a game could not be encoded as a save")
         raise SaveError(_("the game could not be encoded as a save ({error})",
-                          error=f"{type(error).__name__}: {error}")) from error
+                          error=type(error).__name__ + ": " + str(error))) from error
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -371,7 +371,7 @@ def _config(doc: dict) -> GameConfig:
     unknown = sorted(str(key) for key in data if key not in fields)
     if unknown:
         raise SaveError(_("the save has a game setting this version does not know: {name}",
-                          name=f"{unknown[0]:.40}"))
+                          name=str(unknown[0])[:40]))
     settings = {name: _get(data, name, type(field.default), N_("the game setting '{name}'"))
                 for name, field in fields.items() if name in data}
     try:
