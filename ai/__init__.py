@@ -37,7 +37,8 @@ from types import ModuleType
 # at hand (`setup.py`): the same source, the same values to the last bit, about twice the
 # speed (docs/ai-lab.md, entry 49). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
 # source instead, and so does a compiled module built from another version of its source.
-COMPILED = ("corrected", "farm", "options", "playout", "policy", "search", "verify", "view")
+COMPILED = ("corrected", "farm", "options", "playout", "policy", "search", "tree", "verify",
+            "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
 

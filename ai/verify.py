@@ -39,13 +39,13 @@ Apply = Callable[[GameState, Option], bool]  # plays an option on; False if it i
 
 
 class Visited(Protocol):
-    """A root option's edge, as far as the choice of candidates reads it (`search.Edge`)."""
+    """A root option's edge, as far as the choice of candidates reads it (`tree.Edge`)."""
 
     visits: int
 
 
 class Root(Protocol):
-    """The searched root, as far as the choice of candidates reads it (`search.Node`)."""
+    """The searched root, as far as the choice of candidates reads it (`tree.Node`)."""
 
     @property
     def edges(self) -> Mapping[Option, Visited]: ...

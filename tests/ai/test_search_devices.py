@@ -11,7 +11,8 @@ from ai.evaluate import default_evaluator
 from ai.levels import Level
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
-from ai.search import Edge, Halving, MCTSAgent, Node
+from ai.search import MCTSAgent
+from ai.tree import Edge, Halving, Node
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE

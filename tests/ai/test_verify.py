@@ -11,7 +11,8 @@ import pytest
 
 from ai import verify
 from ai.policy import default_move
-from ai.search import Edge, MCTSAgent, Node, apply_option, final_value
+from ai.search import MCTSAgent, apply_option, final_value
+from ai.tree import Edge, Node
 from ai.view import canonical_view, determinise
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.state import Decision
