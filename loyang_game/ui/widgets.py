@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ..words import _
 from . import theme as t
 from .draw import button, fit, panel, text
 from .layout import Layout
@@ -182,7 +183,7 @@ def draw_item(surf, L: Layout, item: Item, focused: bool, hover: bool) -> None:
             pygame.draw.lines(surf, (30, 120, 60), False, [
                 (box.x + L.px(4), box.centery), (box.centerx - L.px(1), box.bottom - L.px(5)),
                 (box.right - L.px(3), box.y + L.px(4))], L.px(3))
-        text(surf, "On" if item.value else "Off", size, t.INK,
+        text(surf, _("On") if item.value else _("Off"), size, t.INK,
              midleft=(box.right + L.px(10), r.centery), bold=True)
     elif item.kind == CHOICE:
         text(surf, "<", L.px(26), t.INK_SOFT, midleft=(r.x + L.px(10), r.centery), bold=True)

@@ -17,7 +17,6 @@ from ..names import level_words
 from ..scene import frame_layout
 from ..start import new_table
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Item
-from ..worded import paint_toggle
 
 NOWHERE = pygame.Rect(0, 0, 0, 0)
 
@@ -44,8 +43,7 @@ class NewGameScene(MenuScene):
                        on_change=lambda _i: self.seats_changed()))
             f.add(Item(f"name{seat}", TEXT, value=me if seat == 0 else SEAT_NAMES[seat],
                        max_len=16, placeholder=_("name")))
-        f.add(Item("intro", TOGGLE, _("Introductory variant"), value=first_game,
-                   paint=paint_toggle))
+        f.add(Item("intro", TOGGLE, _("Introductory variant"), value=first_game))
         f.add(Item("seed", TEXT, _("Seed"), value="", digits=True, max_len=20,
                    placeholder=_("random (type a number for a chosen deal)")))
         f.add(Item("starter", CHOICE, _("Starting player"), value="random",

@@ -11,7 +11,6 @@ from .. import theme as t
 from ..menu import GREEN, GREY, PROBLEM, MenuScene, message_box, page
 from ..scene import frame_layout
 from ..widgets import BUTTON, CHOICE, TEXT, TOGGLE, Form, Item
-from ..worded import paint_toggle
 
 SPEED_CHOICES = ["slow", "normal", "fast", "off"]  # the order Right steps through
 SPEED_WORDS = {"slow": NP_("speed", "slow"), "normal": NP_("speed", "normal"),
@@ -69,9 +68,6 @@ class SettingsScene(MenuScene):
         f.add(Item("mute", TOGGLE, _("Mute (M at the table)"), value=s.mute,
                    on_change=self.changed))
         f.add(Item("back", BUTTON, pgettext("button", "Back"), action=d.pop, colour=GREY))
-        for item in f.items:
-            if item.kind == TOGGLE:
-                item.paint = paint_toggle  # "On" and "Off" in the player's language
         if focused is not None:
             f.set_focus(f.get(focused.key))
 
