@@ -70,7 +70,7 @@ from .evaluate import Evaluation
 from .offer_ahead import next_offer_gain
 from .plan import CLOSE_CALL, Advice, PlayOns, advise, coach_seed, look_longer
 from .playout import to_path_step
-from .search import MCTSAgent, apply_option, final_value, planned_move, planning, prune
+from .search import MCTSAgent, apply_option, planned_move, planning, prune
 from .view import canonical_view, determinise
 
 # The coach whose hints the review judges, when the caller names none: the table's (its
@@ -249,12 +249,7 @@ class Yardstick:
         """The seat's turn finished on `s` as the search's rollouts finish it, and valued."""
         agent, seat = self.agent, self.seat
         reached = to_path_step(s, seat, self._by_thumb, agent._other_move)
-        if not reached:
-            own = self.ev.value(s, seat)
-        elif s.is_over:
-            own = final_value(s, seat)
-        else:
-            own = agent._path_leaf(s, seat)
+        own = agent._own_where_stopped(s, seat, reached)
         return agent._against(s, seat, own), own
 
     def _by_thumb(self, s: GameState) -> bool:

@@ -571,16 +571,18 @@ class MCTSAgent:
                                                                  self._other_move))
 
     def _value_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
-        """What a play-on to the seat's Path step is worth (`_against` the others): the final
-        position at the game's end, the leaf's value at the Path step, and the board as it
-        stands where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
+        """What a play-on to the seat's Path step is worth, `_against` the others."""
+        return self._against(det, seat, self._own_where_stopped(det, seat, reached))
+
+    def _own_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+        """The seat's own value where a play-on to its Path step stopped: the final position
+        at the game's end, the leaf's value at the Path step, and the board as it stands
+        where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
         if not reached:
-            own = self.ev.value(det, seat)
-        elif det.is_over:
-            own = final_value(det, seat)
-        else:
-            own = self._path_leaf(det, seat)
-        return self._against(det, seat, own)
+            return self.ev.value(det, seat)
+        if det.is_over:
+            return final_value(det, seat)
+        return self._path_leaf(det, seat)
 
     def _path_leaf(self, det: GameState, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""
