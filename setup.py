@@ -16,7 +16,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
-HOT = ("corrected", "farm", "options", "playout", "policy", "search", "tree", "verify", "view")
+HOT = ("corrected", "farm", "leaves", "options", "playout", "policy", "search", "tree", "turn",
+       "verify", "view")
 
 
 def _copy(name: str) -> str:

@@ -3,7 +3,7 @@
 Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
 
 - `random`, `helper-happy`: baselines that shake the engine.
-- `greedy` (`search.GreedyAgent`): one move ahead; each move is finished with the default
+- `greedy` (`greedy.GreedyAgent`): one move ahead; each move is finished with the default
   policy (`policy.py`) to the end of the turn and judged by the evaluation (`evaluate.py`:
   the farm simulated to the end of the game by `projection.py`).
 - `easy`, `normal`, `hard` (`search.MCTSAgent`): information-set MCTS; every
@@ -37,8 +37,8 @@ from types import ModuleType
 # at hand (`setup.py`): the same source, the same values to the last bit, about twice the
 # speed (docs/ai-lab.md, entry 49). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
 # source instead, and so does a compiled module built from another version of its source.
-COMPILED = ("corrected", "farm", "options", "playout", "policy", "search", "tree", "verify",
-            "view")
+COMPILED = ("corrected", "farm", "leaves", "options", "playout", "policy", "search", "tree",
+            "turn", "verify", "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
 

@@ -7,11 +7,13 @@ legal moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Protocol
 
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.moves import CLAIM, NONE, USE
+
+from .levels import LEVELS
 
 
 class Agent(Protocol):
@@ -49,33 +51,27 @@ class HelperHappyAgent(RandomAgent):
 
 
 def _greedy(seed: int = 0) -> Agent:
-    from .search import GreedyAgent
+    from .greedy import GreedyAgent
 
     return GreedyAgent(seed)  # no clock: always deterministic
 
 
 def _mcts(level: str) -> Callable[..., Agent]:
-    def factory(seed: int = 0, deterministic: bool = False,
-                overrides: Mapping[str, float | str] | None = None) -> Agent:
-        from .search import MCTSAgent
+    def factory(seed: int = 0, deterministic: bool = False) -> Agent:
+        return make_agent(level, seed, deterministic)
 
-        return MCTSAgent(level, seed, deterministic=deterministic, overrides=overrides)
-
-    factory.__name__ = f"mcts_{level}"
     return factory
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {
+# The agents that search nothing, by name: each made from its seed alone.
+PLAIN: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "helper-happy": HelperHappyAgent,
     "greedy": _greedy,
-    "easy": _mcts("easy"),
-    "normal": _mcts("normal"),
-    "hard": _mcts("hard"),
-    "hard-v1": _mcts("hard-v1"),
-    "hard-v2": _mcts("hard-v2"),
-    "hard-v3": _mcts("hard-v3"),
 }
+
+# Every agent by name, a searching level's factory taking (seed, deterministic).
+AGENTS: dict[str, Callable[..., Agent]] = {**PLAIN, **{name: _mcts(name) for name in LEVELS}}
 
 
 # What a player may seat at the table; the rest of AGENTS are for measuring (the engine's
@@ -85,8 +81,6 @@ PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 def searching(name: str) -> bool:
     """Is the agent `name` (knobs allowed) one of the searching levels (MCTS)?"""
-    from .levels import LEVELS
-
     return name.partition(":")[0] in LEVELS
 
 
@@ -95,35 +89,19 @@ def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
 
     `deterministic`: search levels count iterations only, never the clock, so the same name,
     seed and game give the same moves in any process and on a machine however busy.
-    An MCTS level may carry knob overrides for experiments, `hard:exploration=0.6,widen=2`
-    (any field of `levels.Level`)."""
-    from .levels import LEVELS
+    A searching level may carry knob overrides for experiments, `hard:exploration=0.6,widen=2`
+    (`knobs.py`)."""
+    from .knobs import parse_knobs
 
     base, _, knobs = name.partition(":")
-    factory = AGENTS.get(base) or (_mcts(base) if base in LEVELS else None)
-    if factory is None:
+    if base in LEVELS:
+        from .search import MCTSAgent
+
+        overrides = parse_knobs(knobs) if knobs else None
+        return MCTSAgent(base, seed, deterministic=deterministic, overrides=overrides)
+    plain = PLAIN.get(base)
+    if plain is None:
         raise ValueError(f"unknown agent {base!r}; choose from {', '.join(AGENTS)}")
-    searches = getattr(factory, "__name__", "") == f"mcts_{base}"
-    if not knobs:
-        return factory(seed, deterministic=deterministic) if searches else factory(seed)
-    if not searches:
+    if knobs:
         raise ValueError(f"agent {base!r} has no knobs")
-    return factory(seed, deterministic=deterministic, overrides=parse_knobs(knobs))
-
-
-def parse_knobs(text: str) -> dict[str, float | str]:
-    """`"exploration=0.6,widen=2"` -> {"exploration": 0.6, "widen": 2.0}; the evaluation by
-    its name, `evaluator=corrected`; ValueError if malformed."""
-    out: dict[str, float | str] = {}
-    for item in text.split(","):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"knob {item!r} is not name=value")
-        if key.strip() == "evaluator":
-            out["evaluator"] = value.strip()
-            continue
-        try:
-            out[key.strip()] = float(value)
-        except ValueError:
-            raise ValueError(f"knob {key.strip()!r} needs a number, not {value!r}") from None
-    return out
+    return plain(seed)

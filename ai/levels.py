@@ -1,6 +1,6 @@
 """The AI's levels: what each searching level may spend (iterations, and seconds on the
-clock) and what it knows (its devices and its evaluation), and `tuned` for experiments'
-knobs. `agents.make_agent` seats them by name; `search.MCTSAgent` plays them. The frozen
+clock) and what it knows (its devices and its evaluation); `knobs.py` changes them for
+experiments. `agents.make_agent` seats them by name; `search.MCTSAgent` plays them. The frozen
 yardsticks (`hard-v1`, `hard-v2`, `hard-v3`) stay beside the levels a player may seat
 (`agents.PLAYER_LEVELS`): the lab's screens measure changes to hard against them.
 """
@@ -8,11 +8,6 @@ yardsticks (`hard-v1`, `hard-v2`, `hard-v3`) stay beside the levels a player may
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
-
-from .evaluate import tuned_evaluator
-from .evaluators import EVALUATORS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,27 +71,3 @@ LEVELS = {
                      evaluator="corrected"),
 }
 
-
-def tuned(level: Level, overrides: Mapping[str, float | str]) -> Level:
-    """`level` with some knobs changed (experiments: `hard:exploration=0.6`, a knob of the
-    projection: `hard:p.helper=0.5`, or another evaluation: `hard:evaluator=corrected`);
-    ValueError for a knob or an evaluation that does not exist."""
-    fields = {f.name: f for f in dataclasses.fields(Level)
-              if f.name not in ("evaluator", "evaluation")}
-    changes = dict(level.evaluation)
-    own: dict[str, Any] = {}
-    for name, value in overrides.items():
-        if name == "evaluator":
-            if value not in EVALUATORS:
-                raise ValueError(f"unknown evaluator {value!r}; evaluators: "
-                                 f"{', '.join(EVALUATORS)}")
-            own[name] = value
-        elif name.startswith("p."):
-            changes[name[2:]] = float(value)
-        elif name in fields:
-            own[name] = {"int": int, "float": float, "bool": bool}[str(fields[name].type)](value)
-        else:
-            raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(fields)}, "
-                             "or p.<projection knob>")
-    tuned_evaluator(False, tuple(sorted(changes.items())))  # refuses unknown projection knobs
-    return dataclasses.replace(level, evaluation=tuple(sorted(changes.items())), **own)

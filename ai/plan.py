@@ -35,7 +35,7 @@ from . import verify
 from .agents import make_agent
 from .options import act_options, rollout_option, store_options
 from .policy import default_move
-from .search import apply_option, kind_chance, planning
+from .turn import apply_option, kind_chance, planning
 from .view import canonical_view, determinise
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises

@@ -70,7 +70,8 @@ from .evaluate import Evaluation
 from .offer_ahead import next_offer_gain
 from .plan import CLOSE_CALL, Advice, PlayOns, advise, coach_seed, look_longer
 from .playout import to_path_step
-from .search import MCTSAgent, apply_option, planned_move, planning, prune
+from .search import MCTSAgent
+from .turn import apply_option, planned_move, planning, prune
 from .view import canonical_view, determinise
 
 # The coach whose hints the review judges, when the caller names none: the table's (its

@@ -1,6 +1,6 @@
-"""Greedy and information-set MCTS agents.
+"""The information-set MCTS agent (the levels easy, normal and hard: `levels.py`).
 
-Both only ever look at `state.observe(seat, rng)` (through `view.py`): a clone in which
+It only ever looks at `state.observe(seat, rng)` (through `view.py`): a clone in which
 everything the seat cannot see is re-sampled. The MCTS draws a fresh sample for every
 iteration (single-observer ISMCTS); the other seats play the default policy (`policy.py`)
 inside each sample, and every iteration stops at the end of the searching seat's own turn,
@@ -39,190 +39,28 @@ from collections.abc import Callable, Mapping
 
 from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.cards import path_cost
-from loyang_game.engine.moves import ADVANCE, DISCARD, END, LOAN, TWO_PACK, MoveKind
 from loyang_game.engine.planning import planning_key
-from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
+from loyang_game.engine.state import ACTIONS
 
-from . import memo, verify
-from .evaluate import Evaluation, default_evaluator
+from . import verify
+from .evaluate import Evaluation
 from .evaluators import make_evaluation
-from .levels import LEVELS, Level, tuned
+from .knobs import tuned
+from .leaves import final_value, path_value
+from .levels import LEVELS, Level
 from .offer_ahead import next_offer_gain
-from .options import Option, act_options, rollout_option, store_options
+from .options import Option, act_options, store_options
 from .playons import PlayOnPool, shared_pool
 from .playout import to_path_step
-from .policy import (
-    ACT_DECISION,
-    CLAIM_DECISION,
-    KEEP_DECISION,
-    PATH_DECISION,
-    PAY_DECISION,
-    STORE_DECISION,
-    default_move,
-)
+from .policy import ACT_DECISION, PATH_DECISION, STORE_DECISION, default_move
 from .ponder import Pondered
-from .projection import board_key
 from .tree import Edge, Halving, Node
+from .turn import apply_option, forced_play, kind_chance, planned_move, planning, prune
 from .view import canonical_view, determinise
 
 # told now and then how a search goes: (iterations done, the best first move so far)
 Progress = Callable[[int, Move | None], None]
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
-OWN_PHASE_DECISIONS = (ACT_DECISION, STORE_DECISION, KEEP_DECISION, PAY_DECISION, Decision.SHOP,
-                       CLAIM_DECISION)
-
-
-def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> list[Move]:
-    """Drop choices that are rarely right outside the Action step: no unused discard and no
-    Loan (-1 space at the end) unless money must be raised or the farmer has less than
-    `loan_below` Cash. A broke farmer without Loans can be stuck for good (a farm of Wheat
-    with the Shop's Wheat spaces full: solo deal 6 ended on 6 with no Loan, 12 with one)."""
-    if decision == PAY_DECISION:
-        return moves
-    drop: tuple[MoveKind, ...] = (LOAN, DISCARD) if decision == ACT_DECISION else (LOAN,)
-    if cash < loan_below:
-        drop = tuple(kind for kind in drop if kind != LOAN)
-    kept = [m for m in moves if m.kind not in drop]
-    return kept or moves
-
-
-def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
-               cards: int = 1, weight: float = 1.0) -> tuple[Move, float]:
-    """The best Path step by the evaluation, and its value; with `ahead` rows of the next solo
-    Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`).
-    Looked up when the same board was asked about before (the search asks at every leaf, and
-    meets the same boards in sample after sample): the answer is the one worked out, to the
-    last bit, since the key holds all it depends on (the table is emptied when full, and let
-    go with the game: `memo`)."""
-    p = state.players[seat]
-    moves = state.legal_moves()
-    entry = _path_tables.get(id(ev))
-    if entry is None or entry[0] is not ev:
-        if len(_path_tables) >= 64:
-            _path_tables.clear()
-        entry = _path_tables[id(ev)] = (ev, {})
-    table = entry[1]
-    offer = tuple(state.offer) if ahead and state.config.solo else ()
-    steps = tuple(m.a for m in moves if m.kind == ADVANCE)  # the only moves looked at
-    key = (board_key(p, state.round, p.path, p.cash), steps, ahead, cards, weight,
-           state.config.solo, offer, p.done)
-    found = table.get(key)
-    if found is None:
-        if len(table) >= PATH_CACHE_SIZE:
-            table.clear()
-        found = table[key] = _path_value(state, seat, ev, moves, ahead, cards, weight)
-    return found
-
-
-PATH_CACHE_SIZE = 30_000
-_path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = (
-    memo.kept({}))
-
-
-def _path_value(state: GameState, seat: int, ev: Evaluation, moves: list[Move], ahead: int,
-                cards: int, weight: float) -> tuple[Move, float]:
-    """`path_value` without the look-up."""
-    p = state.players[seat]
-    best, best_value = None, -1e9
-    for m in moves:
-        if m.kind != ADVANCE:
-            continue
-        path, cash = p.path + m.a, p.cash - path_cost(p.path, m.a)
-        value = ev.value(state, seat, path, cash)
-        if ahead:
-            value += weight * next_offer_gain(state, seat, ev, path, cash, ahead, cards,
-                                             base=value)
-        if value > best_value:
-            best, best_value = m, value
-    assert best is not None, "a Path step always offers the step of 0 spaces"
-    return best, best_value
-
-
-def final_value(state: GameState, seat: int) -> float:
-    p = state.players[seat]
-    return float(p.path - p.loans) + 0.001 * p.cash
-
-
-def finish(state: GameState, seat: int, ev: Evaluation) -> float:
-    """Play `state` on with the default policy to the end of `seat`'s turn; its value there."""
-    if not to_path_step(state, seat, default_play):
-        return ev.value(state, seat)
-    if state.is_over:
-        return final_value(state, seat)
-    return path_value(state, seat, ev)[1]
-
-
-def default_play(state: GameState) -> bool:
-    """The default policy's move, made (a `playout.Play`)."""
-    state.apply(default_move(state))
-    return True
-
-
-def forced_play(state: GameState) -> bool:
-    """The one legal move, made; False at a real choice (a `playout.Play`)."""
-    moves = state.legal_moves()
-    if len(moves) > 1:
-        return False
-    state.apply(moves[0])
-    return True
-
-
-def greedy_pick(det: GameState, seat: int, moves: list[Move], ev: Evaluation,
-                stop: threading.Event | None = None, progress: Progress | None = None) -> Move:
-    """The move whose default completion of the turn the evaluation likes best."""
-    best, best_value = moves[0], -1e18
-    for i, m in enumerate(moves):
-        if stop is not None and stop.is_set():
-            break
-        c = det.clone()
-        c.apply(m)
-        value = finish(c, seat, ev)
-        if value > best_value:
-            best, best_value = m, value
-        if progress is not None:
-            progress(i + 1, best)
-    return best
-
-
-class GreedyAgent:
-    """One move ahead: every legal move is tried on one determinisation, the rest of the
-    turn is played by the default policy, and the evaluation picks the best."""
-
-    name = "greedy"
-
-    def __init__(self, seed: int = 0, evaluator: Evaluation | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.given = evaluator
-        self.ev = evaluator or default_evaluator()
-
-    def choose(self, state: GameState) -> Move:
-        return self.choose_interruptible(state)
-
-    def choose_interruptible(self, state: GameState, stop: threading.Event | None = None,
-                             progress: Progress | None = None, seat: int | None = None) -> Move:
-        seat = state.current_player if seat is None else seat
-        assert seat is not None, "the game is over: no seat to choose for"
-        det = determinise(canonical_view(state, seat), seat, self.rng)
-        self.ev = self.given or default_evaluator(det.config.solo)
-        moves = det.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        decision = flow.decision(det)
-        if decision == PATH_DECISION:
-            return path_value(det, seat, self.ev)[0]
-        return greedy_pick(det, seat, prune(decision, moves, det.players[seat].cash), self.ev,
-                           stop, progress)
-
-
-def planning(s: GameState, seat: int) -> bool:
-    """Is `seat` at a decision of its own turn whose outcome no hidden card and no other
-    player can change until the turn ends (but for the Two-pack, a chance edge)? Its own
-    Action phase; in the solo game the whole round, the Offer included."""
-    if s.current_player != seat:
-        return False
-    if s.phase == ACTIONS:
-        return s.order[s.turn] == seat and flow.decision(s) in OWN_PHASE_DECISIONS
-    return s.config.solo and s.phase in (CARDS_PHASE, HARVEST_PHASE)
 
 
 class MCTSAgent:
@@ -728,30 +566,3 @@ def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Op
     sample = determinise(view, seat, random.Random(seed))
     return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
                           halted)
-
-
-def planned_move(det: GameState, seat: int) -> None:
-    """One step of a turn by rules of thumb: in the Action step the plan `rollout_option`
-    picks, when storing the first way to keep, else the default policy."""
-    decision = flow.decision(det)
-    if decision == ACT_DECISION:
-        if not apply_option(det, rollout_option(act_options(det, seat))):
-            det.apply(Move(END))
-    elif decision == STORE_DECISION:
-        apply_option(det, store_options(det, seat)[0])
-    else:
-        det.apply(default_move(det))
-
-
-def kind_chance(option: Option) -> bool:
-    """Does the outcome of `option` depend on the sample (cards drawn)?"""
-    return any(m.kind == TWO_PACK for m in option)
-
-
-def apply_option(s: GameState, option: Option) -> bool:
-    """Apply the option's moves; False (with `s` partly moved) if one is not legal."""
-    for move in option:
-        if s.is_over or move not in s.legal_moves():
-            return False
-        s.apply(move)
-    return True

@@ -47,8 +47,10 @@ import numpy as np
 from ai import corrected, verify
 from ai.agents import make_agent
 from ai.evaluate import default_evaluator
+from ai.leaves import final_value
 from ai.offer_ahead import next_offer_gain
-from ai.search import MCTSAgent, apply_option, final_value
+from ai.search import MCTSAgent
+from ai.turn import apply_option
 from loyang_game.engine import GameConfig, GameState, Hook, Move, flow, new_game, play, solo
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE

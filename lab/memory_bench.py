@@ -54,7 +54,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from ai.agents import PLAYER_LEVELS
-from ai.search import GreedyAgent
+from ai.greedy import GreedyAgent
 from loyang_game.engine import Move
 from loyang_game.engine.moves import SHOP
 from loyang_game.files.paths import SAVE_DIR_VARIABLE

@@ -32,10 +32,11 @@ from typing import Any
 import numpy as np
 
 from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
+from ai.greedy import GreedyAgent
 from ai.levels import LEVELS
 from ai.play import by_seat
 from ai.projection import DEFAULT_PARAMS, Params
-from ai.search import GreedyAgent, MCTSAgent
+from ai.search import MCTSAgent
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play
 from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE

@@ -11,7 +11,8 @@ from ai.evaluate import FEATURES, WEIGHTS_FILE, default_evaluator, load_weights
 from ai.levels import LEVELS, Level
 from ai.policy import default_move
 from ai.projection import Params
-from ai.search import MCTSAgent, prune
+from ai.search import MCTSAgent
+from ai.turn import prune
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import LOAN
 from loyang_game.engine.state import ACTIONS, Decision, Step

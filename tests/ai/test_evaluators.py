@@ -24,7 +24,8 @@ from ai.evaluate import (
     tuned_evaluator,
 )
 from ai.evaluators import EVALUATORS, make_evaluation
-from ai.levels import LEVELS, Level, tuned
+from ai.knobs import tuned
+from ai.levels import LEVELS, Level
 from ai.policy import default_move
 from ai.search import MCTSAgent
 from loyang_game.engine import GameConfig, new_game

@@ -187,25 +187,25 @@ def _path_decisions(games: int = 8, seed: int = 11) -> list:
 
 
 def test_the_looked_up_path_steps_and_offer_gains_are_the_ones_worked_out():
-    from ai import offer_ahead, search
+    from ai import leaves, offer_ahead
 
     ev = default_evaluator(True)
     states = _path_decisions()
     assert len(states) > 50
-    search._path_tables.clear()
+    leaves._path_tables.clear()
     offer_ahead._tables.clear()
     for ahead in (0, 2, 2):  # the second pass with the next Offer is all look-ups
         for state in states:
             seat = state.current_player
-            found = search.path_value(state, seat, ev, ahead)
-            worked = search._path_value(state, seat, ev, state.legal_moves(), ahead, 1, 1.0)
+            found = leaves.path_value(state, seat, ev, ahead)
+            worked = leaves._path_value(state, seat, ev, state.legal_moves(), ahead, 1, 1.0)
             assert found == worked
             if ahead and state.config.solo:
                 p = state.players[seat]
                 gain = offer_ahead.next_offer_gain(state, seat, ev, p.path, p.cash)
                 base = ev.predict(p, state.round, p.path, p.cash)
                 assert gain == offer_ahead._gain(state, seat, ev, p.path, p.cash, 2, 1, base)
-    assert search._path_tables and offer_ahead._tables
+    assert leaves._path_tables and offer_ahead._tables
 
 
 def test_the_tables_keys_are_not_walked_by_the_garbage_collector():

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from ai.greedy import GreedyAgent
 from ai.policy import default_move
-from ai.search import GreedyAgent, MCTSAgent
+from ai.search import MCTSAgent
 from loyang_game.engine import GameConfig, flow, new_game
 
 from .spy import Spy

@@ -8,7 +8,7 @@ import gc
 import random
 import time
 
-from ai import memo, offer_ahead, projection, search, thinker
+from ai import leaves, memo, offer_ahead, projection, thinker
 from ai.evaluate import default_evaluator
 from ai.thinker import Job, Request, ThreadThinker
 from loyang_game.engine import GameConfig, flow, new_game
@@ -25,9 +25,9 @@ def _fill() -> None:
     ev, seat = default_evaluator(True), 0
     p = state.players[seat]
     projection.project(p, state.round)
-    search.path_value(state, seat, ev, ahead=2)
+    leaves.path_value(state, seat, ev, ahead=2)
     offer_ahead.next_offer_gain(state, seat, ev, p.path, p.cash)
-    assert projection._tables and search._path_tables and offer_ahead._tables
+    assert projection._tables and leaves._path_tables and offer_ahead._tables
 
 
 def _no_thinker_open() -> None:
@@ -45,7 +45,7 @@ def test_the_tables_are_let_go_when_the_last_thread_thinker_closes():
     assert memo.entries() == held  # the coach still thinks about this game
     coach.close()
     assert memo.entries() == 0
-    assert not projection._tables and not search._path_tables and not offer_ahead._tables
+    assert not projection._tables and not leaves._path_tables and not offer_ahead._tables
     coach.close()  # a second close changes nothing
     assert thinker._open_here == 0
 

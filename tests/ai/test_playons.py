@@ -12,7 +12,8 @@ import pytest
 from ai import playons, search, verify
 from ai.levels import Level
 from ai.playons import PlayOnPool
-from ai.search import MCTSAgent, apply_option, play_on_task
+from ai.search import MCTSAgent, play_on_task
+from ai.turn import apply_option
 from ai.view import canonical_view, determinise
 
 from .test_verify import card_phase_state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ai.playout import to_path_step
-from ai.search import default_play
+from ai.turn import default_play
 from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.state import ACTIONS, Decision
 

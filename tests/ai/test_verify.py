@@ -10,9 +10,11 @@ import threading
 import pytest
 
 from ai import verify
+from ai.leaves import final_value
 from ai.policy import default_move
-from ai.search import MCTSAgent, apply_option, final_value
+from ai.search import MCTSAgent
 from ai.tree import Edge, Node
+from ai.turn import apply_option
 from ai.view import canonical_view, determinise
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.state import Decision
