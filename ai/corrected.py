@@ -140,7 +140,8 @@ def load_round_means(path: str = CORRECTION_FILE) -> list[float]:
 
 class CorrectedEvaluator(Evaluator):
     """The calibrated projection plus the learned sibling correction (exact in the last
-    round, like the projection)."""
+    round, like the projection). Its features read no more of the board than the projection
+    does, so the projection's `key` is its own."""
 
     def __init__(self, base: Evaluator, weights: list[float] | None = None,
                  round_means: list[float] | None = None) -> None:

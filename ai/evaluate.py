@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+import pickle
+from collections.abc import Hashable
 from dataclasses import fields, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from loyang_game.engine.cards import ROUNDS
 
-from .projection import DEFAULT_PARAMS, Params, project
+from .projection import DEFAULT_PARAMS, Params, board_key, project
 
 if TYPE_CHECKING:
     from loyang_game.engine.state import PlayerState, State
@@ -67,10 +68,11 @@ def load_weights(path: str = WEIGHTS_FILE,
 
 class Evaluation(Protocol):
     """A value of a seat's view: its expected final position (Path spaces after Loans, the
-    Cash left a small fraction of a step), as its turn ends in `view`.
+    Cash left a small fraction of a step), as its turn ends in `view`; and the key of what
+    that value reads of the view, on which the search's tables of values are kept.
 
-    Subclass it to get the batch call's plain loop; a value that is cheaper by the batch
-    (a network) overrides `values`."""
+    Subclass it to get the safe key, the whole view; an evaluation that reads less of it
+    (`Evaluator`: the seat's own board) says so in its `key`, and the tables find more."""
 
     def value(self, view: State, seat: int, path: int | None = None,
               cash: float | None = None) -> float:
@@ -79,9 +81,16 @@ class Evaluation(Protocol):
         weighs every step this way without playing it."""
         ...
 
-    def values(self, views: Sequence[State], seat: int) -> list[float]:
-        """`value` of each view for `seat`, in order."""
-        return [self.value(view, seat) for view in views]
+    def key(self, view: State, seat: int, path: int, cash: float) -> Hashable:
+        """Everything `value(view, seat, path, cash)` reads of `view`, with `path` and `cash`
+        in the place of the seat's own Path space and Cash: two views whose keys are equal
+        have equal values, at `path` and `cash` and after any Path step from there (a step
+        changes nothing else), and keep equal keys when the same card is placed on the
+        seat's board (the next Offer's probes). The tables of values by board are keyed on
+        it (`leaves.path_value`, `offer_ahead.next_offer_gain`), so an evaluation that reads
+        more of the view (the Offer, the others' boards) is never handed a stale value.
+        This one: the whole view."""
+        return seat, path, cash, pickle.dumps(view.to_data())
 
 
 class Evaluator(Evaluation):
@@ -101,6 +110,10 @@ class Evaluator(Evaluation):
               cash: float | None = None) -> float:
         """`predict` of the seat's board: the projection reads nothing else of the view."""
         return self.predict(view.players[seat], view.round, path, cash)
+
+    def key(self, view: State, seat: int, path: int, cash: float) -> Hashable:
+        """What the projection reads: the seat's board and the round (`board_key`)."""
+        return board_key(view.players[seat], view.round, path, cash)
 
     def predict(self, p: PlayerState, round_: int, path: int | None = None,
                 cash: float | None = None) -> float:

@@ -2,9 +2,10 @@
 
 Every leaf of the search, every Path step and every probe of the next solo Offer asks an
 `evaluate.Evaluation` what `seat` will end the game with, from the view it has at the end of
-its turn (`search.py`, `offer_ahead.py`, `review.py`). The whole view is given (the seat's
-board, the Offer, the Courtyard, the others' boards), so an answer may read any of it: today's
-one, the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
+its turn (`search.py`, `leaves.py`, `offer_ahead.py`, `review.py`). The whole view is given
+(the seat's board, the Offer, the Courtyard, the others' boards), so an answer may read any of
+it, and says what it reads in its `key`, on which the tables of values are kept: today's one,
+the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;
 `corrected` adds a learned correction of how it orders a round's boards (`corrected.py`).
 
 A level names its evaluation (`levels.Level.evaluator`); `EVALUATORS` makes one by that name

@@ -14,7 +14,6 @@ from . import memo
 from .evaluate import Evaluation
 from .offer_ahead import next_offer_gain
 from .playout import to_path_step
-from .projection import board_key
 from .turn import default_play
 
 PATH_CACHE_SIZE = 30_000
@@ -28,8 +27,9 @@ def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
     Offer, each step also counts the best `cards` they offer (`offer_ahead.next_offer_gain`).
     Looked up when the same board was asked about before (the search asks at every leaf, and
     meets the same boards in sample after sample): the answer is the one worked out, to the
-    last bit, since the key holds all it depends on (the table is emptied when full, and let
-    go with the game: `memo`)."""
+    last bit, since the key holds all it depends on: what the evaluation reads of the view
+    (`Evaluation.key`), and what the steps and the Offer's probes read besides (the table is
+    emptied when full, and let go with the game: `memo`)."""
     p = state.players[seat]
     moves = state.legal_moves()
     entry = _path_tables.get(id(ev))
@@ -40,8 +40,8 @@ def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
     table = entry[1]
     offer = tuple(state.offer) if ahead and state.config.solo else ()
     steps = tuple(m.a for m in moves if m.kind == ADVANCE)  # the only moves looked at
-    key = (board_key(p, state.round, p.path, p.cash), steps, ahead, cards, weight,
-           state.config.solo, offer, p.done)
+    key = (ev.key(state, seat, p.path, p.cash), steps, ahead, cards, weight,
+           state.config.solo, offer, p.done, state.round)
     found = table.get(key)
     if found is None:
         if len(table) >= PATH_CACHE_SIZE:

@@ -2,7 +2,8 @@
 
 Three modules keep what the search worked out about a board, to look it up when the search
 meets the board again: the projection's values (`projection.project`), the best Path steps
-(`leaves.path_value`) and the next Offer's gains (`offer_ahead.next_offer_gain`). Each keeps
+(`leaves.path_value`) and the next Offer's gains (`offer_ahead.next_offer_gain`), the last two
+keyed on what the evaluation reads of the view (`evaluate.Evaluation.key`). Each keeps
 one table per evaluation (or its knobs), `{id(owner): (owner, {key: value})}`, registered here
 with `kept`; each table is bounded by its module (emptied when full). A value looked up is the
 one worked out, to the last bit, so the tables decide no move: only how soon it is found.

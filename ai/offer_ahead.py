@@ -21,14 +21,14 @@ from loyang_game.engine.cards import ROUNDS
 from loyang_game.engine.moves import NONE
 
 from . import memo
-from .projection import board_key
 
 if TYPE_CHECKING:
     from .evaluate import Evaluation
 
 CHEAP_ROWS = 2  # the rows looked at: the free top row and the 1-Cash second row
-# Gains already found, by the board (everything the projection reads of it), the cards on
-# offer and the question (one table per evaluation): like the projection's own table
+# Gains already found, by what the evaluation reads of the view (`Evaluation.key`), the cards
+# on offer, what placing one reads (whether the seat's Action phase is done, the round) and
+# the question (one table per evaluation): like the projection's own table
 # (`projection.project`), the search asks about the same leaf in sample after sample, and
 # the answer depends on nothing a sample changes. The value is the one the cards give when
 # tried, to the last bit. Emptied when full; let go with the game (`memo`).
@@ -53,8 +53,8 @@ def next_offer_gain(state: GameState, seat: int, ev: Evaluation, path: int, cash
             _tables.clear()
         entry = _tables[id(ev)] = (ev, {})
     table = entry[1]
-    key = (board_key(p, state.round, path, cash), tuple(state.offer[:rows * solo.COLUMNS]),
-           p.done, rows, cards, base)
+    key = (ev.key(state, seat, path, cash), tuple(state.offer[:rows * solo.COLUMNS]),
+           p.done, state.round, rows, cards, base)
     gain = table.get(key)
     if gain is None:
         if len(table) >= CACHE_SIZE:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ai import review
+from ai import leaves, review
 from ai.agents import make_agent
 from ai.corrected import (
     NAMES,
@@ -27,10 +27,11 @@ from ai.evaluators import EVALUATORS, make_evaluation
 from ai.knobs import tuned
 from ai.levels import LEVELS, Level
 from ai.policy import default_move
+from ai.projection import board_key
 from ai.search import MCTSAgent
-from loyang_game.engine import GameConfig, new_game
+from loyang_game.engine import GameConfig, flow, new_game
 from loyang_game.engine.cards import ROUNDS
-from loyang_game.engine.state import ACTIONS
+from loyang_game.engine.state import ACTIONS, Decision
 
 
 def _state_in_round(seats: int, seed: int, round_: int):
@@ -165,8 +166,8 @@ def test_the_projection_values_a_view_as_it_predicts_its_board():
         assert ev.value(state, seat) == ev.predict(p, state.round)
         assert ev.value(state, seat, p.path + 2, p.cash - 3) == ev.predict(
             p, state.round, p.path + 2, p.cash - 3)
-    views = [state.observe(0), state.clone()]
-    assert ev.values(views, 1) == [ev.value(view, 1) for view in views]
+        # the key of what it reads: the seat's board and the round, nothing else
+        assert ev.key(state, seat, p.path, p.cash) == board_key(p, state.round, p.path, p.cash)
 
 
 class Counting(Evaluation):
@@ -202,11 +203,38 @@ def test_a_level_names_its_evaluation_and_the_search_asks_it(monkeypatch):
     assert agent.ev.seats == {0, 1}  # its own leaves and, for the rivalry, the other's board
 
 
-def test_the_batch_call_defaults_to_one_value_a_view():
-    state = _state_in_round(2, 9, 3)
-    ev = Counting()
-    views = [state, state.observe(1), state.observe(0)]
-    assert ev.values(views, 0) == [ev.value(view, 0) for view in views]
+class Rivalled(Counting):
+    """A stand-in evaluation that reads more of the view than the seat's board: the others'
+    Cash counts against it. It says nothing of what it reads (the protocol's key: all)."""
+
+    def value(self, view, seat, path=None, cash=None) -> float:
+        others = sum(o.cash for o in view.players if o.seat != seat)
+        return super().value(view, seat, path, cash) - 0.01 * others
+
+
+def _at_path_step(seats: int, seed: int):
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    while flow.decision(state) != Decision.PATH:
+        state.apply(default_move(state))
+    return state
+
+
+def test_the_tables_of_values_are_keyed_on_what_the_evaluation_reads():
+    """An evaluation that reads more of the view than the seat's board (here the others'
+    Cash) is never handed a value worked out for another view: the tables key on its
+    `key`, the whole view unless it says less."""
+    state = _at_path_step(2, 4)
+    seat = state.current_player
+    ev = Rivalled()
+    before = leaves.path_value(state, seat, ev, 0)
+    richer = state.clone()
+    other = richer.players[1 - seat]
+    other.cash += 5
+    after = leaves.path_value(richer, seat, ev, 0)
+    assert after[1] == pytest.approx(before[1] - 0.05)
+    assert ev.key(richer, seat, 3, 2) != ev.key(state, seat, 3, 2)
+    projection = default_evaluator(False)  # the seat's own board alone: the same key
+    assert projection.key(richer, seat, 3, 2) == projection.key(state, seat, 3, 2)
     assert isinstance(default_evaluator(True), Evaluator)
 
 
