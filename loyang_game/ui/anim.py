@@ -2,7 +2,10 @@
 
 Everything is a `Flight` (an image moving along a path of points, optionally growing or
 shrinking) with a delay; a `Timeline` plays them, scaled by the speed setting, and `skip()`
-finishes them at once (a click skips ahead).
+finishes them at once (a click skips ahead). A `Lane` shows one seat's moves aside, on its
+small board while the table goes on (a 4-player Action phase, where two players act at the
+same time): each of its moves starts when that seat's previous one is over, and the table
+waits for none of it.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ class Flight:
         self.hide_card = hide_card
         self.on_land = on_land
         self.landed = False
+        self.aside = False  # shown in a `Lane`: the table does not wait for it
 
     @property
     def done(self) -> bool:
@@ -73,11 +77,24 @@ class Flight:
         surf.blit(img, img.get_frect(center=(px, py)))
 
 
+class Cue(Flight):
+    """Nothing to see: `on_land` runs when the cue's time comes (a sound, a line of news that
+    go with a move shown in a lane)."""
+
+    def __init__(self, on_land) -> None:
+        super().__init__(pygame.Surface((1, 1)), [(0.0, 0.0)], 0.01, on_land=on_land)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+
 class Timeline:
     def __init__(self) -> None:
         self.items: list[Flight] = []
         self.speed = "normal"
         self.tempo = 1.0  # a further factor the table sets (a long AI turn speeds up)
+        self.clock = 0.0  # seconds played
+        self.lanes: dict[object, float] = {}  # a lane -> the clock when its last move is over
 
     @property
     def factor(self) -> float:
@@ -85,7 +102,13 @@ class Timeline:
 
     @property
     def busy(self) -> bool:
-        return bool(self.items)
+        """Is a move on the table being shown (the table waits for it)?"""
+        return any(not f.aside for f in self.items)
+
+    @property
+    def aside_busy(self) -> bool:
+        """Is a move being shown in a lane?"""
+        return any(f.aside for f in self.items)
 
     def add(self, flight: Flight) -> None:
         if self.factor == 0:
@@ -97,20 +120,29 @@ class Timeline:
         self.items.append(flight)
 
     def update(self, dt: float) -> None:
+        self.clock += dt
         for f in self.items:
             f.update(dt)
-        # A card that has landed stays drawn by the animation until the whole batch is over,
-        # so the still picture is re-drawn once per move, not once per landing.
-        if all(f.done for f in self.items):
-            self.items = []
-        else:
-            self.items = [f for f in self.items if not f.done or f.hide_card is not None]
+        # A card that has landed stays drawn by the animation until the whole batch is over
+        # (the table's, or the lanes'), so the still picture is re-drawn once per move, not
+        # once per landing.
+        kept = []
+        for aside in (False, True):
+            batch = [f for f in self.items if f.aside == aside]
+            if not all(f.done for f in batch):
+                kept += [f for f in batch if not f.done or f.hide_card is not None]
+        self.items = kept
 
     def skip(self) -> None:
         for f in self.items:
             f.elapsed = f.delay + f.duration
             f.update(0)
         self.items = []
+        self.lanes = {}
+
+    def lane(self, key: object) -> Lane:
+        """The lane `key` (a seat), for the flights of its next move."""
+        return Lane(self, key)
 
     def hidden_cards(self) -> set:
         return {f.hide_card for f in self.items if f.hide_card is not None}
@@ -123,3 +155,28 @@ class Timeline:
         i = SPEED_ORDER.index(self.speed)
         self.speed = SPEED_ORDER[(i + 1) % len(SPEED_ORDER)]
         return self.speed
+
+
+class Lane:
+    """One move's flights in the lane `key`: they start when the lane's earlier moves are
+    over; `close(pause)` ends the move, `pause` seconds (at speed 1) before the next may
+    start."""
+
+    def __init__(self, timeline: Timeline, key: object) -> None:
+        self.timeline = timeline
+        self.key = key
+        self.start = max(0.0, timeline.lanes.get(key, 0.0) - timeline.clock)  # seconds
+        self.end = self.start
+
+    def add(self, flight: Flight) -> None:
+        t = self.timeline
+        if t.factor > 0:
+            flight.aside = True
+            flight.delay += self.start / t.factor
+        t.add(flight)
+        if t.factor > 0:
+            self.end = max(self.end, flight.delay + flight.duration)
+
+    def close(self, pause: float) -> None:
+        t = self.timeline
+        t.lanes[self.key] = t.clock + self.end + pause * t.factor

@@ -33,7 +33,7 @@ from ..engine.events import (
 )
 from ..engine.moves import BUY, CASUAL, REGULAR, SELL, TRADE
 from ..engine.state import CARD, KeepChoice
-from .anim import Flight, Timeline
+from .anim import Flight, Lane, Timeline
 from .layout import Layout
 from .sprites import Sprites
 
@@ -73,8 +73,8 @@ def card_places(state: GameState) -> dict[int, tuple]:
     return out
 
 
-def plan(tl: Timeline, after: GameState, move: Move | None, seat: int, L0: Layout, L1: Layout,
-         sp: Sprites, viewer: int | None) -> None:
+def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0: Layout,
+         L1: Layout, sp: Sprites, viewer: int | None) -> None:
     """Queue the animations of `move` (None: the Harvest and other automatic steps), made by
     `seat`, that left the game in `after` (its events) and the table drawn as `L1` (`L0`:
     before it)."""
@@ -171,7 +171,7 @@ def plan(tl: Timeline, after: GameState, move: Move | None, seat: int, L0: Layou
             delay += 0.1
         # the scoring marker walks
         walk = walks.get(s)
-        if walk is not None:
+        if walk is not None and s == L1.focus:  # a small board says its space
             pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(walk.start, walk.end + 1)]
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,

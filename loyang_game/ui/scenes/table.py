@@ -10,19 +10,29 @@ still moving (`ai_move` holds a move found early), and a click on the table or a
 without a job of its own finishes the AI seats' moves on the screen at once (`hurry`): the
 same moves, made as soon as they are found, without animations or pauses, the log and the
 news telling all of them.
+
+In a 4-player Action phase two players act at the same time (the rulebook: the starting and
+second players, then their partners), so an AI seat's Action phase is shown aside, on its
+own small board, while the board in view stays where it is: its moves are made as soon as
+they are found and shown one after another in the seat's lane (`Timeline.lane`), the next
+seat (a person too) does not wait for them, and two AI seats acting together are seen at
+once. A move on the board in view, or the end of the game, waits until the lanes are over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from ...engine import Move
+from ...engine import GameState, Move
 from ...engine.moves import NONE
+from ...engine.state import Phase
 from ...play import commands
 from ...play.session import GameSession
 from ...words import _
 from .. import choreo, layout, table_model
-from ..anim import Timeline
+from ..anim import Cue, Timeline
 from ..choice_cursor import ChoiceCursor, TableCursor
 from ..endpanel import EndPanel
 from ..guide import Guide
@@ -100,6 +110,8 @@ class TableScene(Scene):
         looked_at = self.focus_override
         if looked_at is None and self.focus_lock is not None and self.timeline.busy:
             looked_at = self.focus_lock
+        if looked_at is None and self.shown_aside(self.decider()):
+            looked_at = self.viewer if self.viewer is not None else self.game.persons[0]
         return table_model.board_seat(self.game.state, self.viewer, looked_at)
 
     def hand_seat(self) -> int | None:
@@ -168,6 +180,8 @@ class TableScene(Scene):
         self.focus_lock = None
         game = self.game
         if game.state.is_over:
+            if self.timeline.aside_busy:
+                return  # the last Action phase shown aside ends first
             self.hurry = False
             if game.scoring_rows is None:
                 game.finish()
@@ -186,14 +200,30 @@ class TableScene(Scene):
         if self.hurry:
             self._hurry_on()
             return
-        if self.ai_pause > 0:
+        aside = self.shown_aside(seat)
+        if not aside and self.timeline.aside_busy:
+            self._think_ahead()  # a move on the board in view waits for the lanes
+            return
+        if aside:
+            self.ai_pause = 0.0  # the lane spaces the moves
+        elif self.ai_pause > 0:
             self.ai_pause -= dt
             self._think_ahead()
             return
         move = self._ai_found()
         if move is not None:
             self.apply(move, person=False)
-            self.ai_pause = AI_PAUSE * self.timeline.factor  # the tempo of this move
+            self.ai_pause = 0.0 if aside else AI_PAUSE * self.timeline.factor
+
+    def shown_aside(self, seat: int | None) -> bool:
+        """Is `seat`'s next move shown in its lane, on its own small board (see the module's
+        docstring)? An AI seat's, in a 4-player Action phase with a person at the table (whose
+        board stays in view), at a speed with animations (at "slow", every move keeps the
+        first editions' pace on the board in view)."""
+        game = self.game
+        return (seat is not None and game.state.config.seats == 4 and bool(game.persons)
+                and game.state.phase == Phase.ACTIONS and not game.is_person(seat)
+                and self.timeline.speed not in ("slow", "off"))
 
     # --- the AI seats --------------------------------------------------------------------------
 
@@ -279,21 +309,30 @@ class TableScene(Scene):
 
     def apply(self, move: Move, person: bool, animate: bool = True) -> bool:
         """Make `move` through the session and plan its animation (`animate`)."""
-        L0 = self.view.L or self.view.layout()
+        aside = animate and not person and self.shown_aside(self.decider())
+        L0 = self.view.layout() if aside else self.view.L or self.view.layout()
         before = self.game.apply(move, person)
         if before is None:
             return False
         seat = before.to_move  # the seat that made the move
         game = self.game
-        self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
-        self.sound.moved(move, game.state.events)
+        if aside:
+            lane = self.timeline.lane(seat)
+            lane.add(Cue(self._told_later(before, move)))
+        else:
+            self.news.moved(before, game.state, move, game.names, game.kinds, self.clock_time)
+            self.sound.moved(move, game.state.events)
         self.log_scroll = 0
         self.picker.reset()
         self.version += 1
         self.focus_override = None
         self.ai_move = None
         self.timeline.tempo = self.tempo(None if person else seat)
-        if self.timeline.factor > 0 and animate:
+        if aside:
+            choreo.plan(lane, game.state, move, seat, L0, self.view.layout(), self.sprites,
+                        self.viewer)
+            lane.close(AI_PAUSE)
+        elif self.timeline.factor > 0 and animate:
             self.focus_lock = seat
             L1 = self.view.layout()
             if L0.focus != L1.focus or L0.size != L1.size:
@@ -302,6 +341,17 @@ class TableScene(Scene):
             choreo.plan(self.timeline, self.game.state, move, seat, L0, L1, self.sprites,
                         self.viewer)
         return True
+
+    def _told_later(self, before: GameState, move: Move) -> Callable[[], None]:
+        """The news and the sound of `move` (from `before`), for when its lane shows it."""
+        game = self.game
+        after = game.state.clone()
+        after.events = list(game.state.events)
+
+        def tell() -> None:
+            self.news.moved(before, after, move, game.names, game.kinds, self.clock_time)
+            self.sound.moved(move, after.events)
+        return tell
 
     def undo_possible(self) -> bool:
         """Can the person at the screen take a move back now (the Undo button is lit)?"""
