@@ -1,6 +1,7 @@
 """What a board is worth where a play stops: at the seat's Path step (the step itself chosen by
 the evaluation, which knows the Path's prices), once the game is over, or anywhere a play gave
-up. The search's leaves, the greedy agent's tries and the review's lines are all valued here.
+up; and, for a searching level (`LeafValues`), against the others. The search's leaves, the
+greedy agent's tries, the checks a round further and the review's lines are all valued here.
 On the hot path (compiled with the search, `setup.py`).
 """
 
@@ -12,9 +13,11 @@ from loyang_game.engine.moves import ADVANCE
 
 from . import memo
 from .evaluate import Evaluation
+from .levels import Level
 from .offer_ahead import next_offer_gain
 from .playout import to_path_step
-from .turn import default_play
+from .policy import default_move
+from .turn import default_play, planned_move
 
 PATH_CACHE_SIZE = 30_000
 _path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = (
@@ -83,3 +86,77 @@ def finish(state: GameState, seat: int, ev: Evaluation) -> float:
     if state.is_over:
         return final_value(state, seat)
     return path_value(state, seat, ev)[1]
+
+
+class LeafValues:
+    """How a level values the boards where its plays stop, and how the other seats move inside
+    a sample: the search's leaves and rollouts, its checks a round further (`checking.py`) and
+    the review's yardstick (`weighing.py`) all value a board this way. `level`: the level's
+    knobs (rivalry, the next Offer at the leaves, the others' plans); `ev`: its evaluation
+    for the game at hand."""
+
+    __slots__ = ("ev", "level")
+
+    def __init__(self, level: Level, ev: Evaluation) -> None:
+        self.level = level
+        self.ev = ev
+
+    def other_move(self, det: GameState) -> bool:
+        """Another seat's move inside the search (a `playout.Play`): by the same plans as the
+        searching seat's own rollouts (`others_plan`), else by the default policy."""
+        if self.level.others_plan:
+            seat = det.current_player
+            assert seat is not None, "the search plays only a game still going"
+            planned_move(det, seat)
+        else:
+            det.apply(default_move(det))
+        return True
+
+    def where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+        """What a play-on to the seat's Path step is worth, `against` the others."""
+        return self.against(det, seat, self.own_where_stopped(det, seat, reached))
+
+    def own_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+        """The seat's own value where a play-on to its Path step stopped: the final position
+        at the game's end, the leaf's value at the Path step, and the board as it stands
+        where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
+        if not reached:
+            return self.ev.value(det, seat)
+        if det.is_over:
+            return final_value(det, seat)
+        return self.path_leaf(det, seat)
+
+    def path_leaf(self, det: GameState, seat: int) -> float:
+        """The value of a board at the seat's Path step, the step chosen by the evaluation."""
+        move, value = path_value(det, seat, self.ev)
+        level = self.level
+        if not level.offer_ahead:
+            return value
+        p = det.players[seat]  # a leaf: the next Offer counted at the best step alone (cheap)
+        cash = p.cash - path_cost(p.path, move.a)
+        return value + level.offer_weight * next_offer_gain(
+            det, seat, self.ev, p.path + move.a, cash, level.offer_rows, level.offer_cards,
+            base=value)
+
+    def path_choice(self, state: GameState, seat: int) -> tuple[Move, float]:
+        """The Path step this level takes, and its value (the next Offer counted at every
+        step, where the level looks at it)."""
+        level = self.level
+        ahead = level.offer_rows if level.offer_ahead else 0
+        return path_value(state, seat, self.ev, ahead, level.offer_cards, level.offer_weight)
+
+    def against(self, det: GameState, seat: int, own: float) -> float:
+        """The value the search maximises: its own expected final position, less `rivalry`
+        times the best other's (so a Card-phase draft can also deny, and a race is judged as
+        a race). The others are judged as their boards stand, so one yet to play this
+        round's Action phase looks a round's income poorer and the search leans toward
+        acting first: taking that lean away plays worse, doubling it was not shown better
+        (docs/ai-lab.md, entries 76-85)."""
+        weight = self.level.rivalry
+        if not weight or det.config.seats == 1:
+            return own
+        if det.is_over:
+            best = max(final_value(det, other.seat) for other in det.others(seat))
+        else:
+            best = max(self.ev.value(det, other.seat) for other in det.others(seat))
+        return own - weight * best

@@ -21,7 +21,6 @@ review's longer look, with the same evaluation, the same options and the same pl
 from __future__ import annotations
 
 import dataclasses
-import random
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -31,12 +30,14 @@ from loyang_game.engine.moves import REGULAR, TWO_PACK
 from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS, Decision
 
-from . import verify
+from . import checking
 from .agents import make_agent
+from .checking import PlayOns
 from .options import act_options, rollout_option, store_options
 from .policy import default_move
-from .turn import apply_option, kind_chance, planning
-from .view import canonical_view, determinise
+from .search import MCTSAgent
+from .turn import kind_chance, planning
+from .view import canonical_view
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises
 # Path spaces: choices nearer than this are "about as good" (the hint's words), so the review
@@ -73,8 +74,9 @@ def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move
         decision = flow.decision(view)
         moves = view.legal_moves()
         if decision == Decision.PATH:
-            choice = getattr(agent, "_path_choice", None)
-            play(choice(view, seat)[0] if choice else default_move(view, moves))
+            searcher = agent if isinstance(agent, MCTSAgent) else None
+            play(searcher.leaves.path_choice(view, seat)[0] if searcher
+                 else default_move(view, moves))
             break
         if len(moves) == 1:
             play(moves[0])
@@ -154,47 +156,6 @@ def explained(agent: Any, state: GameState, seat: int, move: Move, iterations: i
                   state.config.seats > 1 and rivalry > 0, iterations)
 
 
-class PlayOns:
-    """What a review's coach keeps of its checks a round further (solo) between the hint and
-    the longer look: the seed the hint's check drew, and each play-on's value by where it
-    stood when the round turned (`verify.play_on`'s `known`), so that the longer look checks
-    its picks on the very sample the hint's were checked on, and a plan checked for the hint
-    is not played on again."""
-
-    def __init__(self) -> None:
-        self.seed: int | None = None
-        self.known: dict[bytes, float | None] = {}
-
-
-def _keep_play_ons(agent: Any, kept: PlayOns) -> None:
-    """Make `agent` (counting iterations) check its picks as `MCTSAgent._verified` does in
-    its own thread, the same choice from the same draws, keeping what `kept` keeps."""
-
-    def verified(root: Any, view: GameState, seat: int, option: tuple[Move, ...],
-                 stop: threading.Event | None, deadline: float) -> tuple[Move, ...]:
-        level = agent.level
-        options = verify.candidates(root, set(view.legal_moves()),
-                                    max(level.verify, level.verify_pool))
-        if len(options) < 2:
-            return option
-        distinct = level.verify if level.verify_pool else 0
-        if kept.seed is None:
-            kept.seed = agent.rng.getrandbits(32)
-        seed = kept.seed
-        follower, leaf, final = agent._play_on_rules()
-
-        def halted() -> bool:
-            return stop is not None and stop.is_set()
-
-        values = (verify.play_on(determinise(view, seat, random.Random(seed)), seat, o,
-                                 follower(seed), leaf, final, apply_option, halted,
-                                 kept.known)
-                  for o in options)
-        return verify.decide(options, values, distinct) or option
-
-    agent._verified = verified
-
-
 def advise(level: str, seed: int, state: GameState, seat: int,
            stop: threading.Event | None = None, deterministic: bool = True,
            progress: Callable[[int, Move | None], None] | None = None,
@@ -204,8 +165,8 @@ def advise(level: str, seed: int, state: GameState, seat: int,
     `look_longer`); None once `stop` is set. `kept` (counting iterations only): keep the
     checks a round further for `look_longer` (the same answer)."""
     agent = coach_agent(level, seed, deterministic)
-    if kept is not None and deterministic and hasattr(agent, "_verified"):
-        _keep_play_ons(agent, kept)
+    if kept is not None and deterministic and isinstance(agent, MCTSAgent):
+        agent.keep_checks(kept)
     done = 0
 
     def counted(iterations: int, best: Move | None) -> None:
@@ -239,7 +200,7 @@ def look_longer(agent: Any, state: GameState, seat: int, advice: Advice, longer:
     agent._search(view, seat, root, extra, 0.0, stop, None, view.phase == ACTIONS)
     option = agent._pick(root, view, seat)
     if agent.level.verify and view.config.solo:
-        option = agent._verified(root, view, seat, option, stop, float("inf"))
+        option = checking.verified(agent, root, view, seat, option, stop, float("inf"))
     agent.plan = list(option[1:])
     agent.last_root = root
     return tuple(whole_plan(agent, state, seat, option[0]))

@@ -66,9 +66,13 @@ from loyang_game.engine.state import ACTIONS
 from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
 from .agents import PLAYER_LEVELS, make_agent
+from .checking import PlayOns
 from .evaluate import Evaluation
+from .evaluators import make_evaluation
+from .knobs import level_named
+from .leaves import LeafValues
 from .offer_ahead import next_offer_gain
-from .plan import CLOSE_CALL, Advice, PlayOns, advise, coach_seed, look_longer
+from .plan import CLOSE_CALL, Advice, advise, coach_seed, look_longer
 from .playout import to_path_step
 from .search import MCTSAgent
 from .turn import apply_option, planned_move, planning, prune
@@ -203,20 +207,20 @@ def unit_over(state: GameState, seat: int, kind: str, last: Move) -> bool:
     return state.current_player != seat or unit_kind(state, seat) != ACTION
 
 
-def searcher(level: str, solo: bool) -> MCTSAgent:
-    """An agent of the coach's `level` (an MCTS level, knobs allowed), counting iterations:
-    whose leaf values are the review's yardstick."""
-    agent = make_agent(level, 0, deterministic=True)
-    if not isinstance(agent, MCTSAgent):
+def judging_values(level: str, solo: bool) -> LeafValues:
+    """How the coach's `level` (a searching level, knobs allowed) values the boards where its
+    plays stop, in a game solo or not: the review's yardstick."""
+    played = level_named(level)
+    if played is None:
         raise ValueError(f"the coach's level {level!r} does not search")
-    agent.ev = agent._evaluator(solo)
-    return agent
+    return LeafValues(played, make_evaluation(played.evaluator, solo, played.fitted,
+                                              played.evaluation))
 
 
 def judging_evaluation(solo: bool, level: str | None = None) -> Evaluation:
     """What judges the moves: the evaluation of the coach's level (hard's: the projection
     with its sibling correction), whose search gives the hint and the longer look."""
-    return searcher(level or COACH_LEVEL, solo).ev
+    return judging_values(level or COACH_LEVEL, solo).ev
 
 
 class Yardstick:
@@ -228,9 +232,9 @@ class Yardstick:
 
     def __init__(self, level: str, solo: bool, seat: int,
                  stop: threading.Event | None = None) -> None:
-        self.agent = searcher(level, solo)
-        self.ev, self.seat, self.stop = self.agent.ev, seat, stop
-        self.race = not solo and self.agent.level.rivalry > 0
+        self.leaves = judging_values(level, solo)
+        self.ev, self.seat, self.stop = self.leaves.ev, seat, stop
+        self.race = not solo and self.leaves.level.rivalry > 0
         self._follow_ups: dict[bytes, Move] = {}
 
     def worth(self, s: GameState, line: tuple[Move, ...]) -> tuple[float, float] | None:
@@ -248,10 +252,10 @@ class Yardstick:
 
     def finish(self, s: GameState) -> tuple[float, float]:
         """The seat's turn finished on `s` as the search's rollouts finish it, and valued."""
-        agent, seat = self.agent, self.seat
-        reached = to_path_step(s, seat, self._by_thumb, agent._other_move)
-        own = agent._own_where_stopped(s, seat, reached)
-        return agent._against(s, seat, own), own
+        leaves, seat = self.leaves, self.seat
+        reached = to_path_step(s, seat, self._by_thumb, leaves.other_move)
+        own = leaves.own_where_stopped(s, seat, reached)
+        return leaves.against(s, seat, own), own
 
     def _by_thumb(self, s: GameState) -> bool:
         planned_move(s, self.seat)
@@ -260,7 +264,7 @@ class Yardstick:
     def step_worth(self, s: GameState, step: Move) -> tuple[float, float]:
         """A Path step of `step.a` spaces from `s`, valued as the level's own Path choice
         values it (the next solo Offer counted at that step)."""
-        agent, seat, level = self.agent, self.seat, self.agent.level
+        leaves, seat, level = self.leaves, self.seat, self.leaves.level
         p = s.players[seat]
         path, cash = p.path + step.a, p.cash - path_cost(p.path, step.a)
         own = self.ev.value(s, seat, path, cash)
@@ -268,7 +272,7 @@ class Yardstick:
             own += level.offer_weight * next_offer_gain(s, seat, self.ev, path, cash,
                                                         level.offer_rows, level.offer_cards,
                                                         base=own)
-        return agent._against(s, seat, own), own
+        return leaves.against(s, seat, own), own
 
     def follow_up(self, s: GameState) -> Move:
         """The place or take after a card turned over: the one worth most on FOLLOW_UP_LOOKS
@@ -280,7 +284,7 @@ class Yardstick:
         if known is not None:
             return known
         moves = prune(flow.decision(view), view.legal_moves(), view.players[self.seat].cash,
-                      self.agent.level.loan_below)
+                      self.leaves.level.loan_below)
         best, best_value = moves[0], float("-inf")
         if len(moves) > 1:
             rng = random.Random(zlib.crc32(key))  # what the seat sees, and nothing else

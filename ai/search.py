@@ -28,9 +28,6 @@ on before it commits (`verify.py`).
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
-import functools
 import math
 import random
 import threading
@@ -38,19 +35,17 @@ import time
 from collections.abc import Callable, Mapping
 
 from loyang_game.engine import GameState, Move, flow
-from loyang_game.engine.cards import path_cost
 from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS
 
-from . import verify
+from . import checking
+from .checking import PlayOns
 from .evaluate import Evaluation
 from .evaluators import make_evaluation
 from .knobs import tuned
-from .leaves import final_value, path_value
+from .leaves import LeafValues
 from .levels import LEVELS, Level
-from .offer_ahead import next_offer_gain
 from .options import Option, act_options, store_options
-from .playons import PlayOnPool, shared_pool
 from .playout import to_path_step
 from .policy import ACT_DECISION, PATH_DECISION, STORE_DECISION, default_move
 from .ponder import Pondered
@@ -67,17 +62,22 @@ class MCTSAgent:
     """Single-observer information-set MCTS (see the module docstring).
     `deterministic=True`: iteration counts only, no clock (the same game in any process)."""
 
-    def __init__(self, level: str = "hard", seed: int = 0, deterministic: bool = False,
+    def __init__(self, level: str | Level = "hard", seed: int = 0, deterministic: bool = False,
                  evaluator: Evaluation | None = None,
                  overrides: Mapping[str, float | str] | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, name: str = "") -> None:
+        """`level`: a level's name in LEVELS, or a level itself (then named `name`: the
+        lab's yardsticks, a check's follower); `overrides`: knobs changed (`knobs.tuned`)."""
         self.clock = clock  # seconds; injected by tests, ignored in deterministic mode
-        self.level = tuned(LEVELS[level], overrides) if overrides else LEVELS[level]
-        self.name = level
+        played = LEVELS[level] if isinstance(level, str) else level
+        self.level = tuned(played, overrides) if overrides else played
+        self.name = level if isinstance(level, str) else name
         self.rng = random.Random(seed)
         self.deterministic = deterministic
         self.given = evaluator
         self.ev = self._evaluator(solo=False)
+        self.leaves = LeafValues(self.level, self.ev)  # how its plays' ends are valued
+        self.kept: PlayOns | None = None  # the review's coach: checks kept (`keep_checks`)
         self.table: dict[tuple[object, ...], Node] = {}  # this turn's planning nodes
         self.turn_key: tuple[int, int] | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)
@@ -95,6 +95,16 @@ class MCTSAgent:
         return make_evaluation(self.level.evaluator, solo, self.level.fitted,
                                self.level.evaluation)
 
+    def _evaluate(self, solo: bool) -> None:
+        """The evaluation for a game (solo or not), and the leaves' values by it."""
+        self.ev = self._evaluator(solo)
+        self.leaves = LeafValues(self.level, self.ev)
+
+    def keep_checks(self, kept: PlayOns) -> None:
+        """Counting iterations only: check picks a round further on the seed the first check
+        drew, keeping the play-ons' values in `kept` (the review's coach, `checking.py`)."""
+        self.kept = kept
+
     # -- the agent interface ----------------------------------------------------------------
     def choose(self, state: GameState) -> Move:
         return self.choose_interruptible(state)
@@ -105,9 +115,9 @@ class MCTSAgent:
         assert seat is not None, "the game is over: no seat to choose for"
         started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
-        self.ev = self._evaluator(view.config.solo)
+        self._evaluate(view.config.solo)
         if view.config.solo and self.level.verify:
-            self._play_on_pool()  # started once, while this decision's search runs
+            checking.play_on_pool(self)  # started once, while this decision's search runs
         moves = view.legal_moves()
         self.last_iterations = 0
         self.last_root, self.last_path = None, None
@@ -116,7 +126,7 @@ class MCTSAgent:
             return self._played(view, moves[0])
         decision = flow.decision(view)
         if decision == PATH_DECISION:  # the evaluation knows the Path's prices exactly
-            self.last_path = self._path_choice(view, seat)
+            self.last_path = self.leaves.path_choice(view, seat)
             return self._played(view, self.last_path[0])
         if (view.round, seat) != self.turn_key or not continues:
             self._new_turn(view.round, seat)
@@ -150,7 +160,8 @@ class MCTSAgent:
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
         if searched and self.level.verify and view.config.solo:
-            option = self._verified_in_time(root, view, seat, option, stop, started, acting)
+            option = checking.verified_in_time(self, root, view, seat, option, stop, started,
+                                               acting)
         self.plan = list(option[1:])
         self.last_root = root
         return self._played(view, option[0])
@@ -161,7 +172,7 @@ class MCTSAgent:
         follows, and a search later in the turn (after a Two-pack) has what is left of the
         Action phase's budget."""
         view = canonical_view(state, seat)
-        self.ev = self._evaluator(view.config.solo)
+        self._evaluate(view.config.solo)
         self._new_turn(view.round, seat)
         self.acting = True
         self.turn_iterations, self.turn_seconds = given.iterations, given.seconds
@@ -169,13 +180,6 @@ class MCTSAgent:
         self.last_iterations = given.iterations
         self.last_root, self.last_path = None, None
         return self._played(view, given.move)
-
-    def _path_choice(self, state: GameState, seat: int) -> tuple[Move, float]:
-        """The Path step this level takes, and its value (the next Offer counted at every
-        step, where the level looks at it)."""
-        ahead = self.level.offer_rows if self.level.offer_ahead else 0
-        return path_value(state, seat, self.ev, ahead, self.level.offer_cards,
-                          self.level.offer_weight)
 
     def estimates(self) -> list[tuple[Move, float]]:
         """What the last decision's search expects after each first move it tried, best
@@ -394,8 +398,9 @@ class MCTSAgent:
         """Play the others' moves and the forced ones; the value if the turn is over, else
         None with `det` at the seat's next real decision."""
 
-        reached = to_path_step(det, seat, forced_play, self._other_move)
-        return None if reached is None else self._value_where_stopped(det, seat, reached)
+        leaves = self.leaves
+        reached = to_path_step(det, seat, forced_play, leaves.other_move)
+        return None if reached is None else leaves.where_stopped(det, seat, reached)
 
     def _rollout(self, det: GameState, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
@@ -405,140 +410,9 @@ class MCTSAgent:
             planned_move(d, seat)
             return True
 
-        return self._value_where_stopped(det, seat, to_path_step(det, seat, by_thumb,
-                                                                 self._other_move))
-
-    def _value_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
-        """What a play-on to the seat's Path step is worth, `_against` the others."""
-        return self._against(det, seat, self._own_where_stopped(det, seat, reached))
-
-    def _own_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
-        """The seat's own value where a play-on to its Path step stopped: the final position
-        at the game's end, the leaf's value at the Path step, and the board as it stands
-        where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
-        if not reached:
-            return self.ev.value(det, seat)
-        if det.is_over:
-            return final_value(det, seat)
-        return self._path_leaf(det, seat)
-
-    def _path_leaf(self, det: GameState, seat: int) -> float:
-        """The value of a board at the seat's Path step, the step chosen by the evaluation."""
-        move, value = path_value(det, seat, self.ev)
-        if not self.level.offer_ahead:
-            return value
-        p = det.players[seat]  # a leaf: the next Offer counted at the best step alone (cheap)
-        cash = p.cash - path_cost(p.path, move.a)
-        return value + self.level.offer_weight * next_offer_gain(
-            det, seat, self.ev, p.path + move.a, cash, self.level.offer_rows,
-            self.level.offer_cards, base=value)
-
-    def _other_move(self, det: GameState) -> bool:
-        """Another seat's move inside the search (a `playout.Play`): by the same plans as the
-        searching seat's own rollouts (`others_plan`), else by the default policy."""
-        if self.level.others_plan:
-            seat = det.current_player
-            assert seat is not None, "the search plays only a game still going"
-            planned_move(det, seat)
-        else:
-            det.apply(default_move(det))
-        return True
-
-    def _against(self, det: GameState, seat: int, own: float) -> float:
-        """The value the search maximises: its own expected final position, less `rivalry`
-        times the best other's (so a Card-phase draft can also deny, and a race is judged as
-        a race). The others are judged as their boards stand, so one yet to play this
-        round's Action phase looks a round's income poorer and the search leans toward
-        acting first: taking that lean away plays worse, doubling it was not shown better
-        (docs/ai-lab.md, entries 76-85)."""
-        weight = self.level.rivalry
-        if not weight or det.config.seats == 1:
-            return own
-        if det.is_over:
-            best = max(final_value(det, other.seat) for other in det.others(seat))
-        else:
-            best = max(self.ev.value(det, other.seat) for other in det.others(seat))
-        return own - weight * best
-
-    def _verified_in_time(self, root: Node, view: GameState, seat: int, option: Option,
-                          stop: threading.Event | None, started: float, acting: bool) -> Option:
-        """`_verified` within the decision's time: in the Action phase, what is left of the
-        phase's seconds, which its searches and play-ons share (a Two-pack's new look must
-        not start the clock again), less a quarter of an other turn's seconds kept for that
-        look (`python -m lab.bench --solo` measured 6.26 s for one Action phase without it);
-        else the decision's own seconds."""
-        if not acting:
-            return self._verified(root, view, seat, option, stop,
-                                  started + self.level.other_seconds)
-        now = self.clock()
-        left = self.level.act_seconds - self.turn_seconds - self.level.other_seconds / 4
-        option = self._verified(root, view, seat, option, stop, now + left)
-        self.turn_seconds += self.clock() - now
-        return option
-
-    def _verified(self, root: Node, view: GameState, seat: int, option: Option,
-                  stop: threading.Event | None, deadline: float) -> Option:
-        """Of the root options explored most, the one worth most when played on a round
-        (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
-        clock) runs past `deadline` before two different boards are compared."""
-        pool = max(self.level.verify, self.level.verify_pool)
-        options = verify.candidates(root, set(view.legal_moves()), pool)
-        if len(options) < 2:
-            return option
-        workers = self._play_on_pool()
-        # A play-on in this thread stops between the follower's moves, so it stops one
-        # follower move early; one in a worker is dropped as soon as the clock says so.
-        margin = (verify.POOL_MARGIN if workers is not None
-                  else self.level.verify_iterations / verify.SLOWEST_RATE)
-
-        def halted() -> bool:
-            if stop is not None and stop.is_set():
-                return True
-            return not self.deterministic and self.clock() > deadline - margin
-
-        distinct = self.level.verify if self.level.verify_pool else 0
-        seed = self.rng.getrandbits(32)
-        if workers is not None:
-            shipped = view.clone()
-            shipped.history = None  # the play-ons never read it, and a long one is too deep
-            tasks = [functools.partial(play_on_task, self.name, self.level, shipped, seat,
-                                       o, seed) for o in options]
-            with contextlib.closing(workers.values(tasks, halted)) as values:
-                best = verify.decide(options, values, distinct)
-        else:
-            follower, leaf, final = self._play_on_rules()
-            best = verify.verified(view, seat, options, follower, seed, leaf, final,
-                                   apply_option, halted, distinct)
-        return best or option
-
-    def _play_on_pool(self) -> PlayOnPool | None:
-        """The worker processes this level plays its play-ons in: on the clock only (in
-        deterministic mode the thread's own play-ons give the same values, and the lab
-        already runs a game per core), and not where processes cannot start children."""
-        if not self.level.parallel or self.deterministic or self.given is not None:
-            return None
-        return shared_pool()
-
-    def _play_on_rules(self) -> tuple[Callable[[int], MCTSAgent], verify.ValueOf,
-                                      verify.ValueOf]:
-        """A verification's follower (a fresh one per play-on, by its seed) and the values
-        of the boards it reaches: at the seat's Path step, and once the game is over."""
-        level = dataclasses.replace(
-            self.level, act_iterations=self.level.verify_iterations,
-            other_iterations=max(1, self.level.verify_iterations * 3 // 10), verify=0)
-
-        def follower(seed: int) -> MCTSAgent:
-            agent = MCTSAgent(self.name, seed, deterministic=True, evaluator=self.given)
-            agent.level = level
-            return agent
-
-        def leaf(state: GameState, seat: int) -> float:  # solo: `_against` is the own value
-            return self._against(state, seat, self._path_choice(state, seat)[1])
-
-        def final(state: GameState, seat: int) -> float:
-            return self._against(state, seat, final_value(state, seat))
-
-        return follower, leaf, final
+        leaves = self.leaves
+        return leaves.where_stopped(det, seat, to_path_step(det, seat, by_thumb,
+                                                            leaves.other_move))
 
     def _pick(self, node: Node, view: GameState, seat: int) -> Option:
         legal = set(view.legal_moves())
@@ -553,16 +427,3 @@ class MCTSAgent:
             option = max(visited, key=lambda oe: node.q(oe[1]))[0]
         return option
 
-
-def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Option,
-                 seed: int, halted: Callable[[], bool]) -> float | None:
-    """One play-on of a verification by the searching agent of `level` (named `name`), as
-    a worker process plays it (`playons.py`): the value `verify.verified` finds for `option`
-    in the searching thread, from the same view and seed."""
-    judge = MCTSAgent(name, deterministic=True)
-    judge.level = level
-    judge.ev = judge._evaluator(view.config.solo)
-    follower, leaf, final = judge._play_on_rules()
-    sample = determinise(view, seat, random.Random(seed))
-    return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
-                          halted)

@@ -17,7 +17,8 @@ decides with what its own seat may see of that sample, so no plan can win by a l
 it was shown, and every plan faces the same draws.
 
 `verified` plays the plans on in the searching thread; a level with `parallel` has worker
-processes play them (`playons.py`), and both end in the same rule (`decide`).
+processes play them (`playons.py`), and both end in the same rule (`decide`); when and where a
+level checks is `checking.py`'s.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ class Root(Protocol):
 
 
 class Follower(Protocol):
-    """The lighter search that plays a plan on (`search.MCTSAgent`): its moves, and the
-    random state a play-on's look-up keys on."""
+    """The lighter search that plays a plan on (`search.MCTSAgent`, made by `checking.py`): its
+    moves, and the random state a play-on's look-up keys on."""
 
     rng: random.Random
 
@@ -119,7 +120,7 @@ def play_on(state: GameState, seat: int, option: Option, follower: Follower,
 def verified(view: GameState, seat: int, options: list[Option],
              make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
              final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
-             distinct: int = 0) -> Option | None:
+             distinct: int = 0, known: dict[bytes, float | None] | None = None) -> Option | None:
     """The option of `options` worth most a round later, each played on the same sample of
     the hidden cards by a fresh follower with the same seed. With `distinct`, options are
     played on in order only until that many different values are found: two plans that reach
@@ -127,8 +128,10 @@ def verified(view: GameState, seat: int, options: list[Option],
     order) get the same value to the last digit, since the follower is deterministic given
     its seed and the board, and checking the same board twice is no check. If `halted()`
     (stopped, or out of time) says stop, the best of those played if they reached two
-    different boards (a checked choice), else None."""
-    known: dict[bytes, float | None] = {}
+    different boards (a checked choice), else None. `known`: the values of earlier play-ons
+    to look up (`play_on`), kept from one check to the next (a fresh table if None)."""
+    if known is None:
+        known = {}
     values = (play_on(determinise(view, seat, random.Random(seed)), seat, option,
                       make_follower(seed), leaf_value, final_value, apply_option, halted,
                       known)

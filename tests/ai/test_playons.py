@@ -9,10 +9,12 @@ import random
 
 import pytest
 
-from ai import playons, search, verify
+from ai import checking, playons, verify
+from ai.evaluators import make_evaluation
+from ai.leaves import LeafValues
 from ai.levels import Level
 from ai.playons import PlayOnPool
-from ai.search import MCTSAgent, play_on_task
+from ai.search import MCTSAgent
 from ai.turn import apply_option
 from ai.view import canonical_view, determinise
 
@@ -35,15 +37,14 @@ def test_the_workers_play_on_to_the_threads_values(pool):
     state = card_phase_state(seed=4)
     view = canonical_view(state, 0)
     options = [(move,) for move in view.legal_moves()[:3]]
-    judge = MCTSAgent("hard", deterministic=True)
-    judge.level = small_level(judge)
-    judge.ev = judge._evaluator(True)
-    follower, leaf, final = judge._play_on_rules()
+    level = small_level(MCTSAgent("hard", deterministic=True))
+    ev = make_evaluation(level.evaluator, True, level.fitted, level.evaluation)
+    follower, leaf, final = checking.play_on_rules("hard", level, None, LeafValues(level, ev))
     in_thread = [verify.play_on(determinise(view, 0, random.Random(7)), 0, option,
                                 follower(7), leaf, final, apply_option) for option in options]
     shipped = view.clone()
     shipped.history = None
-    tasks = [functools.partial(play_on_task, "hard", judge.level, shipped, 0, option, 7)
+    tasks = [functools.partial(checking.play_on_task, "hard", level, shipped, 0, option, 7)
              for option in options]
     assert list(pool.values(tasks, lambda: False)) == in_thread
     assert len(set(in_thread)) > 1  # the options reach different boards: a real comparison
@@ -102,7 +103,7 @@ def test_a_parallel_level_on_the_clock_chooses_as_the_thread_does(monkeypatch, p
     asked = []
     real = pool.values
     monkeypatch.setattr(pool, "values", lambda *a: asked.append(1) or real(*a))
-    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    monkeypatch.setattr(checking, "shared_pool", lambda: pool)
     state = card_phase_state(seed=14, round_=3)
     parallel = MCTSAgent("hard", seed=5, clock=lambda: 0.0)
     parallel.level = dataclasses.replace(small_level(parallel), parallel=True)
@@ -115,7 +116,7 @@ def test_a_parallel_level_on_the_clock_chooses_as_the_thread_does(monkeypatch, p
 def test_out_of_time_the_workers_give_way_to_the_searchs_choice(monkeypatch, pool):
     """The clock runs past the decision's seconds as the verification begins: no play-on's
     value is waited for, and the search's own choice is played."""
-    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    monkeypatch.setattr(checking, "shared_pool", lambda: pool)
     outcomes, now = [], [0.0]
     real_decide, real_candidates = verify.decide, verify.candidates
     monkeypatch.setattr(verify, "decide",
@@ -136,7 +137,7 @@ def test_out_of_time_the_workers_give_way_to_the_searchs_choice(monkeypatch, poo
 def test_no_workers_in_deterministic_mode_or_inside_a_daemonic_process(monkeypatch):
     agent = MCTSAgent("hard", deterministic=True)
     agent.level = dataclasses.replace(agent.level, parallel=True)
-    assert agent._play_on_pool() is None  # the lab already runs a game per core
+    assert checking.play_on_pool(agent) is None  # the lab already runs a game per core
     monkeypatch.setattr(playons.multiprocessing.current_process(), "_config",
                         {"daemon": True})
     assert playons.shared_pool() is None
@@ -146,7 +147,7 @@ def test_workers_play_on_closer_to_the_cap_than_the_thread(monkeypatch, pool):
     """A play-on in this thread stops one follower move before the cap, since a move cannot
     be cut short; the workers' play-ons are dropped at once, so they play on until just
     before it (fewer give-ways on the clock, docs/ai-lab.md entry 102)."""
-    monkeypatch.setattr(search, "shared_pool", lambda: pool)
+    monkeypatch.setattr(checking, "shared_pool", lambda: pool)
     monkeypatch.setattr(verify, "SLOWEST_RATE", 20)  # the thread's margin: a whole second
     outcomes, now = [], [0.0]
     real_decide, real_candidates = verify.decide, verify.candidates

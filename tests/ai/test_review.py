@@ -15,7 +15,8 @@ import pytest
 
 from ai import review as review_module
 from ai.agents import make_agent
-from ai.plan import CLOSE_CALL, Advice, PlayOns, advise, coach_seed
+from ai.checking import PlayOns
+from ai.plan import CLOSE_CALL, Advice, advise, coach_seed
 from ai.review import (
     THRESHOLD,
     Asker,

@@ -8,6 +8,7 @@ import random
 
 from ai import verify
 from ai.evaluate import default_evaluator
+from ai.leaves import LeafValues
 from ai.levels import Level
 from ai.offer_ahead import next_offer_gain
 from ai.policy import default_move
@@ -90,16 +91,13 @@ def test_rivalry_counts_the_best_other_against_ones_own():
     seat = state.current_player
     other = state.players[1 - seat]
     assert not other.done  # a rival yet to act
-    agent = MCTSAgent("hard", seed=1, deterministic=True)
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5)
-    agent.ev = default_evaluator()
-    expected = 10.0 - 0.5 * agent.ev.predict(other, state.round)
-    assert agent._against(state, seat, 10.0) == expected
-    agent.level = Level(8, 4, 0, 0)
-    assert agent._against(state, seat, 10.0) == 10.0
+    ev = default_evaluator()
+    racing = LeafValues(Level(8, 4, 0, 0, rivalry=0.5), ev)
+    expected = 10.0 - 0.5 * ev.predict(other, state.round)
+    assert racing.against(state, seat, 10.0) == expected
+    assert LeafValues(Level(8, 4, 0, 0), ev).against(state, seat, 10.0) == 10.0
     solo_state = next(path_step_states(1, 5))
-    agent.level = Level(8, 4, 0, 0, rivalry=0.5)
-    assert agent._against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
+    assert racing.against(solo_state, 0, 10.0) == 10.0  # nobody races the solo farmer
 
 
 def test_hard_plays_a_duel_with_every_device_on():

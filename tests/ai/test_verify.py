@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from ai import verify
+from ai import checking, verify
 from ai.leaves import final_value
 from ai.policy import default_move
 from ai.search import MCTSAgent
@@ -213,11 +213,12 @@ def test_in_the_action_phase_the_play_on_has_what_is_left_of_the_phases_seconds(
         now[0] += 0.7  # the play-on's own time
         return option
 
-    monkeypatch.setattr(agent, "_verified", verified)
+    monkeypatch.setattr(checking, "verified", lambda agent, *args: verified(*args))
     agent.turn_seconds = 4.5  # this phase's earlier searches and play-ons
     option = ("move",)
-    assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=True) == option
-    assert agent._verified_in_time(None, None, 0, option, None, 99.0, acting=False) == option
+    in_time = checking.verified_in_time
+    assert in_time(agent, None, None, 0, option, None, 99.0, acting=True) == option
+    assert in_time(agent, None, None, 0, option, None, 99.0, acting=False) == option
     reserve = agent.level.other_seconds / 4  # for a Two-pack's look later in the phase
     assert seen == [pytest.approx(agent.level.act_seconds - 4.5 - reserve),
                     pytest.approx(agent.level.other_seconds - 1.7)]

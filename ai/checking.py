@@ -1,0 +1,160 @@
+"""Solo: when and where a searching level checks its picks a round further (`verify.py`).
+
+Once a decision's search is done, a level with `verify` plays the root options it explored
+most on a round, on one shared sample of the hidden cards, and plays the one whose board is
+worth most then. This module schedules that check for `search.MCTSAgent`: within what is left
+of the decision's seconds (an Action phase's searches and checks share its budget), in the
+searching thread or (on the clock, with `parallel`) in worker processes, one per core
+(`playons.py`), each play-on by a fresh lighter search of the same level (the follower), and
+the boards valued as the level values its leaves (`leaves.LeafValues`). Both ways end in the
+same rule (`verify.decide`) and give the same choice from the same seed.
+
+The review's coach keeps its checks between the hint and its longer look (`PlayOns`,
+`MCTSAgent.keep_checks`), so that the longer look checks its picks on the very sample the
+hint's were checked on, and a plan checked for the hint is not played on again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import random
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from loyang_game.engine import GameState
+
+from . import verify
+from .evaluate import Evaluation
+from .evaluators import make_evaluation
+from .leaves import LeafValues, final_value
+from .levels import Level
+from .options import Option
+from .playons import PlayOnPool, shared_pool
+from .tree import Node
+from .turn import apply_option
+from .view import determinise
+
+if TYPE_CHECKING:
+    from .search import MCTSAgent
+
+
+class PlayOns:
+    """What a review's coach keeps of its checks a round further (solo) between the hint and
+    the longer look: the seed the hint's check drew, and each play-on's value by where it
+    stood when the round turned (`verify.play_on`'s `known`), so that the longer look checks
+    its picks on the very sample the hint's were checked on, and a plan checked for the hint
+    is not played on again."""
+
+    def __init__(self) -> None:
+        self.seed: int | None = None
+        self.known: dict[bytes, float | None] = {}
+
+
+def verified_in_time(agent: MCTSAgent, root: Node, view: GameState, seat: int, option: Option,
+                     stop: threading.Event | None, started: float, acting: bool) -> Option:
+    """`verified` within the decision's time: in the Action phase, what is left of the
+    phase's seconds, which its searches and play-ons share (a Two-pack's new look must
+    not start the clock again), less a quarter of an other turn's seconds kept for that
+    look (`python -m lab.bench --solo` measured 6.26 s for one Action phase without it);
+    else the decision's own seconds."""
+    level = agent.level
+    if not acting:
+        return verified(agent, root, view, seat, option, stop, started + level.other_seconds)
+    now = agent.clock()
+    left = level.act_seconds - agent.turn_seconds - level.other_seconds / 4
+    option = verified(agent, root, view, seat, option, stop, now + left)
+    agent.turn_seconds += agent.clock() - now
+    return option
+
+
+def verified(agent: MCTSAgent, root: Node, view: GameState, seat: int, option: Option,
+             stop: threading.Event | None, deadline: float) -> Option:
+    """Of the root options explored most, the one worth most when played on a round
+    (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
+    clock) runs past `deadline` before two different boards are compared. With the checks
+    kept (`agent.kept`, in its thread), on the seed the first check drew."""
+    level = agent.level
+    pool = max(level.verify, level.verify_pool)
+    options = verify.candidates(root, set(view.legal_moves()), pool)
+    if len(options) < 2:
+        return option
+    workers = play_on_pool(agent)
+    # A play-on in this thread stops between the follower's moves, so it stops one
+    # follower move early; one in a worker is dropped as soon as the clock says so.
+    margin = (verify.POOL_MARGIN if workers is not None
+              else level.verify_iterations / verify.SLOWEST_RATE)
+
+    def halted() -> bool:
+        if stop is not None and stop.is_set():
+            return True
+        return not agent.deterministic and agent.clock() > deadline - margin
+
+    distinct = level.verify if level.verify_pool else 0
+    kept = agent.kept if workers is None else None
+    known = None
+    if kept is None:
+        seed = agent.rng.getrandbits(32)
+    else:
+        if kept.seed is None:
+            kept.seed = agent.rng.getrandbits(32)
+        seed, known = kept.seed, kept.known
+    if workers is not None:
+        shipped = view.clone()
+        shipped.history = None  # the play-ons never read it, and a long one is too deep
+        tasks = [functools.partial(play_on_task, agent.name, level, shipped, seat, o, seed)
+                 for o in options]
+        with contextlib.closing(workers.values(tasks, halted)) as values:
+            best = verify.decide(options, values, distinct)
+    else:
+        follower, leaf, final = play_on_rules(agent.name, level, agent.given, agent.leaves)
+        best = verify.verified(view, seat, options, follower, seed, leaf, final,
+                               apply_option, halted, distinct, known)
+    return best or option
+
+
+def play_on_pool(agent: MCTSAgent) -> PlayOnPool | None:
+    """The worker processes the agent's level plays its play-ons in: on the clock only (in
+    deterministic mode the thread's own play-ons give the same values, and the lab
+    already runs a game per core), and not where processes cannot start children."""
+    if not agent.level.parallel or agent.deterministic or agent.given is not None:
+        return None
+    return shared_pool()
+
+
+def play_on_rules(name: str, level: Level, given: Evaluation | None, leaves: LeafValues
+                  ) -> tuple[Callable[[int], verify.Follower], verify.ValueOf, verify.ValueOf]:
+    """A check's follower for the searching level `level` (named `name`, with the evaluation
+    `given` to it, if any): a fresh one per play-on, by its seed; and the values of the
+    boards it reaches, as `leaves` values them: at the seat's Path step, and once the game
+    is over."""
+    from .search import MCTSAgent
+
+    lighter = dataclasses.replace(
+        level, act_iterations=level.verify_iterations,
+        other_iterations=max(1, level.verify_iterations * 3 // 10), verify=0)
+
+    def follower(seed: int) -> verify.Follower:
+        return MCTSAgent(lighter, seed, deterministic=True, evaluator=given, name=name)
+
+    def leaf(state: GameState, seat: int) -> float:  # solo: `against` is the own value
+        return leaves.against(state, seat, leaves.path_choice(state, seat)[1])
+
+    def final(state: GameState, seat: int) -> float:
+        return leaves.against(state, seat, final_value(state, seat))
+
+    return follower, leaf, final
+
+
+def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Option,
+                 seed: int, halted: Callable[[], bool]) -> float | None:
+    """One play-on of a check by the searching level `level` (named `name`), as a worker
+    process plays it (`playons.py`): the value `verify.verified` finds for `option` in the
+    searching thread, from the same view and seed."""
+    ev = make_evaluation(level.evaluator, view.config.solo, level.fitted, level.evaluation)
+    follower, leaf, final = play_on_rules(name, level, None, LeafValues(level, ev))
+    sample = determinise(view, seat, random.Random(seed))
+    return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
+                          halted)
