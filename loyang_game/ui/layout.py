@@ -27,6 +27,9 @@ SMALL_W, SMALL_H = 68, 95  # the piles' cards
 BOARD_BOTTOM, BAR_TOP, BAR_BOTTOM = 650, 656, 794
 HAND_W, HAND_H = 88, 123
 HAND_Y = BAR_TOP + (BAR_BOTTOM - BAR_TOP - HAND_H) // 2
+# The middle of the board, from the top (design y): the Shop's awning and stands, the Cart
+# (under the Path), the Storehouse and the purse.
+AWNING_TOP, SHOP_TOP, CART_TOP, STORE_TOP = 202, 218, 412, 500
 
 
 @dataclass
@@ -63,10 +66,13 @@ def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int
         "top": L.R(0, 0, 1280, 34), "left": L.R(6, 40, 214, 754),
         "right": L.R(1050, 40, 224, 754), "board": L.R(226, 40, 818, BOARD_BOTTOM - 40),
         "bottom": L.R(226, BAR_TOP, 818, BAR_BOTTOM - BAR_TOP),
-        "court": L.R(1050, 40, 224, 400),
-        "piles": L.R(1050, 446, 224, 112), "log": L.R(1050, 564, 224, 230),
+        "piles": L.R(1050, PILES_TOP, 224, PILES_H),
         "centre": L.R(434, 166, 402, BOARD_BOTTOM - 6 - 166), "dialog": L.R(330, 180, 620, 420),
     }
+    court_h = court_height(state)
+    L.regions["court"] = L.R(1050, COURT_TOP, 224, court_h)
+    log_top = COURT_TOP + court_h + 6
+    L.regions["log"] = L.R(1050, log_top, 224, 794 - log_top)
     _board(L, state, focus)
     _others(L, state, focus)
     _right(L, state)
@@ -93,13 +99,15 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
     _column(L, [*p.regulars, *p.casuals], 842, "regular", "casual", {s[CARD] for s in p.casuals})
     for stall in p.stalls:
         _offers(L, stall[CARD])
-    # The T: name plate, Shop, Path, Cart, Storehouse, purse.
+    # The T: name plate, the Shop (a stall: its awning, its six stands), the Path, the Cart,
+    # the Storehouse and the purse.
     L.anchors[("plate", seat)] = L.R(434, 166, 402, 32)
+    L.anchors[("awning", seat)] = L.R(434, AWNING_TOP, 402, SHOP_TOP - AWNING_TOP)
     x = 434
     setting = flow.decision(state) == Decision.SHOP and state.current_player == seat
     for veg in range(6):
         width = 96 if SHOP_SPACES[veg] == 3 else 61
-        r = L.R(x, 202, width - 2, 100)
+        r = L.R(x, SHOP_TOP, width - 2, 100)
         L.targets[("shop", veg)] = r
         L.anchors[("shop", seat, veg)] = r
         if setting:  # the Book-keeper's Shop is set on its spaces (as render draws them)
@@ -110,21 +118,38 @@ def _board(L: Layout, state: GameState, seat: int) -> None:
                     cx - L.px(1), r.y + L.px(4), size + L.px(3), size + L.px(8))
         x += width
     for space in range(1, PATH_END + 1):
-        i = space - 1
-        r = L.R(434 + (i % 10) * 40.2, 308 + (i // 10) * 42, 38, 40)
+        at_x, at_y = path_centre(space)
+        r = L.R(at_x - PATH_HIT[0] / 2, at_y - PATH_HIT[1] / 2, *PATH_HIT)
         L.targets[("path", space)] = r
         L.anchors[("path", space)] = r
     for veg in range(6):
-        r = L.R(434 + veg * 67, 414, 64, 62)
+        r = L.R(434 + veg * 67, CART_TOP + 18, 64, 62)
         L.targets[("cart", veg)] = r
         L.anchors[("cart", seat, veg)] = r
-    L.anchors[("cartbox", seat)] = L.R(434, 396, 402, 82)
-    store = L.R(434, 484, 230, 70)
+    L.anchors[("cartbox", seat)] = L.R(434, CART_TOP, 402, 82)
+    store = L.R(434, STORE_TOP, 230, 70)
     L.targets[("store",)] = store
     L.anchors[("store", seat)] = store
-    L.anchors[("purse", seat)] = L.R(672, 484, 164, 70)
-    L.anchors[("loans", seat)] = L.R(434, 560, 230, BOARD_BOTTOM - 10 - 560)
-    L.anchors[("tokens", seat)] = L.R(672, 560, 164, BOARD_BOTTOM - 10 - 560)
+    L.anchors[("purse", seat)] = L.R(672, STORE_TOP, 164, 70)
+    low = STORE_TOP + 76
+    L.anchors[("loans", seat)] = L.R(434, low, 230, BOARD_BOTTOM - 10 - low)
+    L.anchors[("tokens", seat)] = L.R(672, low, 164, BOARD_BOTTOM - 10 - low)
+
+
+# The Path of Prosperity winds across the board's middle: spaces 1 to 10 from left to right,
+# a bend, then 11 to 20 back from right to left, each a round stone on a road that rises and
+# falls a little (design pixels: the stones' centres, their radius, the click place around one).
+PATH_LEFT, PATH_STEP, PATH_ROWS = 454, 38.5, (345, 389)
+PATH_WAVE = (0, -2, -3, -2, 0, 2, 3, 2, 0, -1)
+PATH_STONE = 16
+PATH_HIT = (38, 40)
+
+
+def path_centre(space: int) -> tuple[float, float]:
+    """The design centre of the Path's `space` (1..20)."""
+    row, i = divmod(space - 1, 10)
+    col = i if row == 0 else 9 - i
+    return PATH_LEFT + col * PATH_STEP, PATH_ROWS[row] + PATH_WAVE[col]
 
 
 def _offers(L: Layout, stall: int, mask: int = 7) -> None:
@@ -183,31 +208,61 @@ def _others(L: Layout, state: GameState, focus: int) -> None:
         L.anchors[("cartbox", seat)] = r
 
 
+# The right-hand column: the piles at its top (always in one place: the draw pile is clicked
+# for a Two-pack), the Courtyard (the Offer in solo) under them, as tall as its rows of cards,
+# and the game log in all the room left below.
+PILES_TOP, PILES_H = 40, 112
+COURT_TOP = PILES_TOP + PILES_H + 6
+COURT_HEAD = 24  # the Courtyard's title above its cards
+COURT_W = 216  # the width its cards share
+OFFER_STEP = 94  # the Offer's rows (solo)
+LOG_LEAST = 150  # the log never shrinks below this
+
+
+def court_grid(n: int) -> tuple[int, float, float, float]:
+    """The Courtyard's grid for `n` cards: (columns, card width, card height, row step)."""
+    cols = 3 if n <= 12 else 4
+    w = COURT_W / cols - 4
+    hh = w * 1.4
+    rows = max(1, -(-n // cols))
+    room = 794 - LOG_LEAST - 6 - COURT_TOP - COURT_HEAD - 4
+    step = min(hh + 4, (room - hh) / max(1, rows - 1)) if rows > 1 else hh + 4
+    return cols, w, hh, step
+
+
+def court_height(state: GameState) -> int:
+    """The design height of the Courtyard's panel (the Offer's in solo): its title and its
+    rows of cards, at least one row."""
+    if state.config.solo:
+        return COURT_HEAD + 4 * OFFER_STEP
+    n = len(state.courtyard)
+    cols, _w, hh, step = court_grid(n)
+    rows = max(1, -(-n // cols))
+    return round(COURT_HEAD + (rows - 1) * step + hh + 6)
+
+
 def _right(L: Layout, state: GameState) -> None:
+    top = COURT_TOP + COURT_HEAD
     if state.config.solo:
         for index, card in enumerate(state.offer):
             row, col = divmod(index, 3)
-            r = L.R(1078 + col * 65, 62 + row * 94, 62, 87)
+            r = L.R(1078 + col * 65, top + row * OFFER_STEP, 62, 87)
             L.anchors[("offerslot", index)] = r
             if card != NONE:
                 L.cards[card] = r
                 L.targets[("offer", card)] = r
     else:
         cards = list(state.courtyard)
-        cols = 3 if len(cards) <= 12 else 4
-        w = 216 / cols - 4
-        hh = w * 1.4
-        rows = max(1, -(-len(cards) // cols))
-        step = min(hh + 4, (372 - hh) / max(1, rows - 1) if rows > 1 else hh + 4)
+        cols, w, hh, step = court_grid(len(cards))
         for i, card in enumerate(cards):
             row, col = divmod(i, cols)
-            r = L.R(1054 + col * (w + 4), 62 + row * step, w, hh)
+            r = L.R(1054 + col * (w + 4), top + row * step, w, hh)
             L.cards[card] = r
             L.targets[("court", card)] = r
-        L.targets[("courtyard",)] = L.R(1050, 40, 224, 400)
-    L.anchors["draw"] = L.R(1060, 452, SMALL_W, SMALL_H)
+        L.targets[("courtyard",)] = L.regions["court"]
+    L.anchors["draw"] = L.R(1060, PILES_TOP + 6, SMALL_W, SMALL_H)
     L.targets[("draw",)] = L.anchors["draw"]
-    L.anchors["discard"] = L.R(1196, 452, SMALL_W, SMALL_H)  # the counts between the piles
+    L.anchors["discard"] = L.R(1196, PILES_TOP + 6, SMALL_W, SMALL_H)  # the counts between
     for pending in state.pending:
         if isinstance(pending, KeepChoice):
             for i, card in enumerate(pending.cards):

@@ -7,6 +7,7 @@ can check that no face-up card of another person's hand was ever on the screen.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,16 +21,17 @@ from ..engine.cards import (
     ROUNDS,
     SELL_PRICE,
     SHOP_SPACES,
+    path_cost,
 )
 from ..engine.moves import NONE
 from ..engine.solo import ROW_PRICES
 from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
 from ..text.names import card_words, helper_words, veg_words
-from ..words import N_, _
+from ..words import N_, _, pgettext
 from . import cardgeom as g
 from . import theme as t
 from .draw import fit, panel, text, wrap
-from .layout import BUTTONS_LEFT, Layout
+from .layout import HAND_H, HAND_W, HAND_X, HAND_Y, PATH_STONE, Layout
 from .names import level_words
 from .sprites import Sprites
 
@@ -179,6 +181,7 @@ def _fields(surf, state, p, L, sp, view):
         r = L.cards[card]
         surf.blit(sp.card(card, r.w, r.h), r)
         spaces = g.scaled(g.field_spaces(), r, g.CARD_W)
+        _furrows(surf, L, spaces)
         veg, count = slot[VEG], slot[COUNT]
         if veg == NONE:
             lines = wrap(_("not sown"), L.px(16), spaces.w)  # two lines if need be
@@ -188,6 +191,17 @@ def _fields(surf, state, p, L, sp, view):
                     spaces.centerx, spaces.centery + (2 * i + 1 - len(lines)) * step // 2))
             continue
         _token_grid(surf, sp, veg, count, spaces, L)
+
+
+def _furrows(surf, L, box):
+    """A field's soil ploughed in rows: a dark furrow and a light ridge each."""
+    rows = 5
+    inner = box.inflate(-L.px(8), 0)
+    for k in range(1, rows + 1):
+        y = box.y + round(k * box.h / (rows + 1))
+        pygame.draw.line(surf, (146, 112, 68), (inner.x, y), (inner.right, y), max(1, L.px(2)))
+        pygame.draw.line(surf, (204, 176, 124), (inner.x, y + max(1, L.px(2))),
+                         (inner.right, y + max(1, L.px(2))))
 
 
 def _token_grid(surf, sp, veg, count, box, L):
@@ -267,7 +281,18 @@ def _badge(surf, L, r, word, colour):
     text(surf, word, L.px(15), t.WHITE, center=b.center, bold=True)
 
 
+AWNING_RED, AWNING_CREAM = (176, 56, 42), (246, 232, 204)
+WOOD, WOOD_DARK, WOOD_LINE = (150, 110, 70), (96, 66, 40), (128, 92, 58)
+
+
 def _shop(surf, state, p, L, sp):
+    """The Shop as a market stall: a striped awning over six stands on a wooden counter, each
+    stand with its spaces, its vegetable's name and its prices (buy dark, sell light, as the
+    sign on the awning says)."""
+    first, last = L.anchors[("shop", p.seat, 0)], L.anchors[("shop", p.seat, 5)]
+    counter = first.union(last).inflate(L.px(4), L.px(4))
+    pygame.draw.rect(surf, WOOD_DARK, counter, border_radius=L.px(6))
+    _awning(surf, L, L.anchors[("awning", p.seat)])
     for veg in range(6):
         r = L.anchors[("shop", p.seat, veg)]
         pygame.draw.rect(surf, (200, 180, 140), r, border_radius=L.px(6))
@@ -281,38 +306,181 @@ def _shop(surf, state, p, L, sp):
             if i < p.shop[veg]:
                 surf.blit(sp.veg(veg, size), slot)
         text(surf, veg_words(veg), L.px(16), t.INK, center=(r.centerx, r.y + L.px(50)))
-        buy = pygame.Rect(r.x + L.px(4), r.bottom - L.px(30), r.w // 2 - L.px(6), L.px(24))
-        sell = pygame.Rect(r.centerx + L.px(2), buy.y, r.w // 2 - L.px(6), L.px(24))
+        buy, sell = _price_boxes(L, r)
         pygame.draw.rect(surf, (70, 50, 30), buy, border_radius=L.px(4))
         pygame.draw.rect(surf, (240, 228, 200), sell, border_radius=L.px(4))
         text(surf, str(BUY_PRICE[veg]), L.px(20), t.WHITE, center=buy.center, bold=True)
         text(surf, str(SELL_PRICE[veg]), L.px(20), t.INK, center=sell.center, bold=True)
 
 
+def _price_boxes(L, r):
+    """A stand's two price boxes: what it costs to buy there, what selling there brings."""
+    buy = pygame.Rect(r.x + L.px(4), r.bottom - L.px(30), r.w // 2 - L.px(6), L.px(24))
+    sell = pygame.Rect(r.centerx + L.px(2), buy.y, r.w // 2 - L.px(6), L.px(24))
+    return buy, sell
+
+
+def _awning(surf, L, r):
+    """The stall's awning over the stands: red and cream stripes with a scalloped edge, and
+    a sign on it: SHOP, and which price is the buying one and which the selling one."""
+    stripe = L.px(20)
+    lip = L.px(4)
+    for i, x in enumerate(range(r.x, r.right, stripe)):
+        colour = AWNING_RED if i % 2 == 0 else AWNING_CREAM
+        w = min(stripe, r.right - x)
+        pygame.draw.rect(surf, colour, (x, r.y, w, r.h))
+        pygame.draw.ellipse(surf, colour, (x, r.bottom - lip, w, 2 * lip))  # the scallop
+    pygame.draw.line(surf, (120, 36, 28), r.topleft, (r.right - 1, r.y), max(1, L.px(2)))
+    size = L.px(13)
+    buy_word, sell_word = pgettext("shop price", "buy"), pgettext("shop price", "sell")
+    swatch = L.px(11)
+    gap = L.px(6)
+    f, fb = t.font(size), t.font(size, True)
+    head = _("SHOP")
+    width = (fb.size(head)[0] + 3 * gap + 2 * (swatch + L.px(3)) + f.size(buy_word)[0]
+             + f.size(sell_word)[0] + L.px(12))
+    sign = pygame.Rect(0, 0, width, r.h - L.px(2))
+    sign.center = (r.centerx, r.centery)
+    pygame.draw.rect(surf, (252, 244, 224), sign, border_radius=L.px(4))
+    pygame.draw.rect(surf, (120, 36, 28), sign, 1, border_radius=L.px(4))
+    x = sign.x + L.px(6)
+    x = text(surf, head, size, (120, 36, 28), midleft=(x, sign.centery), bold=True).right + gap
+    for word, colour in ((buy_word, (70, 50, 30)), (sell_word, (240, 228, 200))):
+        box = pygame.Rect(x, sign.centery - swatch // 2, swatch, swatch)
+        pygame.draw.rect(surf, colour, box, border_radius=L.px(2))
+        pygame.draw.rect(surf, (70, 50, 30), box, 1, border_radius=L.px(2))
+        x = text(surf, word, size, t.INK, midleft=(box.right + L.px(3), sign.centery)).right + gap
+
+
 def _path(surf, state, L, sp, view):
-    for space in range(1, PATH_END + 1):
+    """The Path of Prosperity: its road and numbered stones (one picture per window size),
+    what the next steps of the player whose board this is would cost, and the markers."""
+    pic, at = path_picture(L)
+    surf.blit(pic, at)
+    me = state.players[L.focus]
+    for space, cost in next_steps(me.path, me.cash):
         r = L.anchors[("path", space)]
-        shade = 236 - space * 4
-        pygame.draw.rect(surf, (shade, shade - 20, shade - 60), r, border_radius=L.px(5))
-        pygame.draw.rect(surf, (120, 90, 50), r, 1, border_radius=L.px(5))
-        text(surf, str(space), L.px(16), t.INK, topleft=(r.x + L.px(3), r.y + L.px(2)))
+        _price_tag(surf, L, r, cost, cost <= me.cash)
     by_space: dict[int, list[int]] = {}
     for q in state.players:
         by_space.setdefault(q.path, []).append(q.seat)
     for space, seats in by_space.items():
-        r = L.anchors[("path", space)]
-        for i, seat in enumerate(seats):
-            if ("marker", seat) in view.hide:
-                continue
-            size = L.px(30 if seat == L.focus else 22)
-            x = r.x + L.px(6) + i * L.px(8)
-            surf.blit(sp.pawn(seat, size), (x, r.bottom - size))
+        r = L.anchors.get(("path", space))
+        if r is None:
+            continue
+        shown = [seat for seat in seats if ("marker", seat) not in view.hide]
+        shown.sort(key=lambda seat: seat == L.focus)  # the board's own marker in front
+        for i, seat in enumerate(shown):
+            place = pawn_place(L, r, i, len(shown), seat == L.focus)
+            surf.blit(sp.pawn(seat, place.w), place)
+
+
+def pawn_place(L: Layout, space: pygame.Rect, i: int, n: int, own: bool) -> pygame.Rect:
+    """Where the `i`-th of `n` markers on the Path's `space` stands (`own`: the marker of
+    the board shown, bigger): on its stone, side by side with the others there."""
+    size = L.px(30 if own else 24)
+    x = space.centerx - size // 2 + round((i - (n - 1) / 2) * L.px(9))
+    return pygame.Rect(x, space.centery + L.px(PATH_STONE) - size, size, size)
+
+
+MOST_STEPS_SHOWN = 4  # the next spaces whose price the Path shows
+
+
+def next_steps(space: int, cash: int) -> list[tuple[int, int]]:
+    """The spaces ahead of `space` whose price (what walking there this round costs in all)
+    the Path shows: the next few, up to the first that costs more than `cash`."""
+    out = []
+    for steps in range(1, MOST_STEPS_SHOWN + 1):
+        if space + steps > PATH_END:
+            break
+        cost = path_cost(space, steps)
+        out.append((space + steps, cost))
+        if cost > cash:
+            break
+    return out
+
+
+def _price_tag(surf, L, r, cost, affordable):
+    """What walking to the stone in `r` costs: a coin with the sum, gold if it can be paid."""
+    radius = L.px(10)
+    c = (r.right - L.px(4), r.y + L.px(5))
+    face, rim, ink = (((236, 196, 80), (150, 104, 20), t.INK) if affordable
+                      else ((190, 182, 168), (120, 112, 100), (80, 72, 64)))
+    pygame.draw.circle(surf, rim, c, radius)
+    pygame.draw.circle(surf, face, c, radius - max(1, L.px(2)))
+    label = str(cost)
+    size = L.px(13 if len(label) < 3 else 11)
+    text(surf, label, size, ink, center=c, bold=True)
+
+
+_PATHS: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+
+def path_picture(L: Layout) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The Path's road and its twenty stones, drawn once for a window size: (the picture,
+    where it goes)."""
+    centres = [L.anchors[("path", space)].center for space in range(1, PATH_END + 1)]
+    key = (L.size, tuple(centres))
+    if key in _PATHS:
+        return _PATHS[key]
+    stone = L.px(PATH_STONE)
+    xs = [x for x, _y in centres]
+    ys = [y for _x, y in centres]
+    box = pygame.Rect(min(xs) - 2 * stone, min(ys) - stone - L.px(4), 0, 0)
+    box.w = max(xs) + 2 * stone + L.px(6) - box.x
+    box.h = max(ys) + stone + L.px(4) - box.y
+    k = 2  # drawn twice as big and smoothed down: round stones and a road with soft edges
+    big = pygame.Surface((box.w * k, box.h * k), pygame.SRCALPHA)
+    at = [((x - box.x) * k, (y - box.y) * k) for x, y in centres]
+    # the road: in at the left of space 1, along the first row, round the bend at the right,
+    # back along the second row
+    bend_x = at[9][0]
+    mid_y, radius = (at[9][1] + at[10][1]) / 2, (at[10][1] - at[9][1]) / 2
+    bend = [(bend_x + radius * math.cos(a), mid_y + radius * math.sin(a))
+            for a in (math.pi * (i / 16 - 0.5) for i in range(17))]
+    road = [(at[0][0] - 1.1 * stone * k, at[0][1]), *at[:10], *bend, *at[10:]]
+    for width, colour in ((L.px(20) * k, (150, 120, 78)), (L.px(15) * k, (214, 192, 146))):
+        pygame.draw.lines(big, colour, False, road, width)
+        for point in road:
+            pygame.draw.circle(big, colour, point, width / 2)
+    for space, c in enumerate(at, start=1):
+        warm = (space - 1) / (PATH_END - 1)  # the stones turn golden towards the end
+        fill = (round(232 - 12 * warm), round(222 - 30 * warm), round(200 - 110 * warm))
+        pygame.draw.circle(big, (70, 50, 30, 90), (c[0] + k * L.px(1), c[1] + k * L.px(2)),
+                           stone * k)
+        pygame.draw.circle(big, (120, 92, 56), c, stone * k)
+        pygame.draw.circle(big, fill, c, (stone - max(1, L.px(2))) * k)
+    pic = pygame.transform.smoothscale(big, box.size)
+    for space, (x, y) in enumerate(centres, start=1):
+        text(pic, str(space), L.px(16), t.INK, center=(x - box.x, y - box.y - L.px(3)),
+             bold=True)
+    if len(_PATHS) > 8:
+        _PATHS.clear()
+    _PATHS[key] = (pic, box.topleft)
+    return _PATHS[key]
 
 
 def _cart(surf, p, L, sp):
+    """The Cart: a bed of planks on two wheels, the vegetables on it."""
     box = L.anchors[("cartbox", p.seat)]
-    pygame.draw.rect(surf, (150, 110, 70), box, border_radius=L.px(8))
-    text(surf, _("CART"), L.px(15), t.WHITE, topleft=(box.x + L.px(6), box.y + L.px(2)),
+    bed = pygame.Rect(box.x, box.y, box.w, box.h - L.px(10))
+    wheel = L.px(15)
+    clip = surf.get_clip()
+    surf.set_clip(pygame.Rect(box.x, box.y, box.w, box.h + L.px(4)).clip(clip) if clip
+                  else pygame.Rect(box.x, box.y, box.w, box.h + L.px(4)))
+    for x in (box.x + L.px(60), box.right - L.px(60)):
+        c = (x, bed.bottom)
+        pygame.draw.circle(surf, WOOD_DARK, c, wheel)
+        pygame.draw.circle(surf, (176, 140, 96), c, wheel - L.px(3))
+        for k in range(4):
+            a = k * math.pi / 4
+            d = (wheel - L.px(3)) * math.cos(a), (wheel - L.px(3)) * math.sin(a)
+            pygame.draw.line(surf, WOOD_DARK, (c[0] - d[0], c[1] - d[1]),
+                             (c[0] + d[0], c[1] + d[1]), max(1, L.px(2)))
+        pygame.draw.circle(surf, WOOD_DARK, c, L.px(3))
+    surf.set_clip(clip)
+    _planks(surf, L, bed, horizontal=True)
+    text(surf, _("CART"), L.px(15), t.WHITE, topleft=(box.x + L.px(8), box.y + L.px(2)),
          bold=True)
     for veg in range(6):
         r = L.anchors[("cart", p.seat, veg)]
@@ -322,26 +490,52 @@ def _cart(surf, p, L, sp):
         if not n:
             img = img.copy()
             img.set_alpha(60)
-        surf.blit(img, (r.x + L.px(4), r.y + L.px(10)))
+        surf.blit(img, (r.x + L.px(4), r.y + L.px(6)))
         if n:
-            text(surf, f"×{n}", L.px(24), t.WHITE, midleft=(r.x + L.px(44), r.y + L.px(32)),
+            text(surf, f"×{n}", L.px(24), t.WHITE, midleft=(r.x + L.px(44), r.y + L.px(28)),
                  bold=True)
 
 
+def _planks(surf, L, r, horizontal: bool, colour=WOOD) -> None:
+    """`r` as wooden planks in a darker frame."""
+    pygame.draw.rect(surf, colour, r, border_radius=L.px(8))
+    step = L.px(16)
+    line = tuple(max(0, v - 22) for v in colour)
+    if horizontal:
+        for y in range(r.y + step, r.bottom - L.px(4), step):
+            pygame.draw.line(surf, line, (r.x + L.px(3), y), (r.right - L.px(4), y))
+    else:
+        for x in range(r.x + step, r.right - L.px(4), step):
+            pygame.draw.line(surf, line, (x, r.y + L.px(3)), (x, r.bottom - L.px(4)))
+    pygame.draw.rect(surf, WOOD_DARK, r, max(1, L.px(3)), border_radius=L.px(8))
+
+
 def _store(surf, p, L, sp):
+    """The Storehouse: a shed under a roof that bears its name, its spaces as crates."""
     r = L.anchors[("store", p.seat)]
-    pygame.draw.rect(surf, (120, 100, 80), r, border_radius=L.px(8))
+    walls = pygame.Rect(r.x + L.px(4), r.y + L.px(12), r.w - L.px(8), r.h - L.px(12))
+    _planks(surf, L, walls, horizontal=False, colour=(128, 106, 84))
+    roof_h = L.px(22)
+    pygame.draw.polygon(surf, (112, 52, 38), [
+        (r.x, r.y + roof_h), (r.x + L.px(10), r.y), (r.right - L.px(10), r.y),
+        (r.right, r.y + roof_h)])
+    for k in range(1, 3):  # rows of shingles
+        y = r.y + k * roof_h // 3
+        pygame.draw.line(surf, (86, 38, 28), (r.x + L.px(10) - k * L.px(3), y),
+                         (r.right - L.px(10) + k * L.px(3), y))
     text(surf, _("STOREHOUSE {stored}/{capacity}", stored=sum(p.store), capacity=p.capacity),
          L.px(15), t.WHITE,
-         topleft=(r.x + L.px(6), r.y + L.px(3)), bold=True)
+         midleft=(r.x + L.px(12), r.y + roof_h // 2), bold=True)
     if not p.upgraded:
-        text(surf, _("upgrade for 2: holds 4"), L.px(14), (230, 220, 200),
-             midright=(r.right - L.px(6), r.y + L.px(10)))
+        text(surf, _("upgrade for 2: holds 4"), L.px(14), (240, 222, 200),
+             midright=(r.right - L.px(12), r.y + roof_h // 2))
     size = L.px(34)
     stored = [veg for veg in range(6) for _ in range(p.store[veg])]
     for i in range(p.capacity):
-        slot = pygame.Rect(r.x + L.px(8) + i * (size + L.px(6)), r.y + L.px(24), size, size)
+        slot = pygame.Rect(r.x + L.px(12) + i * (size + L.px(6)), r.y + roof_h + L.px(6),
+                           size, size)
         pygame.draw.rect(surf, (90, 74, 60), slot, border_radius=L.px(4))
+        pygame.draw.rect(surf, (70, 56, 44), slot, max(1, L.px(2)), border_radius=L.px(4))
         if i < len(stored):
             surf.blit(sp.veg(stored[i], size), slot)
 
@@ -349,6 +543,7 @@ def _store(surf, p, L, sp):
 def _purse(surf, state, p, L, sp):
     r = L.anchors[("purse", p.seat)]
     pygame.draw.rect(surf, (90, 70, 40), r, border_radius=L.px(8))
+    pygame.draw.rect(surf, (60, 44, 24), r, max(1, L.px(2)), border_radius=L.px(8))
     size = L.px(40)
     surf.blit(sp.get("coin_big", (size, size)), (r.x + L.px(8), r.centery - size // 2))
     text(surf, f"{p.cash}", L.px(40), t.GOLD, midleft=(r.x + L.px(54), r.centery), bold=True)
@@ -360,13 +555,14 @@ def _purse(surf, state, p, L, sp):
     for i in range(p.loans):
         surf.blit(sp.get("loan", (L.px(60), L.px(40))), (lr.x + i * L.px(22), lr.y + L.px(22)))
     tr = L.anchors[("tokens", p.seat)]
+    y = tr.y + L.px(2)
     if state.start_seat == p.seat and not state.config.solo:  # no start tokens in solo (R14)
-        surf.blit(sp.get("start_big", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(2)))
-        text(surf, _("Starting player"), L.px(15), t.INK,
-             midleft=(tr.x + L.px(44), tr.y + L.px(21)))
+        surf.blit(sp.get("start_big", (L.px(38), L.px(38))), (tr.x, y))
+        text(surf, _("Starting player"), L.px(15), t.INK, midleft=(tr.x + L.px(44), y + L.px(19)))
+        y += L.px(40)
     if state.second_seat == p.seat:
-        surf.blit(sp.get("start_small", (L.px(38), L.px(38))), (tr.x, tr.y + L.px(42)))
-        text(surf, _("Second player"), L.px(15), t.INK, midleft=(tr.x + L.px(44), tr.y + L.px(61)))
+        surf.blit(sp.get("start_small", (L.px(38), L.px(38))), (tr.x, y))
+        text(surf, _("Second player"), L.px(15), t.INK, midleft=(tr.x + L.px(44), y + L.px(19)))
 
 
 # --- the others --------------------------------------------------------------------------------
@@ -545,20 +741,20 @@ def _bottom(surf, state, L, sp, view, drawn):
     for (card, r), (_next, nr) in itertools.pairwise(hand_cards):
         if card not in view.hide and seat is not None and seat == view.viewer and nr.x < r.right:
             hand_tag(surf, L, card, pygame.Rect(r.x, r.y, nr.x - r.x, r.h))
-    if not hand_cards and view.prompt:
-        right = L.R(BUTTONS_LEFT, 0, 0, 0).x - L.px(10)
-        for size in (L.px(22), L.px(19), L.px(16)):  # the largest size that shows it whole
-            lines = wrap(view.prompt, size, right - bottom.x - L.px(20))
-            if len(lines) * (size + L.px(2)) <= bottom.h - L.px(14):
-                break
-        for i, s in enumerate(lines):
-            text(surf, s, size, t.WHITE, topleft=(bottom.x + L.px(12),
-                                                   bottom.y + L.px(8) + i * (size + L.px(2))))
     if hand_cards and seat is not None:
         label = _("{name}'s hand", name=view.names[seat])
         tab = hand_tab(L, label)
         panel(surf, tab, (60, 40, 26), radius=L.px(6))
         text(surf, label, L.px(15), t.WHITE, center=tab.center)
+    elif view.viewer is not None:
+        # the hand's place, said empty (the prompt is the top bar's alone)
+        place = L.R(HAND_X, HAND_Y, HAND_W, HAND_H)
+        pygame.draw.rect(surf, (120, 96, 70), place, max(1, L.px(2)), border_radius=L.px(8))
+        lines = wrap(_("no cards in hand"), L.px(15), place.w - L.px(10))
+        step = t.font(L.px(15)).get_linesize()
+        for i, line in enumerate(lines):
+            text(surf, line, L.px(15), (200, 184, 160), center=(
+                place.centerx, place.centery + (2 * i + 1 - len(lines)) * step // 2))
 
 
 def hand_tag_label(L: Layout, card: int, width: int) -> str:

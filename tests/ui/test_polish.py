@@ -62,8 +62,8 @@ def pawn_head(app, seat: int) -> tuple[int, int]:
     """A point inside `seat`'s pawn's body on the Path (alone on its space)."""
     L = app.view.L
     r = L.anchors[("path", app.game.state.players[seat].path)]
-    size = L.px(30 if seat == L.focus else 22)
-    return r.x + L.px(6) + size // 2, r.bottom - size + round(size * 0.7)
+    pawn = render.pawn_place(L, r, 0, 1, seat == L.focus)
+    return pawn.centerx, pawn.y + round(pawn.h * 0.7)
 
 
 @pytest.mark.parametrize("colour_blind", [False, True])
