@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 
 from ai.agents import PLAYER_LEVELS
 from ai.plan import CLOSE_CALL, coach_seed
@@ -30,8 +31,9 @@ from ai.thinker import Job, Request, Result, Thinker, open_thinker
 
 from ..engine import GameState, Move
 from ..engine.moves import ADVANCE, TWO_PACK
+from ..text.log import nth_line
 from ..text.moves import move_words
-from ..words import _, decimal
+from ..words import _, decimal, said
 from . import coach_plan
 
 STRONGEST = PLAYER_LEVELS[-1]
@@ -120,21 +122,32 @@ class Coach:
         return self.explain(state, seat, names, result)
 
     def explain(self, state: GameState, seat: int, names: list[str], result: Result) -> Hint:
-        """The hint in words from the thinker's answer about `seat`'s decision in `state`."""
+        """The hint in words from the thinker's answer about `seat`'s decision in `state`
+        (its reason and steps `Said`: a switch of language makes them again, `words.now`)."""
         move = result.move
         assert move is not None
         plan = list(result.plan)
         if not plan or plan[0] != move:
             plan = [move]
         estimates = dict(result.estimates)
-        reason = self._reason(state, names, move, estimates, result.racing)
-        accepts = coach_plan.accepted(state, seat, plan, estimates, dict(result.serving))
-        if accepts:
-            reason += " " + _("Accepts {what}.", what="; ".join(accepts))
-        if len(plan) > 1 and plan[-1].kind == TWO_PACK:
-            reason += " " + _("After the Two-pack, ask again: its cards decide the rest.")
-        return Hint(move, reason, tuple(plan), tuple(
-            coach_plan.describe_steps(state, seat, plan, names, advice=True)))
+        serving = dict(result.serving)
+
+        def reason_words() -> str:
+            reason = self._reason(state, names, move, estimates, result.racing)
+            accepts = coach_plan.accepted(state, seat, plan, estimates, serving)
+            if accepts:
+                reason += " " + _("Accepts {what}.", what="; ".join(accepts))
+            if len(plan) > 1 and plan[-1].kind == TWO_PACK:
+                reason += " " + _("After the Two-pack, ask again: its cards decide the rest.")
+            return reason
+
+        def steps_words() -> list[str]:
+            return coach_plan.describe_steps(state, seat, plan, names, advice=True)
+
+        steps = steps_words()
+        return Hint(move, said(reason_words), tuple(plan), tuple(
+            said(partial(nth_line, steps_words, index), first)
+            for index, first in enumerate(steps)))
 
     def _reason(self, state: GameState, names: list[str], move: Move,
                 estimates: dict[Move, float], racing: bool) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..engine import GameConfig, GameState, Move, new_game
 from ..text.log import before_move, turn_lines
+from ..words import now
 
 CHECKPOINT = 16  # moves between the stored states
 
@@ -71,4 +72,4 @@ class Replay:
 
     def log_until(self, step: int) -> list[str]:
         """The log as it read after the first `step` moves."""
-        return [line for lines in self.lines[:step] for line in lines]
+        return [now(line) for lines in self.lines[:step] for line in lines]  # a switch: anew

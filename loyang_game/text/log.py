@@ -5,7 +5,8 @@ event an `apply` left behind. `turn_lines` gives a move's lines as the log shows
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from ..engine import GameConfig, GameState, new_game
@@ -36,7 +37,7 @@ from ..engine.events import (
 from ..engine.moves import Move, MoveKind
 from ..engine.serving import casual_modifier
 from ..engine.state import CASUAL_BONUS, PlayerState
-from ..words import N_, _, list_words
+from ..words import N_, _, list_words, ngettext, now, said
 from .moves import move_words
 from .names import card_words, veg_words
 from .reasons import debt_words
@@ -121,19 +122,37 @@ def log_lines(round_: int, seat: int, move: Move, events: Sequence[Event],
 def casual_pay(p: PlayerState, card: int) -> str:
     """What `p`'s Casual customer `card` pays now, with its modifier and why (R8), e.g.
     '+9 = 11 - 2: more Casual than Regular customers'."""
-    base = CARDS[card].pays[0]
+    return casual_pay_words(*casual_terms(p, card))
+
+
+def casual_terms(p: PlayerState, card: int) -> tuple[int, int, str]:
+    """What `p`'s Casual customer `card` pays now as values: its pay, the modifier and why
+    (a code: bonus, regular, casual, even)."""
     mod = casual_modifier(p)
     if CASUAL_BONUS in p.effects:
-        why = _("the {helper}'s bonus", helper=_helper("Saleswoman"))
+        why = "bonus"
     elif len(p.regulars) > len(p.casuals):
-        why = _("more Regular than Casual customers")
+        why = "regular"
     elif len(p.casuals) > len(p.regulars):
-        why = _("more Casual than Regular customers")
+        why = "casual"
     else:
-        why = _("as many Regular as Casual customers")
+        why = "even"
+    return CARDS[card].pays[0], mod, why
+
+
+def casual_pay_words(base: int, mod: int, why: str) -> str:
+    """`casual_terms` in words: '+9 = 11 - 2: more Casual than Regular customers'."""
+    if why == "bonus":
+        said_why = _("the {helper}'s bonus", helper=_helper("Saleswoman"))
+    elif why == "regular":
+        said_why = _("more Regular than Casual customers")
+    elif why == "casual":
+        said_why = _("more Casual than Regular customers")
+    else:
+        said_why = _("as many Regular as Casual customers")
     if not mod:
-        return f"+{base}: {why}"
-    return f"+{base + mod} = {base} {'+' if mod > 0 else '-'} {abs(mod)}: {why}"
+        return f"+{base}: {said_why}"
+    return f"+{base + mod} = {base} {'+' if mod > 0 else '-'} {abs(mod)}: {said_why}"
 
 
 class Before(NamedTuple):
@@ -141,13 +160,15 @@ class Before(NamedTuple):
 
     round: int
     seat: int
-    casual: str  # a Casual delivery's sum (casual_pay), else ""
+    casual: str  # a Casual delivery's sum (casual_pay, a `Said`), else ""
 
 
 def before_move(state: GameState, move: Move) -> Before:
     seat = state.to_move
-    casual = (casual_pay(state.players[seat], move.a) if move.kind == MoveKind.CASUAL else "")
-    return Before(state.round, seat, casual)
+    if move.kind != MoveKind.CASUAL:
+        return Before(state.round, seat, "")
+    terms = casual_terms(state.players[seat], move.a)
+    return Before(state.round, seat, said(lambda: casual_pay_words(*terms)))
 
 
 # Moves whose own line already says their Cash.
@@ -167,7 +188,7 @@ def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]
     line = describe_move(move, names)
     own = moved[before.seat]
     if before.casual:
-        return _("{move}: {pay}", move=line, pay=before.casual)
+        return _("{move}: {pay}", move=line, pay=now(before.casual))
     if own and move.kind not in _TELLS_ITS_CASH:
         return _("{move}: {cash} Cash", move=line, cash=f"{own:+d}")
     return line
@@ -175,8 +196,26 @@ def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]
 
 def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str]) -> list[str]:
     """The log's lines for `move`, made in the state `before` describes: 'R2 Anna: buys Leek
-    in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented."""
-    moved = _moved(after)
+    in the Shop: -6 Cash', then the other seats' Cash it moved and the events, indented. Each
+    line is a `Said`: after a switch of language the log is made again in the new one
+    (`words.reword`), from what the move did, kept here."""
+    moved, events, names = _moved(after), tuple(after.events), tuple(names)
+
+    def lines() -> list[str]:
+        return _turn_lines(before, move, moved, events, names)
+
+    return [said(partial(nth_line, lines, index), first) for index, first in enumerate(lines())]
+
+
+def nth_line(lines: Callable[[], Sequence[str]], index: int) -> str:
+    """The `index`th of the lines `lines()` makes ('' past the last): one line of several
+    made together, made again alone."""
+    made = lines()
+    return made[index] if index < len(made) else ""
+
+
+def _turn_lines(before: Before, move: Move, moved: list[int], events: Sequence[Event],
+                names: Sequence[str]) -> list[str]:
     out = [_("R{round} {who}: {move}", round=max(1, before.round), who=names[before.seat],
              move=_own_line(before, move, moved, names))]
     for seat, delta in enumerate(moved):
@@ -185,7 +224,7 @@ def turn_lines(before: Before, move: Move, after: GameState, names: Sequence[str
                 out.append("   " + _("{who} gets {cash} Cash.", who=names[seat], cash=delta))
             else:
                 out.append("   " + _("{who} pays {cash} Cash.", who=names[seat], cash=-delta))
-    out.extend(f"   {text}" for text in describe_events(after.events, names))
+    out.extend(f"   {text}" for text in describe_events(events, names))
     return out
 
 
@@ -306,6 +345,17 @@ def _card_moves(events: Iterable[Event], seat: int) -> tuple[set[int], set[int],
     came = {card for card, s in where.items() if s == seat and first[card] != seat}
     left = {card for card, s in first.items() if s == seat and where.get(card) != seat}
     return came, left, where
+
+
+def first_line(config: GameConfig) -> str:
+    """The log's first line: what game this is ('A game of Loyang: 2 players, seed 7.'), a
+    `Said` (a switch of language makes it again)."""
+    seats, seed = config.seats, str(config.seed)
+    if config.solo:
+        return said(lambda: _("A game of Loyang: the solo game, seed {seed}.", seed=seed))
+    return said(lambda: ngettext("A game of Loyang: {n} player, seed {seed}.",
+                                 "A game of Loyang: {n} players, seed {seed}.", seats,
+                                 seed=seed))
 
 
 def replay_log(config: GameConfig, moves: Iterable[Move], names: Sequence[str]) -> list[str]:

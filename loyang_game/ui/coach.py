@@ -16,7 +16,7 @@ import pygame
 from ..engine import GameState
 from ..play import commands
 from ..play.coach import Hint
-from ..words import N_, _
+from ..words import N_, _, now
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import Layout
@@ -58,15 +58,15 @@ def badges(surf, L: Layout, marks: list[tuple[str, pygame.Rect, bool]]) -> None:
     """Step numbers on their targets: (label, target, now); the step to make now filled in
     the hint's colour, the later ones hollow. Several on one target stand side by side."""
     centres = badge_centres(L, [r for _label, r, _now in marks])
-    for (label, _r, now), c in zip(marks, centres):
+    for (label, _r, lit), c in zip(marks, centres):
         size = L.px(15)
         w = max(L.px(22), t.font(size, True).size(label)[0] + L.px(10))
         pill = pygame.Rect(0, 0, w, L.px(22))
         pill.center = c
-        pygame.draw.rect(surf, HINT if now else t.WHITE, pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surf, t.WHITE if now else HINT, pill, max(1, L.px(2)),
+        pygame.draw.rect(surf, HINT if lit else t.WHITE, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surf, t.WHITE if lit else HINT, pill, max(1, L.px(2)),
                          border_radius=pill.h // 2)
-        text(surf, label, size, t.WHITE if now else HINT, center=c, bold=True)
+        text(surf, label, size, t.WHITE if lit else HINT, center=c, bold=True)
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,11 @@ def place_plan(L: Layout, hint: Hint, compact: bool = False) -> PlanPlace:
     size = L.px(15)
     board = L.regions["board"]
     width = board.w - L.px(40)
-    reason_lines = wrap(hint.reason, size, width - L.px(28))
+    reason_lines = wrap(now(hint.reason), size, width - L.px(28))  # after a switch: anew
     if len(reason_lines) > 3:
         reason_lines = [*reason_lines[:2], fit(" ".join(reason_lines[2:]), size,
                                                width - L.px(28))]
-    steps = list(hint.steps)[:MOST_SHOWN]
+    steps = [now(step) for step in hint.steps[:MOST_SHOWN]]
     first = 0
     if compact:
         reason_lines = [fit(" ".join(reason_lines), size, width - L.px(28))]
@@ -187,7 +187,7 @@ def _reason_lines(L: Layout, line: str) -> tuple[list[str], int]:
     """The hint's reason in at most two lines as wide as the board, and their size."""
     size = L.px(17)
     width = L.regions["board"].w - L.px(40)
-    lines = wrap(line, size, width)
+    lines = wrap(now(line), size, width)  # a hint's reason made before a switch: anew
     if len(lines) > 2:
         lines = [lines[0], fit(" ".join(lines[1:]), size, width)]
     return lines, size

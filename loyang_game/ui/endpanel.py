@@ -16,7 +16,7 @@ from ..play.race import race_of
 from ..play.replay import Replay
 from ..play.session import GameSession
 from ..text.summary import tie_words
-from ..words import N_, _
+from ..words import N_, _, now
 from . import theme as t
 from .chart import Line, Look, line_chart
 from .draw import button, dim, fit, panel, text, wrap
@@ -139,7 +139,8 @@ class EndPanel:
     def _end_lines(self, L: Layout) -> list[str]:
         """The solo result, high scores and record lines, wrapped to the panel."""
         width = L.px(1100)
-        return [part for line in self.game.end_lines for part in wrap(line, L.px(18), width)]
+        return [part for line in self.game.end_lines
+                for part in wrap(now(line), L.px(18), width)]
 
     def _race(self, surf, L: Layout, top: int, bottom: int) -> None:
         """The Path chart (wide, with the legend) and the Cash chart beside it."""

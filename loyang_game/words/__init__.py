@@ -44,7 +44,7 @@ import logging
 import os
 import string
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 
@@ -54,6 +54,11 @@ ENGLISH = "en"
 LANGUAGES = ("en", "de", "it", "fr")
 # Each language by its own name, as the Settings row and --lang's help show it.
 NATIVE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano", "fr": "Français"}
+# The pseudo-language, for tests and for seeing the layouts a long language needs: every
+# message accented, about 40% longer and bracketed ("[Šéļļ Ŵĥéåţ ···]"), so a word that
+# escaped the catalogues shows as plain English and a label cut or overflowing shows by its
+# missing bracket. Not offered in Settings; `loyang --lang qps` shows it.
+PSEUDO = "qps"
 DOMAIN = "loyang"
 CATALOG_DIR = Path(__file__).resolve().parent / "catalogs"
 
@@ -69,11 +74,49 @@ def catalog_path(language: str) -> Path:
     return CATALOG_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+_ACCENTED = str.maketrans("acdeghijklnorstuwyzACDEGHIJKLNORSTUWYZ",
+                          "åçďéĝĥïĵķļñöŕšţüŵýžÅÇĎÉĜĤÏĴĶĻÑÖŔŠŢÜŴÝŽ")
+
+
+def pseudo(message: str) -> str:
+    """`message` in the pseudo-language: its letters accented (its `{placeholders}` kept),
+    padded to about 140% of its length with '·' and bracketed."""
+    parts = []
+    for literal, name, spec, conversion in _FORMATTER.parse(message):
+        parts.append(literal.replace("{", "{{").replace("}", "}}").translate(_ACCENTED))
+        if name is not None:
+            parts.append("{" + name + (f"!{conversion}" if conversion else "")
+                         + (f":{spec}" if spec else "") + "}")
+    extra = -(-len(message) * 2 // 5)  # 40%, rounded up
+    padding = " ".join("···" for _group in range(-(-extra // 4)))
+    return f"[{''.join(parts)} {padding}]"
+
+
+class PseudoTranslations(gettext.NullTranslations):
+    """The pseudo-language as a catalogue: every message translated by `pseudo`, plurals by
+    the English rule."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
 def compile_catalog(language: str) -> gettext.NullTranslations:
-    """The language's catalogue compiled from its .po in memory (English: none needed). A
-    catalogue that cannot be read is logged and English is used."""
+    """The language's catalogue compiled from its .po in memory (English: none needed; the
+    pseudo-language: made, not read). A catalogue that cannot be read is logged and English
+    is used."""
     if language == ENGLISH:
         return gettext.NullTranslations()
+    if language == PSEUDO:
+        return PseudoTranslations()
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
@@ -109,10 +152,11 @@ def generation() -> int:
 
 
 def set_language(code: str | None) -> str:
-    """Speak `code` from now on (an unknown one, or None: English); returns the language
-    set. The catalogue is compiled here, so the next frame draws without a pause."""
+    """Speak `code` from now on (an unknown one, or None: English; PSEUDO, the
+    pseudo-language, too); returns the language set. The catalogue is compiled here, so the
+    next frame draws without a pause."""
     global _current, _generation
-    chosen = code if code in LANGUAGES else ENGLISH
+    chosen = code if code in LANGUAGES or code == PSEUDO else ENGLISH
     translations(chosen)
     if chosen != _current:
         _current = chosen
@@ -160,7 +204,7 @@ def number(value: int | float) -> str:
     from babel.numbers import format_decimal
 
     # French groups with a narrow no-break space; the game's font has the plain one.
-    return format_decimal(value, locale=CLDR_LOCALES[_current]).replace("\u202f", "\u00a0")
+    return format_decimal(value, locale=_cldr()).replace("\u202f", "\u00a0")
 
 
 def decimal(value: float) -> str:
@@ -171,7 +215,7 @@ def decimal(value: float) -> str:
         return said
     from babel.numbers import get_decimal_symbol
 
-    return said.replace(".", get_decimal_symbol(CLDR_LOCALES[_current]))
+    return said.replace(".", get_decimal_symbol(_cldr()))
 
 
 def _values(values: dict[str, object]) -> dict[str, object]:
@@ -226,6 +270,59 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+class Said(str):
+    """Words made in the language spoken when they were made, which know how to make
+    themselves again: a line kept for later (the game log's, a hint's) that reads in the new
+    language after a switch (`now`, `reword`). It is a `str`, so whatever keeps, cuts or
+    compares lines takes it as one."""
+
+    remake: Callable[[], str]
+    spoken: int  # the `generation` it was made in
+
+    def __new__(cls, made: Callable[[], str], first: str | None = None) -> Said:
+        self = super().__new__(cls, made() if first is None else first)
+        self.remake, self.spoken = made, _generation
+        return self
+
+    def __copy__(self) -> Said:
+        return self  # words do not change: a copy is the same words
+
+    def __deepcopy__(self, memo: dict) -> Said:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return str, (str(self),)  # pickled as the words they are now
+
+
+def said(made: Callable[[], str], first: str | None = None) -> Said:
+    """The words `made()` makes now (`first`, when they were just made), kept as a `Said` that
+    can make them again: `made` takes no argument and reads nothing that changes later (a
+    state's events copied, not the state)."""
+    return Said(made, first)
+
+
+def now(text: str) -> str:
+    """`text` in the language spoken now: a `Said` made before a switch is made again (and
+    kept, so each switch costs one remake); any other text is as it is."""
+    if not isinstance(text, Said) or text.spoken == _generation:
+        return text
+    again = text.__dict__.get("again")
+    if again is None or again.spoken != _generation:
+        again = text.__dict__["again"] = Said(text.remake)
+    return again
+
+
+def reword(lines: list[str]) -> bool:
+    """Each `Said` of `lines` made again, in place, in the language spoken now; True when one
+    changed (a list kept by its length, the game log's, is then to be drawn again)."""
+    changed = False
+    for index, line in enumerate(lines):
+        again = now(line)
+        if again is not line:
+            lines[index], changed = again, True
+    return changed
+
+
 def placeholders(message: str) -> set[str]:
     """The names of `message`'s `{placeholders}` (for the catalogue tests)."""
     return {name for _text, name, _spec, _conv in _FORMATTER.parse(message) if name}
@@ -237,12 +334,17 @@ def placeholders(message: str) -> set[str]:
 CLDR_LOCALES = {"en": "en_GB", "de": "de", "it": "it", "fr": "fr"}
 
 
+def _cldr() -> str:
+    """The CLDR locale of the language spoken now (the pseudo-language: English's)."""
+    return CLDR_LOCALES.get(_current, "en_GB")
+
+
 def date_words(value: date, pattern: str = "long") -> str:
     """`value` the way the current language writes a date: "long" (2 November 2026,
     2. November 2026, 2 novembre 2026) or a CLDR pattern ("d MMM": 2 Nov, 2. Nov.)."""
     from babel.dates import format_date
 
-    return format_date(value, pattern, locale=CLDR_LOCALES[_current])
+    return format_date(value, pattern, locale=_cldr())
 
 
 def list_words(items: list[str] | tuple[str, ...]) -> str:
@@ -250,10 +352,13 @@ def list_words(items: list[str] | tuple[str, ...]) -> str:
     'Weizen, Bohne und Lauch' (CLDR's list pattern)."""
     if len(items) < 2:
         return "".join(items)
+    if _current == PSEUDO:
+        return ", ".join(items[:-1]) + " " + pseudo("and") + " " + items[-1]
     from babel.lists import format_list
 
-    return format_list(list(items), locale=CLDR_LOCALES[_current])
+    return format_list(list(items), locale=_cldr())
 
 
-__all__ = ["LANGUAGES", "NATIVE_NAMES", "NP_", "N_", "_", "date_words", "generation", "language",
-           "list_words", "ngettext", "number", "pgettext", "set_language", "system_language"]
+__all__ = ["LANGUAGES", "NATIVE_NAMES", "NP_", "N_", "PSEUDO", "Said", "_", "date_words",
+           "generation", "language", "list_words", "ngettext", "now", "number", "pgettext",
+           "reword", "said", "set_language", "system_language"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...words import _, generation
+from ...words import _, generation, reword
 from ..menu import GREEN, GREY, DialogScene
 from ..widgets import BUTTON, Form, Item
 
@@ -34,7 +34,9 @@ class PauseScene(DialogScene):
         f.add(Item("quit", BUTTON, _("Quit"), action=d.quit, colour=GREY))
 
     def enter(self) -> None:
-        if self.spoken != generation():
+        if self.spoken != generation():  # Settings switched the language
+            reword(self.game.log)  # the table's log, made again in it (drawn anew on return)
+            reword(self.game.end_lines)
             focused = self.form.focused
             self.words()
             if focused is not None:

@@ -40,8 +40,10 @@ class SettingsScene(MenuScene):
         size = tuple(d.size) if not d.fullscreen else (s.width, s.height)
         sizes = SIZES if size in SIZES else sorted([*SIZES, size])
         f = self.form = Form()
-        f.add(Item("language", CHOICE, _("Language"), value=words.language(),
-                   options=list(LANGUAGES), show=lambda code: NATIVE_NAMES[code],
+        spoken = words.language()  # the pseudo-language is shown only while it is spoken
+        f.add(Item("language", CHOICE, _("Language"), value=spoken,
+                   options=[*LANGUAGES, *([spoken] if spoken not in LANGUAGES else [])],
+                   show=lambda code: NATIVE_NAMES.get(code, "[Ƥšéüďö]"),
                    on_change=self.changed))
         f.add(Item("size", CHOICE, _("Window size"), value=size, options=sizes,
                    show=lambda v: f"{v[0]} x {v[1]}", on_change=self.changed))

@@ -14,7 +14,7 @@ from ...play import commands
 from ...play.session import SEAT_NAMES, GameSession
 from ...tutorial import progress as saved
 from ...tutorial import script
-from ...words import N_, _
+from ...words import N_, _, now, said
 from .. import coach as coach_lights
 from .. import theme as t
 from ..draw import button, panel, text, wrap
@@ -103,8 +103,9 @@ class TutorialScene(TableScene):
         self.picker.reset()
         self.game.stop_thinking()
         self.game.state = script.run_to(nxt)
-        self.game.log.append("   " + _("(The tutorial skips to: {chapter}.)",
-                                       chapter=_(script.CHAPTERS[nxt].title)))
+        title = script.CHAPTERS[nxt].title
+        self.game.log.append(said(lambda: "   " + _("(The tutorial skips to: {chapter}.)",
+                                                    chapter=_(title))))
         self.game.undo.forget()
         self.version += 1
         self.news = type(self.news)()
@@ -198,7 +199,8 @@ class TutorialScene(TableScene):
         if person and step.move and move == step.guided:
             self.advance()
         elif person and step.free:
-            self.remark = script.comment(before, move, self.game.state)
+            after = self.game.state.clone()
+            self.remark = said(lambda: script.comment(before, move, after))
             self.problem = self.remember()
         return True
 
@@ -299,7 +301,7 @@ class TutorialScene(TableScene):
                     if mover == script.OPPONENT else _("Watch the table."))
         words = _(step.text)
         if step.free and self.remark:
-            words = f"{self.remark}  {words}"
+            words = f"{now(self.remark)}  {words}"
         if step.move and not self.person_to_play() and not self.timeline.busy:
             words = _("{name} is playing.  {words}", name=self.game.names[script.OPPONENT],
                       words=words)
