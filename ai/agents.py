@@ -1,4 +1,6 @@
-"""Agents: anything with `choose(state) -> Move` for the seat whose decision it is.
+"""Agents: anything with `choose(state) -> Move` for the seat whose decision it is; those
+`make_agent` seats by name are searchers too (`searcher.Searcher`: what the thinker, the coach
+and the review ask).
 
 Agents never touch the UI; they see the state they are given and answer with one of its
 legal moves.
@@ -14,6 +16,7 @@ from loyang_game.engine import GameState, Move
 from loyang_game.engine.moves import CLAIM, NONE, USE
 
 from .levels import LEVELS
+from .searcher import Plain, Searcher
 
 
 class Agent(Protocol):
@@ -24,7 +27,7 @@ class Agent(Protocol):
         ...
 
 
-class RandomAgent:
+class RandomAgent(Plain):
     """Uniform over `legal_moves()`: the baseline and the engine's shaker."""
 
     name = "random"
@@ -50,28 +53,28 @@ class HelperHappyAgent(RandomAgent):
         return pool[self.rng.randrange(len(pool))]
 
 
-def _greedy(seed: int = 0) -> Agent:
+def _greedy(seed: int = 0) -> Searcher:
     from .greedy import GreedyAgent
 
     return GreedyAgent(seed)  # no clock: always deterministic
 
 
-def _mcts(level: str) -> Callable[..., Agent]:
-    def factory(seed: int = 0, deterministic: bool = False) -> Agent:
+def _mcts(level: str) -> Callable[..., Searcher]:
+    def factory(seed: int = 0, deterministic: bool = False) -> Searcher:
         return make_agent(level, seed, deterministic)
 
     return factory
 
 
 # The agents that search nothing, by name: each made from its seed alone.
-PLAIN: dict[str, Callable[[int], Agent]] = {
+PLAIN: dict[str, Callable[[int], Searcher]] = {
     "random": RandomAgent,
     "helper-happy": HelperHappyAgent,
     "greedy": _greedy,
 }
 
 # Every agent by name, a searching level's factory taking (seed, deterministic).
-AGENTS: dict[str, Callable[..., Agent]] = {**PLAIN, **{name: _mcts(name) for name in LEVELS}}
+AGENTS: dict[str, Callable[..., Searcher]] = {**PLAIN, **{name: _mcts(name) for name in LEVELS}}
 
 
 # What a player may seat at the table; the rest of AGENTS are for measuring (the engine's
@@ -84,7 +87,7 @@ def searching(name: str) -> bool:
     return name.partition(":")[0] in LEVELS
 
 
-def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
+def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Searcher:
     """An agent by its name in `AGENTS`; ValueError listing the names for anything else.
 
     `deterministic`: search levels count iterations only, never the clock, so the same name,

@@ -22,7 +22,7 @@ import functools
 import random
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from loyang_game.engine import GameState
 
@@ -37,9 +37,6 @@ from .tree import Node
 from .turn import apply_option
 from .view import determinise
 
-if TYPE_CHECKING:
-    from .search import MCTSAgent
-
 
 class PlayOns:
     """What a review's coach keeps of its checks a round further (solo) between the hint and
@@ -53,7 +50,35 @@ class PlayOns:
         self.known: dict[bytes, float | None] = {}
 
 
-def verified_in_time(agent: MCTSAgent, root: Node, view: GameState, seat: int, option: Option,
+class Makes(Protocol):
+    """What makes a check's follower: the searching agent's own class (`search.MCTSAgent`),
+    a fresh agent of `level` counting iterations, with the evaluation `evaluator` if given."""
+
+    def __call__(self, level: Level, seed: int, *, deterministic: bool,
+                 evaluator: Evaluation | None, name: str) -> verify.Follower: ...
+
+
+class Checked(Protocol):
+    """The searching agent as its checks read it (`search.MCTSAgent`): its level and name,
+    the evaluation given to it, whether it counts iterations only, its clock and random
+    state, the seconds its Action phase has spent, its leaf values, the checks it keeps, and
+    the class its followers are made of."""
+
+    name: str
+    level: Level
+    given: Evaluation | None
+    deterministic: bool
+    clock: Callable[[], float]
+    rng: random.Random
+    turn_seconds: float
+    leaves: LeafValues
+    kept: PlayOns | None
+
+    @property
+    def makes(self) -> Makes: ...
+
+
+def verified_in_time(agent: Checked, root: Node, view: GameState, seat: int, option: Option,
                      stop: threading.Event | None, started: float, acting: bool) -> Option:
     """`verified` within the decision's time: in the Action phase, what is left of the
     phase's seconds, which its searches and play-ons share (a Two-pack's new look must
@@ -70,7 +95,7 @@ def verified_in_time(agent: MCTSAgent, root: Node, view: GameState, seat: int, o
     return option
 
 
-def verified(agent: MCTSAgent, root: Node, view: GameState, seat: int, option: Option,
+def verified(agent: Checked, root: Node, view: GameState, seat: int, option: Option,
              stop: threading.Event | None, deadline: float) -> Option:
     """Of the root options explored most, the one worth most when played on a round
     (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
@@ -104,18 +129,19 @@ def verified(agent: MCTSAgent, root: Node, view: GameState, seat: int, option: O
     if workers is not None:
         shipped = view.clone()
         shipped.history = None  # the play-ons never read it, and a long one is too deep
-        tasks = [functools.partial(play_on_task, agent.name, level, shipped, seat, o, seed)
-                 for o in options]
+        tasks = [functools.partial(play_on_task, agent.makes, agent.name, level, shipped, seat,
+                                   o, seed) for o in options]
         with contextlib.closing(workers.values(tasks, halted)) as values:
             best = verify.decide(options, values, distinct)
     else:
-        follower, leaf, final = play_on_rules(agent.name, level, agent.given, agent.leaves)
+        follower, leaf, final = play_on_rules(agent.makes, agent.name, level, agent.given,
+                                              agent.leaves)
         best = verify.verified(view, seat, options, follower, seed, leaf, final,
                                apply_option, halted, distinct, known)
     return best or option
 
 
-def play_on_pool(agent: MCTSAgent) -> PlayOnPool | None:
+def play_on_pool(agent: Checked) -> PlayOnPool | None:
     """The worker processes the agent's level plays its play-ons in: on the clock only (in
     deterministic mode the thread's own play-ons give the same values, and the lab
     already runs a game per core), and not where processes cannot start children."""
@@ -124,20 +150,19 @@ def play_on_pool(agent: MCTSAgent) -> PlayOnPool | None:
     return shared_pool()
 
 
-def play_on_rules(name: str, level: Level, given: Evaluation | None, leaves: LeafValues
+def play_on_rules(makes: Makes, name: str, level: Level, given: Evaluation | None,
+                  leaves: LeafValues
                   ) -> tuple[Callable[[int], verify.Follower], verify.ValueOf, verify.ValueOf]:
     """A check's follower for the searching level `level` (named `name`, with the evaluation
-    `given` to it, if any): a fresh one per play-on, by its seed; and the values of the
-    boards it reaches, as `leaves` values them: at the seat's Path step, and once the game
-    is over."""
-    from .search import MCTSAgent
-
+    `given` to it, if any): a fresh one per play-on, by its seed, made by `makes`; and the
+    values of the boards it reaches, as `leaves` values them: at the seat's Path step, and
+    once the game is over."""
     lighter = dataclasses.replace(
         level, act_iterations=level.verify_iterations,
         other_iterations=max(1, level.verify_iterations * 3 // 10), verify=0)
 
     def follower(seed: int) -> verify.Follower:
-        return MCTSAgent(lighter, seed, deterministic=True, evaluator=given, name=name)
+        return makes(lighter, seed, deterministic=True, evaluator=given, name=name)
 
     def leaf(state: GameState, seat: int) -> float:  # solo: `against` is the own value
         return leaves.against(state, seat, leaves.path_choice(state, seat)[1])
@@ -148,13 +173,14 @@ def play_on_rules(name: str, level: Level, given: Evaluation | None, leaves: Lea
     return follower, leaf, final
 
 
-def play_on_task(name: str, level: Level, view: GameState, seat: int, option: Option,
-                 seed: int, halted: Callable[[], bool]) -> float | None:
-    """One play-on of a check by the searching level `level` (named `name`), as a worker
-    process plays it (`playons.py`): the value `verify.verified` finds for `option` in the
-    searching thread, from the same view and seed."""
+def play_on_task(makes: Makes, name: str, level: Level, view: GameState, seat: int,
+                 option: Option, seed: int, halted: Callable[[], bool]) -> float | None:
+    """One play-on of a check by the searching level `level` (named `name`, its followers
+    made by `makes`), as a worker process plays it (`playons.py`): the value
+    `verify.verified` finds for `option` in the searching thread, from the same view and
+    seed."""
     ev = make_evaluation(level.evaluator, view.config.solo, level.fitted, level.evaluation)
-    follower, leaf, final = play_on_rules(name, level, None, LeafValues(level, ev))
+    follower, leaf, final = play_on_rules(makes, name, level, None, LeafValues(level, ev))
     sample = determinise(view, seat, random.Random(seed))
     return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,
                           halted)

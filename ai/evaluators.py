@@ -2,7 +2,7 @@
 
 Every leaf of the search, every Path step and every probe of the next solo Offer asks an
 `evaluate.Evaluation` what `seat` will end the game with, from the view it has at the end of
-its turn (`search.py`, `leaves.py`, `offer_ahead.py`, `review.py`). The whole view is given
+its turn (`search.py`, `leaves.py`, `offer_ahead.py`, `weighing.py`). The whole view is given
 (the seat's board, the Offer, the Courtyard, the others' boards), so an answer may read any of
 it, and says what it reads in its `key`, on which the tables of values are kept: today's one,
 the calibrated farm projection (`evaluate.Evaluator`), reads the seat's own board alone;

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
 
 from loyang_game.engine import GameState, Move, flow
 
 from .evaluate import Evaluation, default_evaluator
 from .leaves import finish, path_value
 from .policy import PATH_DECISION
+from .searcher import Plain, Progress, Searched
 from .turn import prune
 from .view import canonical_view, determinise
-
-# told now and then how a search goes: (iterations done, the best first move so far)
-Progress = Callable[[int, Move | None], None]
 
 
 def greedy_pick(det: GameState, seat: int, moves: list[Move], ev: Evaluation,
@@ -40,8 +37,8 @@ def greedy_pick(det: GameState, seat: int, moves: list[Move], ev: Evaluation,
     return best
 
 
-class GreedyAgent:
-    """One move ahead (see the module docstring)."""
+class GreedyAgent(Plain):
+    """One move ahead (see the module docstring): a searcher that keeps no tree (`Plain`)."""
 
     name = "greedy"
 
@@ -51,12 +48,18 @@ class GreedyAgent:
         self.ev = evaluator or default_evaluator()
 
     def choose(self, state: GameState) -> Move:
-        return self.choose_interruptible(state)
-
-    def choose_interruptible(self, state: GameState, stop: threading.Event | None = None,
-                             progress: Progress | None = None, seat: int | None = None) -> Move:
-        seat = state.current_player if seat is None else seat
+        seat = state.current_player
         assert seat is not None, "the game is over: no seat to choose for"
+        return self._pick(state, seat, None, None)
+
+    def search(self, state: GameState, seat: int, stop: threading.Event | None = None,
+               progress: Progress | None = None) -> Searched:
+        """Every move tried in turn, told to `progress` after each; the best so far once
+        `stop` is set."""
+        return Searched(self._pick(state, seat, stop, progress))
+
+    def _pick(self, state: GameState, seat: int, stop: threading.Event | None,
+              progress: Progress | None) -> Move:
         det = determinise(canonical_view(state, seat), seat, self.rng)
         self.ev = self.given or default_evaluator(det.config.solo)
         moves = det.legal_moves()

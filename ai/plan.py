@@ -22,22 +22,18 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from loyang_game.engine import GameConfig, GameState, Move, flow
 from loyang_game.engine.moves import REGULAR, TWO_PACK
-from loyang_game.engine.planning import planning_key
-from loyang_game.engine.state import ACTIONS, Decision
+from loyang_game.engine.state import Decision
 
-from . import checking
 from .agents import make_agent
 from .checking import PlayOns
 from .options import act_options, rollout_option, store_options
 from .policy import default_move
-from .search import MCTSAgent
+from .searcher import Searched, Searcher, Tried
 from .turn import kind_chance, planning
-from .view import canonical_view
 
 MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against surprises
 # Path spaces: choices nearer than this are "about as good" (the hint's words), so the review
@@ -45,12 +41,13 @@ MOST_STEPS = 40  # a turn of the Action phase is far shorter; a bound against su
 CLOSE_CALL = 0.1
 
 
-def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move]:
-    """The steps of `seat`'s plan for the rest of this phase's turn, `move` first, each legal
-    after the ones before it on `seat`'s view of `state`."""
+def whole_plan(searcher: Searcher, state: GameState, seat: int, move: Move,
+               pending: Sequence[Move]) -> list[Move]:
+    """The steps of `seat`'s plan for the rest of this phase's turn, `move` first (then
+    `pending`, the rest of the option it begins), each legal after the ones before it on
+    `seat`'s view of `state`, as `searcher` (which just chose `move`) plans the turn."""
     view = state.observe(seat)  # a clone: a GameState, as `state` is
     phase, round_ = view.phase, view.round
-    pending = list(getattr(agent, "plan", []) or [])
     steps: list[Move] = []
 
     def play(m: Move) -> bool:
@@ -74,29 +71,26 @@ def whole_plan(agent: Any, state: GameState, seat: int, move: Move) -> list[Move
         decision = flow.decision(view)
         moves = view.legal_moves()
         if decision == Decision.PATH:
-            searcher = agent if isinstance(agent, MCTSAgent) else None
-            play(searcher.leaves.path_choice(view, seat)[0] if searcher
-                 else default_move(view, moves))
+            play(searcher.path_step(view, seat))
             break
         if len(moves) == 1:
             play(moves[0])
             continue
         if not planning(view, seat):
             break  # a decision the search did not plan ahead (another seat's turn comes)
-        option = _best_option(agent, view, seat, decision)
+        option = _best_option(searcher, view, seat, decision)
         if not option or not all(play(m) for m in option) or kind_chance(option):
             break
     return steps
 
 
-def _best_option(agent: Any, view: GameState, seat: int, decision: str) -> tuple[Move, ...]:
+def _best_option(searcher: Searcher, view: GameState, seat: int,
+                 decision: str) -> tuple[Move, ...]:
     """The option the search's node for this board rates best; its rule-of-thumb finish
     where that is the best the node knows (or the node was never reached)."""
-    node = getattr(agent, "table", {}).get(planning_key(view, seat))
-    if node is not None:
-        option = node.best_option()
-        if option is not None and node.q(node.edges[option]) + 1e-9 >= node.floor:
-            return tuple(option)
+    option = searcher.planned_option(view, seat)
+    if option is not None:
+        return tuple(option)
     if decision == Decision.ACT:
         return tuple(rollout_option(act_options(view, seat)))
     if decision == Decision.STORE:
@@ -104,19 +98,14 @@ def _best_option(agent: Any, view: GameState, seat: int, decision: str) -> tuple
     return (default_move(view),)
 
 
-def serving_values(agent: Any) -> dict[int, float]:
-    """Per Regular customer, the best value the last search found for a first option serving
-    it (what serving it instead would have been worth)."""
-    root = getattr(agent, "last_root", None)
-    if root is None:
-        return {}
+def serving_values(tried: Sequence[Tried]) -> dict[int, float]:
+    """Per Regular customer, the best value a search found for a first option serving it
+    (what serving it instead would have been worth), from its root's statistics."""
     out: dict[int, float] = {}
-    for option, edge in root.edges.items():
-        if not edge.visits:
-            continue
-        for m in option:
+    for t in tried:
+        for m in t.option:
             if m.kind == REGULAR:
-                out[m.a] = max(out.get(m.a, -1e18), root.q(edge))
+                out[m.a] = max(out.get(m.a, -1e18), t.value)
     return out
 
 
@@ -141,32 +130,32 @@ class Advice:
     iterations: int
 
 
-def coach_agent(level: str, seed: int, deterministic: bool) -> Any:
+def coach_agent(level: str, seed: int, deterministic: bool) -> Searcher:
     """A fresh agent for one question to the coach: nothing of an earlier hint carries over
     (its random state, a plan, a table), so the answer is a function of the decision."""
     return make_agent(level, seed, deterministic)
 
 
-def explained(agent: Any, state: GameState, seat: int, move: Move, iterations: int) -> Advice:
-    """The advice behind `move`, which `agent` just chose for `seat` in `state`."""
-    estimates = agent.estimates() if hasattr(agent, "estimates") else []
-    rivalry = getattr(getattr(agent, "level", None), "rivalry", 0)
-    return Advice(move, tuple(whole_plan(agent, state, seat, move)), tuple(estimates),
-                  tuple(serving_values(agent).items()),
-                  state.config.seats > 1 and rivalry > 0, iterations)
+def explained(searcher: Searcher, searched: Searched, state: GameState, seat: int,
+              iterations: int) -> Advice:
+    """The advice behind `searched`, which `searcher` just found for `seat` in `state`."""
+    move = searched.move
+    return Advice(move, tuple(whole_plan(searcher, state, seat, move, searched.plan)),
+                  searched.estimates, tuple(serving_values(searched.tried).items()),
+                  searched.racing, iterations)
 
 
 def advise(level: str, seed: int, state: GameState, seat: int,
            stop: threading.Event | None = None, deterministic: bool = True,
            progress: Callable[[int, Move | None], None] | None = None,
-           kept: PlayOns | None = None) -> tuple[Any, Advice] | None:
+           kept: PlayOns | None = None) -> tuple[Searcher, Advice] | None:
     """The coach's answer for `seat`'s decision in `state` (what the seat sees of it: the
     agent looks only through `observe`), and the agent that found it (its search kept, for
     `look_longer`); None once `stop` is set. `kept` (counting iterations only): keep the
     checks a round further for `look_longer` (the same answer)."""
-    agent = coach_agent(level, seed, deterministic)
-    if kept is not None and deterministic and isinstance(agent, MCTSAgent):
-        agent.keep_checks(kept)
+    searcher = coach_agent(level, seed, deterministic)
+    if kept is not None and deterministic:
+        searcher.keep_checks(kept)
     done = 0
 
     def counted(iterations: int, best: Move | None) -> None:
@@ -175,32 +164,21 @@ def advise(level: str, seed: int, state: GameState, seat: int,
         if progress is not None:
             progress(iterations, best)
 
-    choose = getattr(agent, "choose_interruptible", None)
-    if choose is not None:
-        move = choose(state.clone(), stop=stop, progress=counted, seat=seat)
-    else:
-        move = agent.choose(state.clone())
+    searched = searcher.search(state.clone(), seat, stop, counted)
     if stop is not None and stop.is_set():
         return None
-    return agent, explained(agent, state, seat, move, done)
+    return searcher, explained(searcher, searched, state, seat, done)
 
 
-def look_longer(agent: Any, state: GameState, seat: int, advice: Advice, longer: float,
-                stop: threading.Event | None = None) -> tuple[Move, ...]:
-    """The plan `agent`'s search settles on when it carries on from where it gave `advice`
-    for `longer` times as many iterations again: its pick, checked a round further as it
-    checks its picks (solo; with `advise`'s `kept`, on the sample the hint's pick was
-    checked on), and its plan read out as the hint's was. The advice's own plan where
-    nothing was searched (one legal move, a Path step: the evaluation knows it)."""
-    root = getattr(agent, "last_root", None)
+def look_longer(searcher: Searcher, state: GameState, seat: int, advice: Advice,
+                longer: float, stop: threading.Event | None = None) -> tuple[Move, ...]:
+    """The plan `searcher`'s search settles on when it carries on from where it gave `advice`
+    for `longer` times as many iterations again (`Searcher.search_on`): its pick, checked a
+    round further as it checks its picks (solo; with `advise`'s `kept`, on the sample the
+    hint's pick was checked on), and its plan read out as the hint's was. The advice's own
+    plan where nothing was searched (one legal move, a Path step: the evaluation knows it)."""
     extra = int(advice.iterations * longer)
-    if root is None or extra <= 0 or not hasattr(agent, "_search"):
+    searched = searcher.search_on(state, seat, extra, stop) if extra > 0 else None
+    if searched is None:
         return advice.plan
-    view = canonical_view(state, seat)
-    agent._search(view, seat, root, extra, 0.0, stop, None, view.phase == ACTIONS)
-    option = agent._pick(root, view, seat)
-    if agent.level.verify and view.config.solo:
-        option = checking.verified(agent, root, view, seat, option, stop, float("inf"))
-    agent.plan = list(option[1:])
-    agent.last_root = root
-    return tuple(whole_plan(agent, state, seat, option[0]))
+    return tuple(whole_plan(searcher, state, seat, searched.move, searched.plan))

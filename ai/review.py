@@ -28,7 +28,7 @@ for both, paired), each played on as the search plays its leaves (the rules of t
 every seat up to the seat's Path step, where the evaluation values the board with what the
 search adds: the next solo Offer, and in a game with others the race, less half the best
 other's position). A card turned over from the draw pile is followed by the place or take
-that looks best from what the seat then sees (`Yardstick.follow_up`), never by one chosen
+that looks best from what the seat then sees (`weighing.Yardstick.follow_up`), never by one chosen
 knowing the sample's hidden cards:
 
     cost = mean over the fresh samples of (worth(the longer look's line) - worth(the person's))
@@ -52,46 +52,31 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import pickle
-import random
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game, play
-from loyang_game.engine.cards import path_cost
-from loyang_game.engine.moves import ADVANCE, FLIP, TWO_PACK
+from loyang_game.engine.moves import TWO_PACK
 from loyang_game.engine.state import ACTIONS
 from loyang_game.engine.state import Decision as AtHand  # this module's Decision is a unit
 
 from .agents import PLAYER_LEVELS, make_agent
 from .checking import PlayOns
 from .evaluate import Evaluation
-from .evaluators import make_evaluation
-from .knobs import level_named
-from .leaves import LeafValues
-from .offer_ahead import next_offer_gain
 from .plan import CLOSE_CALL, Advice, advise, coach_seed, look_longer
-from .playout import to_path_step
-from .search import MCTSAgent
-from .turn import apply_option, planned_move, planning, prune
-from .view import canonical_view, determinise
+from .searcher import Searcher
+from .turn import planning
+from .view import canonical_view
+from .weighing import Judge, Stopped, Yardstick, check, judging_values
 
 # The coach whose hints the review judges, when the caller names none: the table's (its
 # `Coach` asks the strongest level).
 COACH_LEVEL = PLAYER_LEVELS[-1]
 # The longer look: the hint's own search carried on for this many times its iterations again.
 LONGER = 1.0
-# Fresh determinisations on which the longer look's line and the person's are weighed,
-# paired: a finding's cost is their mean difference, with a 95% interval from its spread.
-FRESH = 32
 THRESHOLD = 0.3  # spaces: a finding is shown when its whole interval is above this
-Z95 = 1.96
 SHOWN = 5  # findings a person is shown
-# Samples of what the seat sees after turning over the draw pile's card, on which the place
-# or take that follows is chosen (the same ones for every fresh sample showing that card).
-FOLLOW_UP_LOOKS = 2
 
 # A review's bounds, so that any game, however long, is reviewed in bounded time: a game of
 # 9 rounds gives a seat 40 to 60 decisions and a stretch of an Action phase 5 to 30 moves.
@@ -107,16 +92,6 @@ ACTION, PATH, SINGLE = "action", "path", "single"
 # the decision at hand (an AtHand value), ACTION for a stretch of the Action phase, OFFER for
 # the solo game's buying from the Offer, and SETUP for the Home vegetable before round 1.
 OFFER, SETUP = "offer", "setup"
-
-
-class Stopped(Exception):
-    """The review was cancelled: raised between two small pieces of work, so that a cancel
-    is obeyed within milliseconds wherever the review is."""
-
-
-def check(stop: threading.Event | None) -> None:
-    if stop is not None and stop.is_set():
-        raise Stopped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,134 +182,10 @@ def unit_over(state: GameState, seat: int, kind: str, last: Move) -> bool:
     return state.current_player != seat or unit_kind(state, seat) != ACTION
 
 
-def judging_values(level: str, solo: bool) -> LeafValues:
-    """How the coach's `level` (a searching level, knobs allowed) values the boards where its
-    plays stop, in a game solo or not: the review's yardstick."""
-    played = level_named(level)
-    if played is None:
-        raise ValueError(f"the coach's level {level!r} does not search")
-    return LeafValues(played, make_evaluation(played.evaluator, solo, played.fitted,
-                                              played.evaluation))
-
-
 def judging_evaluation(solo: bool, level: str | None = None) -> Evaluation:
     """What judges the moves: the evaluation of the coach's level (hard's: the projection
     with its sibling correction), whose search gives the hint and the longer look."""
     return judging_values(level or COACH_LEVEL, solo).ev
-
-
-class Yardstick:
-    """What a line is worth on a sample, as the coach's search values its leaves: the line
-    played, the seat's turn finished by the rules of thumb (the other seats' moves as the
-    search plays them), the board valued at the seat's Path step with the next solo Offer
-    counted, and in a game with others less `rivalry` times the best other's position. Each
-    worth is (that value, the seat's own expected final space)."""
-
-    def __init__(self, level: str, solo: bool, seat: int,
-                 stop: threading.Event | None = None) -> None:
-        self.leaves = judging_values(level, solo)
-        self.ev, self.seat, self.stop = self.leaves.ev, seat, stop
-        self.race = not solo and self.leaves.level.rivalry > 0
-        self._follow_ups: dict[bytes, Move] = {}
-
-    def worth(self, s: GameState, line: tuple[Move, ...]) -> tuple[float, float] | None:
-        """The seat's worth once `line` is played on the sample `s`; None if it is not legal
-        there (cannot happen when legality is public)."""
-        *first, last = line
-        if not apply_option(s, tuple(first)) or last not in s.legal_moves():
-            return None
-        if last.kind == ADVANCE:  # the Path step ends the turn: valued as the search's step
-            return self.step_worth(s, last)
-        s.apply(last)
-        if last.kind == FLIP and not s.is_over and s.current_player == self.seat:
-            s.apply(self.follow_up(s))
-        return self.finish(s)
-
-    def finish(self, s: GameState) -> tuple[float, float]:
-        """The seat's turn finished on `s` as the search's rollouts finish it, and valued."""
-        leaves, seat = self.leaves, self.seat
-        reached = to_path_step(s, seat, self._by_thumb, leaves.other_move)
-        own = leaves.own_where_stopped(s, seat, reached)
-        return leaves.against(s, seat, own), own
-
-    def _by_thumb(self, s: GameState) -> bool:
-        planned_move(s, self.seat)
-        return True
-
-    def step_worth(self, s: GameState, step: Move) -> tuple[float, float]:
-        """A Path step of `step.a` spaces from `s`, valued as the level's own Path choice
-        values it (the next solo Offer counted at that step)."""
-        leaves, seat, level = self.leaves, self.seat, self.leaves.level
-        p = s.players[seat]
-        path, cash = p.path + step.a, p.cash - path_cost(p.path, step.a)
-        own = self.ev.value(s, seat, path, cash)
-        if level.offer_ahead:
-            own += level.offer_weight * next_offer_gain(s, seat, self.ev, path, cash,
-                                                        level.offer_rows, level.offer_cards,
-                                                        base=own)
-        return leaves.against(s, seat, own), own
-
-    def follow_up(self, s: GameState) -> Move:
-        """The place or take after a card turned over: the one worth most on FOLLOW_UP_LOOKS
-        samples of what the seat now sees (the card, and nothing more), so that a turned-over
-        card is never valued by choices made knowing the hidden cards of the sample."""
-        view = canonical_view(s, self.seat)
-        key = pickle.dumps(view.to_data())
-        known = self._follow_ups.get(key)
-        if known is not None:
-            return known
-        moves = prune(flow.decision(view), view.legal_moves(), view.players[self.seat].cash,
-                      self.leaves.level.loan_below)
-        best, best_value = moves[0], float("-inf")
-        if len(moves) > 1:
-            rng = random.Random(zlib.crc32(key))  # what the seat sees, and nothing else
-            looks = [determinise(view, self.seat, rng) for _ in range(FOLLOW_UP_LOOKS)]
-            for move in moves:
-                total = 0.0
-                for look in looks:
-                    check(self.stop)
-                    after = look.clone()
-                    after.apply(move)
-                    total += self.finish(after)[0]
-                if total > best_value:
-                    best, best_value = move, total
-        self._follow_ups[key] = best
-        return best
-
-
-class Judge:
-    """The weighing of one decision: lines valued on the same fresh samples."""
-
-    def __init__(self, unit: Decision, seat: int, stick: Yardstick, seed: int,
-                 stop: threading.Event | None = None) -> None:
-        self.unit, self.seat, self.stick, self.stop = unit, seat, stick, stop
-        self.view = canonical_view(unit.state, seat)  # the only look at the game: what seat saw
-        rng = random.Random(seed * 1_000_003 + unit.step)
-        self.fresh = [determinise(self.view, seat, rng) for _ in range(FRESH)]
-        self.round = self.view.round
-
-    def difference(self, better: tuple[Move, ...], worse: tuple[Move, ...]
-                   ) -> dict[str, float] | None:
-        """How much `better` gains over `worse` on the fresh samples, paired: the mean gain
-        ("cost"), its 95% interval ("low", "high"), the samples, and each line's mean own
-        final space ("theirs", "yours"); None if a line is not legal on one of them."""
-        gains, theirs, yours = [], 0.0, 0.0
-        for sample in self.fresh:
-            check(self.stop)
-            a = self.stick.worth(sample.clone(), better)
-            check(self.stop)
-            b = self.stick.worth(sample.clone(), worse)
-            if a is None or b is None:
-                return None
-            gains.append(a[0] - b[0])
-            theirs += a[1]
-            yours += b[1]
-        n = len(gains)
-        mean = sum(gains) / n
-        spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
-        half = Z95 * spread / n ** 0.5
-        return {"cost": mean, "low": mean - half, "high": mean + half, "samples": n,
-                "theirs": theirs / n, "yours": yours / n}
 
 
 class Asker:
@@ -346,7 +197,7 @@ class Asker:
         self.level, self.seat, self.stop = level, seat, stop
         self.seed = coach_seed(config, seat)
 
-    def ask(self, state: GameState) -> tuple[MCTSAgent, Advice]:
+    def ask(self, state: GameState) -> tuple[Searcher, Advice]:
         """The coach's agent (its search kept, and its checks a round further) and its
         advice at `state`, from what the seat sees of it (as the hint's request carries)."""
         check(self.stop)
@@ -447,7 +298,8 @@ def judge(unit: Decision, seat: int, stick: Yardstick, asker: Asker,
     if at is None:  # the longer look does what the person did
         return Finding(unit.step, round_, where, played[0], played[0], 0.0,
                        hint=advised[0], followed=advised[0] == played[0], race=stick.race)
-    weighed = Judge(unit, seat, stick, seed, stop).difference(longer, played) or {}
+    weighed = Judge(unit.state, unit.step, seat, stick, seed, stop).difference(longer,
+                                                                        played) or {}
     hint = advised[at]
     followed = hint == played[at]
     cost, low = weighed.get("cost", 0.0), weighed.get("low", 0.0)

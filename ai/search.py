@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping
 
 from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.planning import planning_key
-from loyang_game.engine.state import ACTIONS
+from loyang_game.engine.state import ACTIONS, Decision
 
 from . import checking
 from .checking import PlayOns
@@ -49,12 +49,11 @@ from .options import Option, act_options, store_options
 from .playout import to_path_step
 from .policy import ACT_DECISION, PATH_DECISION, STORE_DECISION, default_move
 from .ponder import Pondered
+from .searcher import Progress, Searched, Tried
 from .tree import Edge, Halving, Node
 from .turn import apply_option, forced_play, kind_chance, planned_move, planning, prune
 from .view import canonical_view, determinise
 
-# told now and then how a search goes: (iterations done, the best first move so far)
-Progress = Callable[[int, Move | None], None]
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
 
 
@@ -100,19 +99,82 @@ class MCTSAgent:
         self.ev = self._evaluator(solo)
         self.leaves = LeafValues(self.level, self.ev)
 
+    # -- the agent and the searcher (`searcher.Searcher`) -----------------------------------
+    def choose(self, state: GameState) -> Move:
+        seat = state.current_player
+        assert seat is not None, "the game is over: no seat to choose for"
+        return self._decide(state, seat, None, None)
+
+    def search(self, state: GameState, seat: int, stop: threading.Event | None = None,
+               progress: Progress | None = None) -> Searched:
+        move = self._decide(state, seat, stop, progress)
+        assert self.last_choice is not None, "a decision keeps the view it was made in"
+        return self._searched(self.last_choice[0], move)
+
+    def budget(self, state: GameState) -> tuple[int, float]:
+        """The iterations and seconds the level plans for the decision in `state` (an
+        Action phase's, or any other's; no seconds in deterministic mode)."""
+        level = self.level
+        if flow.decision(state) == Decision.ACT:
+            iterations, seconds = level.act_iterations, level.act_seconds
+        else:
+            iterations, seconds = level.other_iterations, level.other_seconds
+        return iterations, 0.0 if self.deterministic else seconds
+
+    def search_on(self, state: GameState, seat: int, iterations: int,
+                  stop: threading.Event | None = None) -> Searched | None:
+        """The last decision's search carried on for `iterations` more (the same options, the
+        same evaluation; no clock), its pick checked a round further as the level checks its
+        picks: the review's longer look. None where nothing was searched."""
+        root = self.last_root
+        if root is None or iterations <= 0:
+            return None
+        view = canonical_view(state, seat)
+        self._search(view, seat, root, iterations, 0.0, stop, None, view.phase == ACTIONS)
+        option = self._pick(root, view, seat)
+        if self.level.verify and view.config.solo:
+            option = checking.verified(self, root, view, seat, option, stop, float("inf"))
+        self.plan = list(option[1:])
+        self.last_root = root
+        return self._searched(view, option[0])
+
+    def path_step(self, view: GameState, seat: int) -> Move:
+        return self.leaves.path_choice(view, seat)[0]
+
+    def planned_option(self, view: GameState, seat: int) -> Option | None:
+        """The option this turn's node for the board of `view` rates best, unless the best it
+        knows is a plain rule-of-thumb finish (its floor), or no search reached the board."""
+        node = self.table.get(planning_key(view, seat))
+        if node is None:
+            return None
+        option = node.best_option()
+        if option is not None and node.q(node.edges[option]) + 1e-9 >= node.floor:
+            return option
+        return None
+
+    @property
+    def makes(self) -> type[MCTSAgent]:
+        """The class a check's followers are made of (`checking.py`): this agent's own."""
+        return type(self)
+
     def keep_checks(self, kept: PlayOns) -> None:
         """Counting iterations only: check picks a round further on the seed the first check
         drew, keeping the play-ons' values in `kept` (the review's coach, `checking.py`)."""
         self.kept = kept
 
-    # -- the agent interface ----------------------------------------------------------------
-    def choose(self, state: GameState) -> Move:
-        return self.choose_interruptible(state)
+    def _searched(self, view: GameState, move: Move) -> Searched:
+        """The result of the decision just taken in `view`."""
+        root = self.last_root
+        tried = () if root is None else tuple(Tried(o, e.visits, root.q(e))
+                                              for o, e in root.edges.items() if e.visits)
+        racing = view.config.seats > 1 and self.level.rivalry > 0
+        return Searched(move, tuple(self.plan), self.last_iterations, self.turn_seconds,
+                        tuple(self.estimates()), tried, racing)
 
-    def choose_interruptible(self, state: GameState, stop: threading.Event | None = None,
-                             progress: Progress | None = None, seat: int | None = None) -> Move:
-        seat = state.current_player if seat is None else seat
-        assert seat is not None, "the game is over: no seat to choose for"
+    def _decide(self, state: GameState, seat: int, stop: threading.Event | None,
+                progress: Progress | None) -> Move:
+        """`seat`'s move in `state` (see the module docstring); the decision's root, plan and
+        budget kept for the next decisions of the turn and for `_searched`."""
         started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self._evaluate(view.config.solo)
@@ -166,7 +228,7 @@ class MCTSAgent:
         self.last_root = root
         return self._played(view, option[0])
 
-    def adopt(self, state: GameState, seat: int, given: Pondered) -> Move:
+    def adopt(self, state: GameState, seat: int, given: Pondered) -> Searched | None:
         """Play the turn `given`, thought about ahead of it (`ponder.py`) on a view whose plan
         still holds in `state`, as if this agent had just searched it: the rest of its plan
         follows, and a search later in the turn (after a Two-pack) has what is left of the
@@ -179,7 +241,7 @@ class MCTSAgent:
         self.plan = list(given.plan)
         self.last_iterations = given.iterations
         self.last_root, self.last_path = None, None
-        return self._played(view, given.move)
+        return self._searched(view, self._played(view, given.move))
 
     def estimates(self) -> list[tuple[Move, float]]:
         """What the last decision's search expects after each first move it tried, best

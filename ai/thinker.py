@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import dataclasses
 import logging
 import multiprocessing
 import os
@@ -45,19 +44,22 @@ import threading
 import time
 import traceback
 import weakref
-from collections.abc import Callable
-from enum import StrEnum
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from loyang_game.engine import GameConfig, GameState, Move, flow
-from loyang_game.engine.state import Decision
+from loyang_game.engine import Move
 
 from . import memo, review
 from .agents import make_agent
+from .asking import Job as Job
+from .asking import Progress as Progress
+from .asking import Report as Report
+from .asking import Request as Request
+from .asking import Result as Result
 from .plan import coach_agent, explained
-from .ponder import Pondered
-from .review import Finding, Stopped
+from .review import Finding
+from .searcher import Searcher
+from .weighing import Stopped
 from .worker import CANCEL_WAIT, start_thread
 
 ENV = "LOYANG_THINKER"  # the backend of `open_thinker`, "thread" or "process"
@@ -66,84 +68,11 @@ PARENT_CHECK = 0.5  # seconds between the thinking process's looks at the window
 log = logging.getLogger(__name__)
 
 
-class Job(StrEnum):
-    MOVE = "move"  # an AI seat's move
-    HINT = "hint"  # the coach's: the move, the plan it begins and the estimates behind it
-    REVIEW = "review"  # the coach's review of a seat's decisions in a finished game
-    PONDER = "ponder"  # an AI seat's coming Action-phase turn, before it comes (ponder.py)
-
-
-@dataclasses.dataclass(frozen=True)
-class Request:
-    """What a thinker is asked. `view`: MOVE and HINT, what `seat` sees of the game (its
-    history left out: `moves` tells it); `moves`: the game's moves (a review replays them
-    from `config`); `level`: an AI level's name, knobs allowed ("hard",
-    "hard:act_iterations=24"; a review's is the coach's whose hints it judges, "" for the
-    table's); `deterministic`: iteration counts only, never the clock."""
-
-    job: Job
-    config: GameConfig
-    moves: tuple[Move, ...]
-    seat: int
-    level: str = ""
-    seed: int = 0
-    deterministic: bool = False
-    view: GameState | None = None
-    given: Pondered | None = None
-
-    @classmethod
-    def about(cls, job: Job, state: GameState, seat: int, level: str = "", seed: int = 0,
-              deterministic: bool = False, given: Pondered | None = None) -> Request:
-        """The request about `seat`'s decision in `state`, as plain data."""
-        view = state.observe(seat)  # a clone: a GameState, as `state` is
-        view.history = None  # the moves say it, and a long history is too deep to pickle
-        return cls(job, state.config, tuple(state.moves()), seat, level, seed, deterministic,
-                   view, given)
-
-
-@dataclasses.dataclass(frozen=True)
-class Progress:
-    """How far the thinking has got, as numbers: a search's iterations `done` of the `total`
-    its level plans for this decision (and its time budget `seconds`, 0 when it counts
-    iterations only) and its best first move so far; a review's decisions judged of all."""
-
-    done: int = 0
-    total: int = 0
-    best: Move | None = None
-    seconds: float = 0.0
-
-
-@dataclasses.dataclass(frozen=True)
-class Result:
-    """The answer. MOVE: `move`. HINT: also the whole `plan` from the move on, the search's
-    `estimates` (its value after each first move it tried, best first), `serving` (per
-    Regular customer, the best value of a first option serving it) and whether those values
-    are of a race against the others (`racing`) or of the seat's own position. REVIEW:
-    `findings` (dearest first) and how many decisions a long game `left_out`. A failure:
-    `error` for the player and `trace` for the log. PONDER: `move`, `plan` (the rest of
-    the turn) and the `seconds` its search took."""
-
-    move: Move | None = None
-    iterations: int = 0
-    plan: tuple[Move, ...] = ()
-    estimates: tuple[tuple[Move, float], ...] = ()
-    serving: tuple[tuple[int, float], ...] = ()
-    racing: bool = False
-    findings: tuple[Finding, ...] = ()
-    left_out: int = 0
-    seconds: float = 0.0
-    error: str = ""
-    trace: str = ""
-
-
-Report = Callable[[Progress], None]
-
-
 class Mind:
     """What a thinker keeps between requests, on whichever side of its backend it runs."""
 
     def __init__(self) -> None:
-        self.agents: dict[tuple[int, str, int, bool], Any] = {}
+        self.agents: dict[tuple[int, str, int, bool], Searcher] = {}
 
     def answer(self, request: Request, stop: threading.Event, report: Report) -> Result | None:
         """The answer to `request`; None once `stop` is set (raises what the thinking raised)."""
@@ -157,12 +86,12 @@ class Mind:
         if state.current_player != seat:
             raise ValueError(f"it is not seat {seat}'s decision")
         agent = self._agent(request)
-        adopt = getattr(agent, "adopt", None)
-        if request.given is not None and adopt is not None:
-            given = request.given
+        given = request.given
+        adopted = None if given is None else agent.adopt(state, seat, given)
+        if given is not None and adopted is not None:
             report(Progress(given.iterations, given.iterations, given.move))
-            return Result(adopt(state, seat, given), given.iterations)
-        total, seconds = _budget(agent, state, request.deterministic)
+            return Result(adopted.move, given.iterations)
+        total, seconds = agent.budget(state)
         done = 0
 
         def progress(iterations: int, best: Move | None) -> None:
@@ -171,24 +100,20 @@ class Mind:
             report(Progress(iterations, total, best, seconds))
 
         report(Progress(0, total, None, seconds))
-        choose = getattr(agent, "choose_interruptible", None)
-        if choose is not None:
-            move = choose(state.clone(), stop=stop, progress=progress, seat=seat)
-        else:
-            move = agent.choose(state.clone())
+        searched = agent.search(state.clone(), seat, stop, progress)
         if stop.is_set():
             return None
+        move = searched.move
         report(Progress(done, total, move, seconds))
         if request.job == Job.MOVE:
             return Result(move, done)
         if request.job == Job.PONDER:
-            return Result(move, done, tuple(getattr(agent, "plan", ())),
-                          seconds=getattr(agent, "turn_seconds", 0.0))
-        advice = explained(agent, state, seat, move, done)  # the review's `advise` too
+            return Result(move, done, searched.plan, seconds=searched.seconds)
+        advice = explained(agent, searched, state, seat, done)  # the review's `advise` too
         return Result(move, done, advice.plan, advice.estimates, advice.serving,
                       advice.racing)
 
-    def _agent(self, request: Request) -> Any:
+    def _agent(self, request: Request) -> Searcher:
         if request.job == Job.HINT:  # a fresh one: a hint depends on its decision alone
             return coach_agent(request.level, request.seed, request.deterministic)
         if request.job == Job.PONDER:  # a fresh one: the seat's own goes on with its game
@@ -216,18 +141,6 @@ def _history(moves: tuple[Move, ...]) -> tuple[Any, Move] | None:
     for move in moves:
         history = (history, move)
     return history
-
-
-def _budget(agent: Any, state: GameState, deterministic: bool) -> tuple[int, float]:
-    """The iterations and seconds the agent's level plans for this decision (0, 0.0 for an
-    agent that does not search)."""
-    level = getattr(agent, "level", None)
-    if level is None:
-        return 0, 0.0
-    acting = flow.decision(state) == Decision.ACT
-    seconds = level.act_seconds if acting else level.other_seconds
-    return (level.act_iterations if acting else level.other_iterations,
-            0.0 if deterministic else seconds)
 
 
 def attempt(mind: Mind, request: Request, stop: threading.Event,

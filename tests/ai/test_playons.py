@@ -39,13 +39,14 @@ def test_the_workers_play_on_to_the_threads_values(pool):
     options = [(move,) for move in view.legal_moves()[:3]]
     level = small_level(MCTSAgent("hard", deterministic=True))
     ev = make_evaluation(level.evaluator, True, level.fitted, level.evaluation)
-    follower, leaf, final = checking.play_on_rules("hard", level, None, LeafValues(level, ev))
+    follower, leaf, final = checking.play_on_rules(MCTSAgent, "hard", level, None,
+                                                   LeafValues(level, ev))
     in_thread = [verify.play_on(determinise(view, 0, random.Random(7)), 0, option,
                                 follower(7), leaf, final, apply_option) for option in options]
     shipped = view.clone()
     shipped.history = None
-    tasks = [functools.partial(checking.play_on_task, "hard", level, shipped, 0, option, 7)
-             for option in options]
+    tasks = [functools.partial(checking.play_on_task, MCTSAgent, "hard", level, shipped, 0,
+                               option, 7) for option in options]
     assert list(pool.values(tasks, lambda: False)) == in_thread
     assert len(set(in_thread)) > 1  # the options reach different boards: a real comparison
 

@@ -95,7 +95,7 @@ def test_a_turn_found_ahead_is_played_as_the_search_found_it():
     plan = tuple(finder.plan)
     player = make_agent("easy", 99, deterministic=True)
     given = Pondered(first, plan, finder.turn_iterations, 0.0)
-    assert player.adopt(state.clone(), seat, given) == first
+    assert player.adopt(state.clone(), seat, given).move == first
     played = state.clone()
     played.apply(first)
     assert plan  # a turn of more than one move

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ai import review as review_module
+from ai import weighing
 from ai.agents import make_agent
 from ai.checking import PlayOns
 from ai.plan import CLOSE_CALL, Advice, advise, coach_seed
@@ -21,12 +22,12 @@ from ai.review import (
     THRESHOLD,
     Asker,
     Finding,
-    Yardstick,
     decisions,
     judge,
     review,
     worth_showing,
 )
+from ai.weighing import Yardstick
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import END, FLIP, REGULAR
 from loyang_game.engine.state import Decision
@@ -239,7 +240,7 @@ class _StopAfter:
 
     def __init__(self, monkeypatch, n: int) -> None:
         self.stop, self.n, self.calls, self.after = threading.Event(), n, 0, 0
-        worth = review_module.Yardstick.worth
+        worth = weighing.Yardstick.worth
 
         def counted(stick, s, line):
             self.calls += 1
@@ -249,7 +250,7 @@ class _StopAfter:
                 self.stop.set()
             return worth(stick, s, line)
 
-        monkeypatch.setattr(review_module.Yardstick, "worth", counted)
+        monkeypatch.setattr(weighing.Yardstick, "worth", counted)
 
 
 @pytest.mark.parametrize("n", [1, 5, 13, 40])
@@ -275,7 +276,7 @@ def test_a_review_cancelled_while_gathering_decisions_replays_no_further(monkeyp
         real_apply(state, move)
 
     monkeypatch.setattr(flow.GameState, "apply", counted)
-    with pytest.raises(review_module.Stopped):
+    with pytest.raises(weighing.Stopped):
         review_module.to_judge(config, moves, 0, stop)
     assert applied == []
 
@@ -355,7 +356,7 @@ def test_a_move_the_hint_gave_is_charged_only_when_the_longer_look_is_sure(
     advice = Advice(hint, (hint,), (), (), True, 10)
     monkeypatch.setattr(Asker, "ask", lambda _asker, _state: (None, advice))
     monkeypatch.setattr(review_module, "look_longer", lambda *_args: (rival,))
-    monkeypatch.setattr(review_module.Judge, "difference", lambda *_args: {
+    monkeypatch.setattr(weighing.Judge, "difference", lambda *_args: {
         "cost": 0.5, "low": low, "high": 0.9, "samples": 32, "theirs": 15.0, "yours": 14.5})
     finding = _judge(config, unit)
     assert finding.followed == (hinted == "played") and finding.hint == hint
