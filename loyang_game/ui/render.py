@@ -292,7 +292,6 @@ def _shop(surf, state, p, L, sp):
     first, last = L.anchors[("shop", p.seat, 0)], L.anchors[("shop", p.seat, 5)]
     counter = first.union(last).inflate(L.px(4), L.px(4))
     pygame.draw.rect(surf, WOOD_DARK, counter, border_radius=L.px(6))
-    _awning(surf, L, L.anchors[("awning", p.seat)])
     for veg in range(6):
         r = L.anchors[("shop", p.seat, veg)]
         pygame.draw.rect(surf, (200, 180, 140), r, border_radius=L.px(6))
@@ -311,6 +310,7 @@ def _shop(surf, state, p, L, sp):
         pygame.draw.rect(surf, (240, 228, 200), sell, border_radius=L.px(4))
         text(surf, str(BUY_PRICE[veg]), L.px(20), t.WHITE, center=buy.center, bold=True)
         text(surf, str(SELL_PRICE[veg]), L.px(20), t.INK, center=sell.center, bold=True)
+    _awning(surf, L, L.anchors[("awning", p.seat)])  # its scallops over the stands' tops
 
 
 def _price_boxes(L, r):

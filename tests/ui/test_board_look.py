@@ -4,6 +4,8 @@ the Courtyard as tall as what it holds and the log in the room left, the piles i
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -70,7 +72,7 @@ def test_the_path_winds_through_twenty_spaces_in_order():
             assert r.collidelist(rects[i + 1:]) == -1
             assert not r.colliderect(L.anchors[("cartbox", 0)])
             assert all(not r.colliderect(L.targets[("shop", veg)]) for veg in range(6))
-        for a, b in zip(rects, rects[1:]):  # next to each other along the road
+        for a, b in itertools.pairwise(rects):  # next to each other along the road
             assert abs(a.centerx - b.centerx) + abs(a.centery - b.centery) < 2.5 * a.w
         assert rects[9].centery < rects[10].centery  # the bend: 11 under 10
         assert rects[10].centerx > rects[19].centerx  # the way back
