@@ -72,7 +72,7 @@ class Checked(Protocol):
     rng: random.Random
     turn_seconds: float
     leaves: LeafValues
-    kept: PlayOns | None
+    kept_checks: PlayOns | None
 
     @property
     def makes(self) -> Makes: ...
@@ -100,7 +100,7 @@ def verified(agent: Checked, root: Node, view: GameState, seat: int, option: Opt
     """Of the root options explored most, the one worth most when played on a round
     (`verify.py`); `option` if there is no choice, or if the search is stopped or (on the
     clock) runs past `deadline` before two different boards are compared. With the checks
-    kept (`agent.kept`, in its thread), on the seed the first check drew."""
+    kept (`agent.kept_checks`, in its thread), on the seed the first check drew."""
     level = agent.level
     pool = max(level.verify, level.verify_pool)
     options = verify.candidates(root, set(view.legal_moves()), pool)
@@ -118,7 +118,7 @@ def verified(agent: Checked, root: Node, view: GameState, seat: int, option: Opt
         return not agent.deterministic and agent.clock() > deadline - margin
 
     distinct = level.verify if level.verify_pool else 0
-    kept = agent.kept if workers is None else None
+    kept = agent.kept_checks if workers is None else None
     known = None
     if kept is None:
         seed = agent.rng.getrandbits(32)

@@ -7,6 +7,8 @@ On the hot path (compiled with the search, `setup.py`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE
@@ -19,6 +21,8 @@ from .playout import to_path_step
 from .policy import default_move
 from .turn import default_play, planned_move
 
+# a board's worth for a seat, at its Path step
+ValueOf = Callable[[GameState, int], float]
 PATH_CACHE_SIZE = 30_000
 _path_tables: dict[int, tuple[Evaluation, dict[tuple[object, ...], tuple[Move, float]]]] = (
     memo.kept({}))
@@ -112,19 +116,22 @@ class LeafValues:
             det.apply(default_move(det))
         return True
 
-    def where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+    def where_stopped(self, det: GameState, seat: int, reached: bool | None,
+                      at_path: ValueOf | None = None) -> float:
         """What a play-on to the seat's Path step is worth, `against` the others."""
-        return self.against(det, seat, self.own_where_stopped(det, seat, reached))
+        return self.against(det, seat, self.own_where_stopped(det, seat, reached, at_path))
 
-    def own_where_stopped(self, det: GameState, seat: int, reached: bool | None) -> float:
+    def own_where_stopped(self, det: GameState, seat: int, reached: bool | None,
+                          at_path: ValueOf | None = None) -> float:
         """The seat's own value where a play-on to its Path step stopped: the final position
-        at the game's end, the leaf's value at the Path step, and the board as it stands
-        where the play gave up (`reached`, `playout.to_path_step`'s answer, False)."""
+        at the game's end, the leaf's value at the Path step (`path_leaf`, or `at_path`'s
+        where given: the search's own hook), and the board as it stands where the play gave
+        up (`reached`, `playout.to_path_step`'s answer, False)."""
         if not reached:
             return self.ev.value(det, seat)
         if det.is_over:
             return final_value(det, seat)
-        return self.path_leaf(det, seat)
+        return self.path_leaf(det, seat) if at_path is None else at_path(det, seat)
 
     def path_leaf(self, det: GameState, seat: int) -> float:
         """The value of a board at the seat's Path step, the step chosen by the evaluation."""

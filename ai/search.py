@@ -23,7 +23,8 @@ Two kinds of node:
 The agent thinks once at the start of its Action phase (and again when a Two-pack reveals
 something new), then plays the plan out move by move; a single legal move costs nothing.
 In the solo game a level may check its most explored plans a round further by playing them
-on before it commits (`verify.py`).
+on before it commits (`verify.py`, `checking.py`). The boards where its plays stop are valued
+by `leaves.LeafValues`; the thinker, the coach and the review ask it as a `searcher.Searcher`.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class MCTSAgent:
         self.given = evaluator
         self.ev = self._evaluator(solo=False)
         self.leaves = LeafValues(self.level, self.ev)  # how its plays' ends are valued
-        self.kept: PlayOns | None = None  # the review's coach: checks kept (`keep_checks`)
+        self.kept_checks: PlayOns | None = None  # the review's coach's (`keep_checks`)
         self.table: dict[tuple[object, ...], Node] = {}  # this turn's planning nodes
         self.turn_key: tuple[int, int] | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)
@@ -145,22 +146,18 @@ class MCTSAgent:
         """The option this turn's node for the board of `view` rates best, unless the best it
         knows is a plain rule-of-thumb finish (its floor), or no search reached the board."""
         node = self.table.get(planning_key(view, seat))
-        if node is None:
-            return None
-        option = node.best_option()
-        if option is not None and node.q(node.edges[option]) + 1e-9 >= node.floor:
-            return option
-        return None
+        return None if node is None else node.planned()
 
     @property
     def makes(self) -> type[MCTSAgent]:
-        """The class a check's followers are made of (`checking.py`): this agent's own."""
-        return type(self)
+        """What makes a check's followers (`checking.py`): plain agents of this class, also
+        for a subclass (the lab's leaf sampler)."""
+        return MCTSAgent
 
     def keep_checks(self, kept: PlayOns) -> None:
         """Counting iterations only: check picks a round further on the seed the first check
         drew, keeping the play-ons' values in `kept` (the review's coach, `checking.py`)."""
-        self.kept = kept
+        self.kept_checks = kept
 
     def _searched(self, view: GameState, move: Move) -> Searched:
         """The result of the decision just taken in `view`."""
@@ -462,7 +459,9 @@ class MCTSAgent:
 
         leaves = self.leaves
         reached = to_path_step(det, seat, forced_play, leaves.other_move)
-        return None if reached is None else leaves.where_stopped(det, seat, reached)
+        if reached is None:
+            return None
+        return leaves.where_stopped(det, seat, reached, self._path_leaf)
 
     def _rollout(self, det: GameState, seat: int) -> float:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
@@ -473,8 +472,13 @@ class MCTSAgent:
             return True
 
         leaves = self.leaves
-        return leaves.where_stopped(det, seat, to_path_step(det, seat, by_thumb,
-                                                            leaves.other_move))
+        reached = to_path_step(det, seat, by_thumb, leaves.other_move)
+        return leaves.where_stopped(det, seat, reached, self._path_leaf)
+
+    def _path_leaf(self, det: GameState, seat: int) -> float:
+        """A leaf's value at the seat's Path step (`LeafValues.path_leaf`), through a hook of
+        the agent's own: the lab's leaf sampler overrides it (`lab.fit_residual`)."""
+        return self.leaves.path_leaf(det, seat)
 
     def _pick(self, node: Node, view: GameState, seat: int) -> Option:
         legal = set(view.legal_moves())

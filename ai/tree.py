@@ -54,6 +54,14 @@ class Node:
         sure = [(o, e) for o, e in visited if e.visits >= max(1, most // 4)]
         return max(sure, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
 
+    def planned(self) -> Option | None:
+        """The option this planning node rates best, unless the best it knows is a plain
+        rule-of-thumb finish (its floor): the coach's plan reads the turn this way."""
+        option = self.best_option()
+        if option is not None and self.q(self.edges[option]) + 1e-9 >= self.floor:
+            return option
+        return None
+
 
 class Halving:
     """Sequential halving at the root: every option gets the same share of a round's

@@ -5,11 +5,14 @@ through it alone."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 from pathlib import Path
 
 from ai.agents import AGENTS, make_agent
+from ai.levels import LEVELS
 from ai.plan import advise, explained, serving_values
+from ai.search import MCTSAgent
 from ai.searcher import Searched, Searcher
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.moves import ADVANCE
@@ -90,3 +93,29 @@ def test_the_thinker_the_coach_and_the_review_read_no_agent_by_getattr_nor_priva
                 owner = node.value
                 assert isinstance(owner, ast.Name) and owner.id in ("self", "os"), \
                     f"{name}:{node.lineno}: .{node.attr}"
+
+
+class _Sampler(MCTSAgent):
+    """As the lab's leaf sampler (`lab.fit_residual.LeafSampler`): its own constructor, a
+    list named `kept`, and the search's leaves hooked."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__("hard", seed, deterministic=True)
+        self.kept: list[int] = []
+
+    def _path_leaf(self, det, seat: int) -> float:
+        self.kept.append(det.round)
+        return super()._path_leaf(det, seat)
+
+
+def test_a_subclass_hooks_the_leaves_and_checks_with_plain_followers():
+    small = dataclasses.replace(LEVELS["hard"], act_iterations=40, other_iterations=12,
+                                verify_iterations=10)
+    sampler, plain = _Sampler(3), MCTSAgent("hard", 3, deterministic=True)
+    sampler.level = plain.level = small
+    state = new_game(GameConfig(seats=1, seed=5))
+    while state.round <= 1:
+        move = sampler.choose(state.clone())
+        assert move == plain.choose(state.clone())  # the hook changes no value
+        state.apply(move)
+    assert sampler.kept and sampler.makes is MCTSAgent
