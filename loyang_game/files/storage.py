@@ -34,10 +34,81 @@ from typing import Any
 
 import msgpack
 
+from ..words import N_, _, ngettext
 from .disk import NotKept, read_bounded, write_atomically
 from .locks import document_lock
 
 MAX_BYTES = 256 * 1024  # the cap of a kind that names none
+
+# The player's messages about each kind of document (by its `Kind.what`), each a whole
+# sentence (the languages give each document its own gender and article).
+NEWER = {
+    "settings file": N_("The settings file was made by a newer Loyang ({error}). It is kept "
+                        "untouched, and what changes now is not saved to it."),
+    "high-score file": N_("The high-score file was made by a newer Loyang ({error}). It is "
+                          "kept untouched, and what changes now is not saved to it."),
+    "record of games": N_("The record of games was made by a newer Loyang ({error}). It is "
+                          "kept untouched, and what changes now is not saved to it."),
+}
+UNREADABLE_KEPT = {
+    "settings file": N_("The settings file could not be read ({error}); it was kept as {name} "
+                        "and the defaults are used."),
+    "high-score file": N_("The high-score file could not be read ({error}); it was kept as "
+                          "{name} and an empty table is used."),
+    "record of games": N_("The record of games could not be read ({error}); it was kept as "
+                          "{name} and an empty record is used."),
+}
+UNREADABLE_LEFT = {
+    "settings file": N_("The settings file could not be read ({error}) nor moved aside; the "
+                        "defaults are used."),
+    "high-score file": N_("The high-score file could not be read ({error}) nor moved aside; an "
+                          "empty table is used."),
+    "record of games": N_("The record of games could not be read ({error}) nor moved aside; an "
+                          "empty record is used."),
+}
+UNWRITABLE = {
+    "settings file": N_("The settings file cannot be saved now ({error}): what changes is kept "
+                        "in this window and saved when it can be."),
+    "high-score file": N_("The high-score file cannot be saved now ({error}): what changes is "
+                          "kept in this window and saved when it can be."),
+    "record of games": N_("The record of games cannot be saved now ({error}): what changes is "
+                          "kept in this window and saved when it can be."),
+}
+
+
+def _said(table: dict[str, str], what: str, **values: object) -> str:
+    """The message of `table` for the kind of document `what`, in the player's language (a
+    kind it does not know: the first kind's words, with its name in English)."""
+    template = table.get(what)
+    if template is None:
+        return f"{what}: " + _(next(iter(table.values())), **values)
+    return _(template, **values)
+
+
+def _dropped(what: str, dropped: int, total: int, name: str | None) -> str:
+    """`dropped` of `total` damaged entries of a document left out, the file kept as `name`
+    (None: it could not be copied aside)."""
+    if what == "results in the high-score file":
+        if name is None:
+            return ngettext("{n} of the {total} results in the high-score file was damaged and "
+                            "left out; the file could not be copied aside.",
+                            "{n} of the {total} results in the high-score file were damaged and "
+                            "left out; the file could not be copied aside.", dropped,
+                            total=total)
+        return ngettext("{n} of the {total} results in the high-score file was damaged and left "
+                        "out; the file as it was is kept as {name}.",
+                        "{n} of the {total} results in the high-score file were damaged and left "
+                        "out; the file as it was is kept as {name}.", dropped, total=total,
+                        name=name)
+    if name is None:
+        return ngettext("{n} of the {total} games in the record of games was damaged and left "
+                        "out; the file could not be copied aside.",
+                        "{n} of the {total} games in the record of games were damaged and left "
+                        "out; the file could not be copied aside.", dropped, total=total)
+    return ngettext("{n} of the {total} games in the record of games was damaged and left out; "
+                    "the file as it was is kept as {name}.",
+                    "{n} of the {total} games in the record of games were damaged and left out; "
+                    "the file as it was is kept as {name}.", dropped, total=total, name=name)
 
 
 @dataclass(frozen=True)
@@ -82,15 +153,16 @@ def read_document(path: Path, kind: Kind) -> dict | None:
         doc = msgpack.unpackb(data, raw=False, strict_map_key=True, max_str_len=kind.limit,
                               max_bin_len=0, max_array_len=10_000, max_map_len=1_000)
     except (ValueError, msgpack.UnpackException) as error:  # malformed data, by its kinds
-        raise DocumentError("not a readable msgpack file") from error
+        raise DocumentError(_("not a readable msgpack file")) from error
     fmt, version = kind.format, kind.version
     if not isinstance(doc, dict) or doc.get("format") != fmt:
-        raise DocumentError(f"not a {fmt} file")
+        raise DocumentError(_("not a {format} file", format=fmt))
     found = doc.get("version")
     if type(found) is int and found > version:
-        raise NewerVersion(f"version {found}; this Loyang reads up to version {version}")
+        raise NewerVersion(_("version {found}; this Loyang reads up to version {version}",
+                             found=str(found), version=str(version)))
     if type(found) is not int or found != version:
-        raise DocumentError(f"unknown version {found!r:.20}")
+        raise DocumentError(_("unknown version {found}", found=format(repr(found), ".20")))
     return doc
 
 
@@ -100,13 +172,14 @@ def open_document(path: Path, kind: Kind) -> Opened:
         return Opened(read_document(path, kind))
     except NewerVersion as error:
         log.warning("%s was made by a newer Loyang (%s): left untouched", path, error)
-        return Opened(None, f"The {kind.what} was made by a newer Loyang ({error}). It is "
-                            "kept untouched, and what changes now is not saved to it.", True)
+        return Opened(None, _said(NEWER, kind.what, error=error), True)
     except DocumentError as error:
         aside = put_aside(path)
-        log.warning("%s could not be read (%s); %s", path, error, aside)
-        return Opened(None, f"The {kind.what} could not be read ({error}); {aside} and "
-                            "defaults are used.")
+        log.warning("%s could not be read (%s); %s", path, error,
+                    f"kept as {aside.name}" if aside else "not moved aside")
+        if aside is None:
+            return Opened(None, _said(UNREADABLE_LEFT, kind.what, error=error))
+        return Opened(None, _said(UNREADABLE_KEPT, kind.what, error=error, name=aside.name))
 
 
 def write_document(path: Path, kind: Kind, body: dict) -> None:
@@ -172,18 +245,17 @@ def not_written(path: Path, what: str, error: OSError) -> str | None:
     if path in _TOLD:
         return None
     _TOLD.add(path)
-    return (f"The {what} cannot be saved now ({error.strerror or error}): what changes is "
-            "kept in this window and saved when it can be.")
+    return _said(UNWRITABLE, what, error=error.strerror or error)
 
 
-def put_aside(path: Path) -> str:
-    """Rename a damaged file out of the way; the words saying where it went."""
+def put_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way; where it went (None: it could not be moved)."""
     aside = _aside_name(path)
     try:
         os.replace(path, aside)
     except OSError:
-        return "it could not be moved aside"
-    return f"it was kept as {aside.name}"
+        return None
+    return aside
 
 
 def sound_entries(doc: dict, key: str, parse, path: Path, what: str) -> tuple[list, str | None]:
@@ -201,14 +273,14 @@ def drop_damaged(path: Path, dropped: int, total: int, what: str) -> str:
     """Copy aside a file whose `dropped` damaged entries of `total` (`what`: "results in the
     high-score file") are left out; the message for the player."""
     aside = _aside_name(path)
+    name: str | None = aside.name
     try:
         shutil.copyfile(path, aside, follow_symlinks=False)
-        kept = f"the file as it was is kept as {aside.name}"
     except OSError:
-        kept = "the file could not be copied aside"
-    log.warning("%s: %s of %s %s damaged and left out; %s", path, dropped, total, what, kept)
-    return (f"{dropped} of the {total} {what} {'was' if dropped == 1 else 'were'} damaged "
-            f"and left out; {kept}.")
+        name = None
+    log.warning("%s: %s of %s %s damaged and left out; %s", path, dropped, total, what,
+                f"copied aside as {name}" if name else "not copied aside")
+    return _dropped(what, dropped, total, name)
 
 
 def _aside_name(path: Path) -> Path:

@@ -16,7 +16,12 @@ from ..engine.cards import (
     REGULAR,
     STALL,
 )
-from ..words import N_, _
+from ..words import N_, NP_, _, pgettext
+
+# The name of a player who gave none, as the settings and older high scores keep it (a code:
+# files/settings.py's default): read in the player's language (`name_words`), and at a
+# table the first seat's name is given instead.
+NO_NAME = "Player"
 
 # The vegetables by the engine's index (cards.VEG_NAMES: Wheat, Pumpkin, Turnip, Cabbage,
 # Bean, Leek), as a card or a rule names one of them.
@@ -82,3 +87,31 @@ def card_words(card: int) -> str:
     if c.kind == PRIVATE_FIELD and c.code == "Home":
         return _("Home field")
     return _("{spaces}-space field", spaces=c.spaces)
+
+
+def name_words(name: str) -> str:
+    """A player's name as a file keeps it, to be read: a player who gave none is called
+    so in the player's language."""
+    return pgettext("a player who gave no name", "Player") if name == NO_NAME else name
+
+
+# The AI's levels (the saves and records keep the codes: "hard" reads "schwer" in German; a
+# level this version does not know is shown as its code).
+LEVEL_WORDS = {"random": NP_("AI level", "random"), "greedy": NP_("AI level", "greedy"),
+               "easy": NP_("AI level", "easy"), "normal": NP_("AI level", "normal"),
+               "hard": NP_("AI level", "hard"), "tutor": NP_("AI level", "tutor")}
+
+# The solo challenge's bands as the high-score table stores them (codes), and their words.
+BAND_WORDS = {"master": NP_("band", "master"), "very good": NP_("band", "very good"),
+              "good": NP_("band", "good"), "below good": NP_("band", "below good")}
+
+
+def level_words(level: str) -> str:
+    """An AI level's name."""
+    return pgettext("AI level", LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
+def band_words(band: str) -> str:
+    """A solo band's name in the player's language (a band this version does not know: as
+    the file has it)."""
+    return pgettext("band", BAND_WORDS[band]) if band in BAND_WORDS else band

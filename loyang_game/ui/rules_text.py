@@ -1,5 +1,7 @@
-"""The bullets under each Helper in the rulebook's Helper Reference (quoted word for word
-from the rulebook; see docs/rules/README.md), shown in the rules help under the card text."""
+"""The bullets under each Helper in the rulebook's Helper Reference (its English quoted word
+for word from the rulebook, see docs/rules/README.md; the catalogues say them in German,
+Italian and French), shown in the rules help under the card text, and the words layer's
+texts of the rules help: how a round works, each kind of card, each Helper's card text."""
 
 from ..engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, STALL
 from ..engine.helpers import REGISTRY
@@ -8,171 +10,180 @@ from ..words import N_, _, ngettext
 from .names import veg_words
 
 NOTES: dict[str, tuple[str, ...]] = {
-    'Book-keeper': (
-        'As well as during the Action phase, the Book-keeper can be used during the Card phase, '
-        'if he is needed to finance a new Field.',
+    "Book-keeper": (
+        N_("As well as during the Action phase, the Book-keeper can be used during the Card "
+           "phase, if he is needed to finance a new Field."),
     ),
-    'Con man': (
-        'A player cannot use the Con man to take a Helper that is underneath another card.',
-        'The Con man cannot be used by the Starting player.',
-        "Because the Con man is exchanged for another player's card, it remains in the game until"
-        ' a player discards it without using it.',
+    "Con man": (
+        N_("A player cannot use the Con man to take a Helper that is underneath another card."),
+        N_("The Con man cannot be used by the Starting player."),
+        N_("Because the Con man is exchanged for another player's card, it remains in the "
+           "game until a player discards it without using it."),
     ),
-    'Deliveryman': (
-        'The "owner" of the Regular customer must still deliver in that round, if he has not '
-        'already and if he still has the Regular customer card.',
+    "Deliveryman": (
+        N_("The \"owner\" of the Regular customer must still deliver in that round, if he has "
+           "not already and if he still has the Regular customer card."),
     ),
-    'Foreman': (
-        'It is irrelevant whether the Helper was used or discarded.',
-        'If the Foreman is under another Helper, he can be used immediately the other Helper is '
-        'played.',
-        'Example: The Maid, which is on the Foreman, is activated and discarded. This frees the '
-        'Foreman, who immediately takes the Maid back. The Foreman is then moved to the Discard '
-        'pile, as it has been used.',
-        'In the 4-player game, the Foreman can take the Harvest helper (during the Harvest phase)'
-        ' or the Squire, Market crier or Bookkeeper (during the Card phase) from any of the other'
-        ' players – there are no partners during these phases.',
-        'The Foreman and the Squire can be combined: A player can use the Squire to select the '
-        'Foreman, immediately use the Foreman and take back the Squire.',
-        'If another player uses the Squire, a player with the Foreman can take the Squire card '
-        'and use it in the same round (if he has not already taken two cards).',
-        'If a player exchanges the Foreman for the Harvest helper during the Harvest phase, he '
-        'can immediately use the Harvest helper. Players usually harvest at the same time. If a '
-        'player has the Harvest helper, the player with the Foreman can require that the Harvest '
-        'be played in player order: First the Starting player, then the other players follow in '
-        'clockwise order.',
-        'A player who has the Foreman and the Harvest helper can play the Harvest helper two '
-        'times, one after another, to harvest 3 vegetables from a field with at least 5 vegetable'
-        ' tokens or to add 2 additional vegetables to a field.',
+    "Foreman": (
+        N_("It is irrelevant whether the Helper was used or discarded."),
+        N_("If the Foreman is under another Helper, he can be used immediately the other "
+           "Helper is played."),
+        N_("Example: The Maid, which is on the Foreman, is activated and discarded. This "
+           "frees the Foreman, who immediately takes the Maid back. The Foreman is then moved "
+           "to the Discard pile, as it has been used."),
+        N_("In the 4-player game, the Foreman can take the Harvest helper (during the Harvest "
+           "phase) or the Squire, Market crier or Bookkeeper (during the Card phase) from any "
+           "of the other players – there are no partners during these phases."),
+        N_("The Foreman and the Squire can be combined: A player can use the Squire to select "
+           "the Foreman, immediately use the Foreman and take back the Squire."),
+        N_("If another player uses the Squire, a player with the Foreman can take the Squire "
+           "card and use it in the same round (if he has not already taken two cards)."),
+        N_("If a player exchanges the Foreman for the Harvest helper during the Harvest "
+           "phase, he can immediately use the Harvest helper. Players usually harvest at the "
+           "same time. If a player has the Harvest helper, the player with the Foreman can "
+           "require that the Harvest be played in player order: First the Starting player, "
+           "then the other players follow in clockwise order."),
+        N_("A player who has the Foreman and the Harvest helper can play the Harvest helper "
+           "two times, one after another, to harvest 3 vegetables from a field with at least "
+           "5 vegetable tokens or to add 2 additional vegetables to a field."),
     ),
-    'Haggler': (
-        'The Haggler can only be used when there are two of the required vegetable in the '
-        "player's Shop.",
-        'Used with the Merchant, the price for the two vegetables is 1 Cash.',
+    "Haggler": (
+        N_("The Haggler can only be used when there are two of the required vegetable in the "
+           "player's Shop."),
+        N_("Used with the Merchant, the price for the two vegetables is 1 Cash."),
     ),
-    'Harvest helper': (
-        'Option 1: The vegetables on a field are counted before harvesting. The fields must have '
-        'at least 4 vegetable tokens on them: it is not enough for them to just have 4 spaces. A '
-        'player who takes this option can choose, for each field, whether to use it or not.',
-        'If a player exchanges the Foreman for the Harvest helper during the Harvest phase, he '
-        'can immediately use the Harvest helper. Players usually harvest at the same time. If a '
-        'player has the Harvest helper, the player with the Foreman can require that the Harvest '
-        'be played in player order: First the Starting player, then the other players follow in '
-        'clockwise order.',
-        'A player who has the Foreman and the Harvest helper can play the Harvest helper two '
-        'times, one after another, to harvest 3 vegetables from a field with at least 5 vegetable'
-        ' tokens or to add 2 additional vegetables to a field.',
+    "Harvest helper": (
+        N_("Option 1: The vegetables on a field are counted before harvesting. The fields "
+           "must have at least 4 vegetable tokens on them: it is not enough for them to just "
+           "have 4 spaces. A player who takes this option can choose, for each field, whether "
+           "to use it or not."),
+        N_("If a player exchanges the Foreman for the Harvest helper during the Harvest "
+           "phase, he can immediately use the Harvest helper. Players usually harvest at the "
+           "same time. If a player has the Harvest helper, the player with the Foreman can "
+           "require that the Harvest be played in player order: First the Starting player, "
+           "then the other players follow in clockwise order."),
+        N_("A player who has the Foreman and the Harvest helper can play the Harvest helper "
+           "two times, one after another, to harvest 3 vegetables from a field with at least "
+           "5 vegetable tokens or to add 2 additional vegetables to a field."),
     ),
-    'Maid': (
-        'The Maid can be combined with the Trader: a player can trade a vegetable 1:1 at another '
-        "player's Market stall.",
-        'A player can activate this card for the current Action phase without using it '
-        'immediately: he may take other actions before using the Maid.',
-        'Example: John activates the Maid and moves her to the Discard pile. This reduces the '
-        'price of a Two-pack, which he then buys. Only then does he trade in 1 vegetable at a 2:1'
-        ' Stall.',
+    "Maid": (
+        N_("The Maid can be combined with the Trader: a player can trade a vegetable 1:1 at "
+           "another player's Market stall."),
+        N_("A player can activate this card for the current Action phase without using it "
+           "immediately: he may take other actions before using the Maid."),
+        N_("Example: John activates the Maid and moves her to the Discard pile. This reduces "
+           "the price of a Two-pack, which he then buys. Only then does he trade in 1 "
+           "vegetable at a 2:1 Stall."),
     ),
-    'Market crier': (
-        'The Market crier can never refill a completely empty Market stall, as Market stalls are '
-        'discarded as soon as they are empty.',
-        "If the Market crier chooses to refill Stalls, he must refill all of a player's stalls.",
-        'Example for Option 2: Gerald takes 1 Bean and 1 Leek from his Market stalls. He does not'
-        ' need to trade in vegetables from his Cart. He places both vegetables on the appropriate'
-        " spaces in his Shop and receives 3 Cash (even though the Shop's price would have been "
-        '4).',
+    "Market crier": (
+        N_("The Market crier can never refill a completely empty Market stall, as Market "
+           "stalls are discarded as soon as they are empty."),
+        N_("If the Market crier chooses to refill Stalls, he must refill all of a player's "
+           "stalls."),
+        N_("Example for Option 2: Gerald takes 1 Bean and 1 Leek from his Market stalls. He "
+           "does not need to trade in vegetables from his Cart. He places both vegetables on "
+           "the appropriate spaces in his Shop and receives 3 Cash (even though the Shop's "
+           "price would have been 4)."),
     ),
-    'Market woman': (
-        'A player with no Market stall cannot use this card.',
-        'A player cannot exchange an empty Market stall, as empty Stalls are immediately placed '
-        'on the Discard pile.',
-        'In the last round, some players might choose to clear out their Market stalls to stop '
-        'other players from using them with the Trader or the Market woman.',
+    "Market woman": (
+        N_("A player with no Market stall cannot use this card."),
+        N_("A player cannot exchange an empty Market stall, as empty Stalls are immediately "
+           "placed on the Discard pile."),
+        N_("In the last round, some players might choose to clear out their Market stalls to "
+           "stop other players from using them with the Trader or the Market woman."),
     ),
-    'Merchant': (
-        'The Merchant only counts by Regular customers, not Casual customers.',
-        'Even if a player must deliver the same vegetable four times to his Regular customers, he'
-        ' can only buy at most 1 vegetable with the Merchant.',
-        'Players can never buy vegetables that are not in their Shop.',
-        'The Merchant can be combined with the Hagglers: a player can buy 2 identical goods for 1'
-        ' Cash.',
-        'The Merchant can be combined with the Shopper: the player receives, for 0 Cash, up to 1 '
-        'vegetable (that the Merchant could buy from the Shop for 1 Cash) from the Supply.',
+    "Merchant": (
+        N_("The Merchant only counts by Regular customers, not Casual customers."),
+        N_("Even if a player must deliver the same vegetable four times to his Regular "
+           "customers, he can only buy at most 1 vegetable with the Merchant."),
+        N_("Players can never buy vegetables that are not in their Shop."),
+        N_("The Merchant can be combined with the Hagglers: a player can buy 2 identical "
+           "goods for 1 Cash."),
+        N_("The Merchant can be combined with the Shopper: the player receives, for 0 Cash, "
+           "up to 1 vegetable (that the Merchant could buy from the Shop for 1 Cash) from the "
+           "Supply."),
     ),
-    'Messenger-boy': (
-        'Players can choose which Regular customer they will deliver to twice. Players are paid '
-        'for each of the two deliveries.',
-        'Even after a double delivery, the player must deliver to the Regular customer over four '
-        'rounds. In this way, a Regular customer may receive five (or even more) deliveries.',
-        'A player is allowed to deliver to a Regular customer, and then use the proceeds to buy a'
-        " vegetable that is required for that customer's second delivery.",
-        "Players can also deliver twice to a Regular customer's top (last) row. Both these "
-        'deliveries must be made at the same time.',
+    "Messenger-boy": (
+        N_("Players can choose which Regular customer they will deliver to twice. Players are "
+           "paid for each of the two deliveries."),
+        N_("Even after a double delivery, the player must deliver to the Regular customer "
+           "over four rounds. In this way, a Regular customer may receive five (or even more) "
+           "deliveries."),
+        N_("A player is allowed to deliver to a Regular customer, and then use the proceeds "
+           "to buy a vegetable that is required for that customer's second delivery."),
+        N_("Players can also deliver twice to a Regular customer's top (last) row. Both these "
+           "deliveries must be made at the same time."),
     ),
-    'Official': (
-        'The Two-pack is already free for players with no Helpers or Market stalls.',
+    "Official": (
+        N_("The Two-pack is already free for players with no Helpers or Market stalls."),
     ),
-    'Plough-man': (
-        'Option 1: The player is not compensated in Cash for the returned vegetables. The field '
-        "is treated as though it had just been turned over from the player's private Field pile. "
-        'If the field is a Common field (Action card), the player does not pay the 2 Cash '
-        'purchase price again. The player re-sows the field with a vegetable from his Cart. (The '
-        'Plough-man can re-sow at most 1 field.)',
-        'Option 2: Immediately after this Harvest, all emptied Private fields are removed from '
-        'the game and all emptied Common fields (Action cards) are moved to the Discard pile.',
+    "Plough-man": (
+        N_("Option 1: The player is not compensated in Cash for the returned vegetables. The "
+           "field is treated as though it had just been turned over from the player's private "
+           "Field pile. If the field is a Common field (Action card), the player does not pay "
+           "the 2 Cash purchase price again. The player re-sows the field with a vegetable "
+           "from his Cart. (The Plough-man can re-sow at most 1 field.)"),
+        N_("Option 2: Immediately after this Harvest, all emptied Private fields are removed "
+           "from the game and all emptied Common fields (Action cards) are moved to the "
+           "Discard pile."),
     ),
-    'Saleswoman': (
-        'The player can activate Option 1 for the current Action phase without using it '
-        'immediately: he may take other actions before using the Saleswoman.',
-        'Example for Option 1: Fraser has 3 Regular customers, 2 with red Satisfaction markers '
-        'and 1 with blue. First, he chooses not to serve the third customer and turns the '
-        'Satisfaction marker to red. Then he uses the Saleswoman and turns all three Satisfaction'
-        ' markers to blue. He still needs to serve the first 2 Regular customers.',
+    "Saleswoman": (
+        N_("The player can activate Option 1 for the current Action phase without using it "
+           "immediately: he may take other actions before using the Saleswoman."),
+        N_("Example for Option 1: Fraser has 3 Regular customers, 2 with red Satisfaction "
+           "markers and 1 with blue. First, he chooses not to serve the third customer and "
+           "turns the Satisfaction marker to red. Then he uses the Saleswoman and turns all "
+           "three Satisfaction markers to blue. He still needs to serve the first 2 Regular "
+           "customers."),
     ),
-    'Shopper': (
-        'Wheat costs 1 Cash, Pumpkins 2, Turnips and Cabbages 3, Beans and Leeks 4.',
-        'The Shopper can be combined with the Hagglers: you can buy 2 identical goods from the '
-        'Supply for 2 less Cash.',
-        'The Shopper can be combined with the Merchant: The player receives, for 0 Cash, up to 1 '
-        'vegetable (that the Merchant could buy from the Shop for 1 Cash) from the Supply.',
+    "Shopper": (
+        N_("Wheat costs 1 Cash, Pumpkins 2, Turnips and Cabbages 3, Beans and Leeks 4."),
+        N_("The Shopper can be combined with the Hagglers: you can buy 2 identical goods from "
+           "the Supply for 2 less Cash."),
+        N_("The Shopper can be combined with the Merchant: The player receives, for 0 Cash, "
+           "up to 1 vegetable (that the Merchant could buy from the Shop for 1 Cash) from the "
+           "Supply."),
     ),
-    'Squire': (
-        'A player using the Squire must also play 1 card from his hand.',
-        'The Squire cannot be used in the same round as it is played. Exception: If another '
-        'player uses the Squire, a player with the Foreman can take the Squire card and use it in'
-        ' the same round (if he has not already taken two cards).',
-        'The player plays all of the Action cards into his "played" area. As with all Action '
-        'cards in the Card phase, they cannot be placed on one another like a Two-pack.',
+    "Squire": (
+        N_("A player using the Squire must also play 1 card from his hand."),
+        N_("The Squire cannot be used in the same round as it is played. Exception: If "
+           "another player uses the Squire, a player with the Foreman can take the Squire "
+           "card and use it in the same round (if he has not already taken two cards)."),
+        N_("The player plays all of the Action cards into his \"played\" area. As with all "
+           "Action cards in the Card phase, they cannot be placed on one another like a "
+           "Two-pack."),
     ),
-    'Subsistence farmer': (
-        'The Subsistence farmer can only be played during the Action phase. (This is important in'
-        ' the 4-player game where players take actions with a partner.)',
-        'The player places the harvested vegetable in his own Cart.',
+    "Subsistence farmer": (
+        N_("The Subsistence farmer can only be played during the Action phase. (This is "
+           "important in the 4-player game where players take actions with a partner.)"),
+        N_("The player places the harvested vegetable in his own Cart."),
     ),
-    'Tenant-farmer': (
-        'The new field is placed with the other fields.',
-        "Option 1 reduces the size of a player's Private field pile. Some players may have a "
-        'Private field left to turn over in Round 8; others may not.',
-        'Option 2 allows a Common field (on an Action card) to be placed under the pile of '
-        'Private fields. The player does not have to pay 2 Cash for the Common field when it is '
-        'turned over for the second time.',
-        'A player may not simply use the Tenant-farmer to look at his Private fields pile. A '
-        'player who uses this card must also take a field.',
+    "Tenant-farmer": (
+        N_("The new field is placed with the other fields."),
+        N_("Option 1 reduces the size of a player's Private field pile. Some players may have "
+           "a Private field left to turn over in Round 8; others may not."),
+        N_("Option 2 allows a Common field (on an Action card) to be placed under the pile of "
+           "Private fields. The player does not have to pay 2 Cash for the Common field when "
+           "it is turned over for the second time."),
+        N_("A player may not simply use the Tenant-farmer to look at his Private fields pile. "
+           "A player who uses this card must also take a field."),
     ),
-    'Tout': (
-        '"Serve" means "deliver the three goods to the customer."',
-        'Example for Option 2: Jon has the Tout on top of a Regular customer. He buys a Casual '
-        'customer, who must be served immediately, from Larry. Jon gives Larry 2 Cash from the '
-        'proceeds. The Regular customer does not count towards the +2/-2 modifier in this '
-        'instance, as it is only revealed when the Tout is moved to the Discard pile after it has'
-        ' been used.',
+    "Tout": (
+        N_("\"Serve\" means \"deliver the three goods to the customer.\""),
+        N_("Example for Option 2: Jon has the Tout on top of a Regular customer. He buys a "
+           "Casual customer, who must be served immediately, from Larry. Jon gives Larry 2 "
+           "Cash from the proceeds. The Regular customer does not count towards the +2/-2 "
+           "modifier in this instance, as it is only revealed when the Tout is moved to the "
+           "Discard pile after it has been used."),
     ),
-    'Trader': (
-        'The Trader is the only Helper who appears more than once in the game. (There are 3.)',
-        "With each Trader used, a player can obtain exactly 1 vegetable from another player's "
-        'Market stall by trading in 1 or 2 vegetables from his cart (as shown).',
-        'The Trader can be combined with the Maid.',
-        'In the last round, some players might choose to clear out their Market stalls to stop '
-        'other players from using them with the Trader or the Market woman.',
+    "Trader": (
+        N_("The Trader is the only Helper who appears more than once in the game. (There are "
+           "3.)"),
+        N_("With each Trader used, a player can obtain exactly 1 vegetable from another "
+           "player's Market stall by trading in 1 or 2 vegetables from his cart (as shown)."),
+        N_("The Trader can be combined with the Maid."),
+        N_("In the last round, some players might choose to clear out their Market stalls to "
+           "stop other players from using them with the Trader or the Market woman."),
     ),
 }
 
@@ -363,7 +374,7 @@ def card_help(card_id: int) -> tuple[str, str, list[str]]:
         if card.name in HELPER_SOLO_TEXT:
             body += " " + _("Solo game: {text}", text=_(HELPER_SOLO_TEXT[card.name]))
         return (_("Helper: {name}", name=helper_words(card.name)), body,
-                list(NOTES.get(card.name, ())))
+                [_(note) for note in NOTES.get(card.name, ())])
     if card.kind == STALL:
         offers = "; ".join(ngettext("{n} vegetable for 1 {vegetable}",
                                     "{n} vegetables for 1 {vegetable}", bowls,

@@ -9,6 +9,7 @@ from ai.agents import PLAYER_LEVELS
 
 from ...files import records
 from ...play.session import SEAT_NAMES
+from ...text.names import NO_NAME
 from ...words import _, ngettext, pgettext
 from .. import theme as t
 from ..draw import text, wrap
@@ -33,7 +34,7 @@ class NewGameScene(MenuScene):
                    show=lambda n: _("1 (solo game)") if n == 1 else
                    ngettext("{n} player", "{n} players", n),
                    on_change=lambda _i: self.seats_changed()))
-        me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
+        me = d.settings.player_name if d.settings.player_name != NO_NAME else SEAT_NAMES[0]
         for seat in range(4):
             f.add(Item(f"kind{seat}", CHOICE, _("Seat {seat}", seat=seat + 1),
                        value="person" if seat == 0 else "normal",

@@ -3,6 +3,8 @@ how to play on the screen; opened from the menus or by a right-click on a card."
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from ...engine.cards import (
@@ -35,7 +37,7 @@ def _first_of_each(kind: str) -> list[int]:
 
 CATEGORIES: list[tuple[str, list]] = [
     (N_("Overview"), ["round", "screen"]),
-    (N_("Helpers"), sorted(_first_of_each(HELPER), key=lambda c: CARDS[c].name)),
+    (N_("Helpers"), _first_of_each(HELPER)),  # listed by their names in the language
     (N_("Market stalls"), [c.id for c in CARDS if c.kind == STALL]),
     (N_("Regular customers"), [c.id for c in CARDS if c.kind == REGULAR]),
     (N_("Casual customers"), [c.id for c in CARDS if c.kind == CASUAL]),
@@ -65,6 +67,21 @@ SCREEN_HELP = (
 )
 
 
+def sort_key(name: str) -> str:
+    """A name as the languages' dictionaries order it: by its letters, accents and case
+    aside ('Écuyer' among the E, 'Öl' among the O)."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c))
+
+
+def category_entries(ci: int) -> list:
+    """The pages of category `ci`: the Helpers by their names in the player's language."""
+    entries = CATEGORIES[ci][1]
+    if CATEGORIES[ci][0] == "Helpers":
+        return sorted(entries, key=lambda c: sort_key(helper_words(CARDS[c].name)))
+    return entries
+
+
 def category_of(card: int) -> tuple[int, int]:
     """(category, entry) of the rules page for `card`."""
     c = CARDS[card]
@@ -72,7 +89,8 @@ def category_of(card: int) -> tuple[int, int]:
         card = next(e for e in CATEGORIES[5][1] if CARDS[e].code == c.code)
     elif c.kind == HELPER:
         card = next(e for e in CATEGORIES[1][1] if CARDS[e].name == c.name)
-    for ci, (_name, entries) in enumerate(CATEGORIES):
+    for ci in range(len(CATEGORIES)):
+        entries = category_entries(ci)
         if card in entries:
             return ci, entries.index(card)
     return 0, 0
@@ -111,7 +129,7 @@ class RulesScene(Scene):
 
     @property
     def entries(self) -> list:
-        return CATEGORIES[self.cat][1]
+        return category_entries(self.cat)
 
     @property
     def current(self):
@@ -254,7 +272,7 @@ class RulesScene(Scene):
             lines = wrap(note, L.px(19), pr.w - L.px(64))
             pygame.draw.circle(surf, (120, 60, 20), (x + L.px(8), y + L.px(9)), L.px(3))
             for line in lines:
-                text(surf, line, L.px(19), t.INK_SOFT if note.startswith("Example")
+                text(surf, line, L.px(19), t.INK_SOFT if note.startswith(_("Example"))
                      else t.INK, topleft=(x + L.px(22), y))
                 y += L.px(20)
             y += L.px(6)

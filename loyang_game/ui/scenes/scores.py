@@ -7,6 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ...files import highscores
+from ...play.session import SEAT_NAMES
+from ...text.names import NO_NAME, band_words, name_words
 from ...words import NP_, _, date_words, pgettext
 from .. import theme as t
 from ..draw import fit, panel, text
@@ -19,20 +21,11 @@ BAND_COLOURS = {"master": (240, 196, 60), "very good": (200, 205, 215), "good": 
                 "below good": (200, 190, 175)}
 HINT_TAG = NP_("tag", "hint")  # the tag's English; hint_tag() is what is drawn
 HINT_COLOUR = (120, 200, 235)
-# The solo challenge's bands as the high-score table stores them (codes), and their words.
-BAND_WORDS = {"master": NP_("band", "master"), "very good": NP_("band", "very good"),
-              "good": NP_("band", "good"), "below good": NP_("band", "below good")}
 
 
 def hint_tag() -> str:
     """The mark of a game played with the coach's hints, in the player's language."""
     return pgettext("tag", HINT_TAG)
-
-
-def band_words(band: str) -> str:
-    """A solo band's name in the player's language (a band this version does not know: as
-    the file has it)."""
-    return pgettext("band", BAND_WORDS[band]) if band in BAND_WORDS else band
 
 
 def long_date(day) -> str:
@@ -57,7 +50,8 @@ class HighScoresScene(MenuScene):
         f.add(Item("back", BUTTON, pgettext("button", "Back"), action=d.pop, colour=GREY))
 
     def play_today(self) -> None:
-        new_table(self.d, 1, self.today, ["person"], [self.d.settings.player_name])
+        name = self.d.settings.player_name
+        new_table(self.d, 1, self.today, ["person"], [name if name != NO_NAME else SEAT_NAMES[0]])
 
     @staticmethod
     def tag(surf, L, after) -> None:
@@ -94,7 +88,7 @@ class HighScoresScene(MenuScene):
                 panel(surf, L.R(x0 - 10, y - 3, 990, 25), (70, 90, 50), radius=L.px(5),
                       alpha=200)
             seed = _("{seed}  today", seed=str(r.seed)) if today else str(r.seed)
-            vals = [f"{i + 1}.", r.name, str(r.score), band_words(r.band), str(r.cash),
+            vals = [f"{i + 1}.", name_words(r.name), str(r.score), band_words(r.band), str(r.cash),
                     str(r.vegetables), seed, r.date]
             x = x0
             for (name, w), v in zip(cols, vals):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ... import words
+from ...text.names import NO_NAME, name_words
 from ...words import LANGUAGES, NATIVE_NAMES, NP_, _, pgettext
 from .. import theme as t
 from ..menu import GREEN, GREY, PROBLEM, MenuScene, message_box, page
@@ -61,8 +62,9 @@ class SettingsScene(MenuScene):
         f.add(Item("again", BUTTON, _("Show every hint again"), action=self.hints_again))
         f.add(Item("hints_ahead", TOGGLE, _("Hints ahead (the Hint thinks on your turn)"),
                    value=s.hints_ahead, on_change=self.changed))
-        f.add(Item("player_name", TEXT, _("Your name"), value=s.player_name, max_len=16,
-                   on_change=self.changed))
+        f.add(Item("player_name", TEXT, _("Your name"),
+                   value="" if s.player_name == NO_NAME else s.player_name, max_len=16,
+                   placeholder=name_words(NO_NAME), on_change=self.changed))
         volumes = VOLUMES if s.volume in VOLUMES else sorted([*VOLUMES, s.volume])
         f.add(Item("volume", CHOICE, _("Sound effects"), value=s.volume, options=volumes,
                    show=lambda v: _("{percent}%", percent=v) if v else _("0% (silent)"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 from ...files import highscores
+from ...play.session import SEAT_NAMES
+from ...text.names import NO_NAME, name_words
 from ...words import _, pgettext
 from .. import theme as t
 from ..draw import text
@@ -26,7 +28,8 @@ class SoloScene(MenuScene):
         f.add(Item("today", BUTTON, _("Today's deal (seed {seed})", seed=str(self.today)),
                    action=lambda: self.go(self.today), colour=GREEN))
         f.add(Item("random", BUTTON, _("A random deal"), action=lambda: self.go(None)))
-        f.add(Item("name", TEXT, _("Your name"), value=d.settings.player_name, max_len=16))
+        me = d.settings.player_name if d.settings.player_name != NO_NAME else SEAT_NAMES[0]
+        f.add(Item("name", TEXT, _("Your name"), value=me, max_len=16))
         f.add(Item("back", BUTTON, pgettext("button", "Back"), action=d.pop, colour=GREY))
         try:
             table = highscores.load()
@@ -37,7 +40,7 @@ class SoloScene(MenuScene):
                                             error=error)
 
     def go(self, seed: int | None) -> None:
-        name = self.form.get("name").value.strip() or "Player"
+        name = self.form.get("name").value.strip() or SEAT_NAMES[0]
         if name != self.d.settings.player_name:
             self.d.settings.player_name = name
             self.d.save_settings()
@@ -66,7 +69,7 @@ class SoloScene(MenuScene):
                  center=L.R(640, y + 34, 0, 0).topleft)
         for i, r in enumerate(self.best):  # a game played with hints marked as on High scores
             line = _("{place}. {name}  space {space} ({band})  Cash {cash}", place=i + 1,
-                     name=r.name, space=r.score, band=band_words(r.band), cash=r.cash)
+                     name=name_words(r.name), space=r.score, band=band_words(r.band), cash=r.cash)
             extra = (t.font(L.px(15), True).size(hint_tag())[0] + L.px(18)) if r.hinted else 0
             drawn = text(surf, line, L.px(21), t.WHITE,
                          center=L.R(640, y + 34 + i * 28, 0, 0).move(-extra // 2, 0).topleft)

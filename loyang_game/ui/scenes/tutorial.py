@@ -12,6 +12,7 @@ import pygame
 from ...engine import GameState, Move
 from ...play import commands
 from ...play.session import SEAT_NAMES, GameSession
+from ...text.names import NO_NAME
 from ...tutorial import progress as saved
 from ...tutorial import script
 from ...words import N_, _, now, said
@@ -56,7 +57,7 @@ class TutorialScene(TableScene):
             state = script.run_to(chapter)
             self.progress.chapter, self.progress.step = chapter, 0
             self.progress.finished = False
-        me = d.settings.player_name if d.settings.player_name != "Player" else SEAT_NAMES[0]
+        me = d.settings.player_name if d.settings.player_name != NO_NAME else SEAT_NAMES[0]
         names = [me, SEAT_NAMES[1] if me != SEAT_NAMES[1] else SEAT_NAMES[0]]
         super().__init__(d, TutorialSession(state, names))
         self.refusals = 0
