@@ -8,7 +8,9 @@ the option the move began, then at each board of the turn the option its node ra
 (or, where the best the node knows is a plain rule-of-thumb finish, that finish), up to the
 end of the turn (the Path step included), or up to a Two-pack, whose cards nobody can
 foresee. Everything is played on the seat's own view of the game (`observe`), never on what
-it cannot see.
+it cannot see. The search is read through its protocol (`searcher.Searcher`): the rest of the
+option from its result (`Searched.plan`), the option it rates at each board
+(`planned_option`), the Path step it takes (`path_step`).
 
 The hint and the review ask the same question the same way (issue 46, "one voice"): `advise`
 is the coach's answer at a decision (a fresh agent of the coach's level, seeded by
