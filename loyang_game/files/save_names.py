@@ -15,6 +15,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from ..words import _
 from . import highscores, records, settings
 from .paths import save_dir
 from .save import AUTOSAVE_PREFIX, MAX_NAME, SUFFIX, SaveInfo, read_summary
@@ -65,7 +66,9 @@ def default_save_name(names: list[str], round_number: int,
                       folder: str | os.PathLike | None = None) -> str:
     """The name the Save dialog offers: who plays and the round ("Ana vs Bo, round 3", or
     "Ana solo, round 3"), made unique among the saves in `folder`."""
-    round_text = f"round {max(1, round_number)}"
-    base = (f"{' vs '.join(names)}, {round_text}" if len(names) > 1
-            else f"{names[0]} solo, {round_text}")
+    round_number = max(1, round_number)
+    if len(names) > 1:  # in the player's language: a name offered, the player's once taken
+        base = _("{names}, round {round}", names=" vs ".join(names), round=round_number)
+    else:
+        base = _("{name} solo, round {round}", name=names[0], round=round_number)
     return unique_name(base, folder)

@@ -36,6 +36,19 @@ COLUMNS = ((N_("Place"), 60), (N_("Player"), 250), (N_("Path"), 70), (N_("Loans"
 CHART_LOOK = Look(ink=t.INK, grid=(200, 186, 158), size=18)
 
 
+def column_widths(L: Layout) -> list[int]:
+    """The standings' columns' widths on the screen: each as designed (COLUMNS), or as wide as
+    its head in the language where that is wider, the Player column giving back what the
+    others took (it keeps at least two thirds of its width)."""
+    widths = [max(L.px(w), t.font(L.px(18), True).size(_(name))[0] + L.px(6))
+              for name, w in COLUMNS]
+    player = [name for name, _w in COLUMNS].index("Player")
+    over = sum(widths) - L.px(sum(w for _name, w in COLUMNS))
+    if over > 0:
+        widths[player] = max(L.px(COLUMNS[player][1] * 2 // 3), widths[player] - over)
+    return widths
+
+
 def seat_label(name: str, kind: str) -> str:
     """A seat's name, with its AI level when the AI played it ("Bao (AI, hard)")."""
     if kind == PERSON:
@@ -109,10 +122,11 @@ class EndPanel:
         game = self.game
         x0 = L.R(90, 0, 0, 0).x
         x = x0
-        for name, w in COLUMNS:
-            text(surf, fit(_(name), L.px(18), L.px(w - 4), True), L.px(18), t.INK_SOFT,
+        widths = column_widths(L)
+        for (name, _w), w in zip(COLUMNS, widths):
+            text(surf, fit(_(name), L.px(18), w - L.px(4), True), L.px(18), t.INK_SOFT,
                  topleft=(x, y), bold=True)
-            x += L.px(w)
+            x += w
         y += L.px(26)
         for row in game.scoring_rows or []:
             seat = row["seat"]
@@ -124,11 +138,11 @@ class EndPanel:
             pygame.draw.rect(surf, t.SEAT_COLOURS[seat], (x0 - L.px(14), y + L.px(2), L.px(6),
                                                           L.px(20)))
             x = x0
-            for (name, w), v in zip(COLUMNS, vals):
+            for (name, _w), w, v in zip(COLUMNS, widths, vals):
                 bold = name in ("Place", "Final")
-                text(surf, fit(v, L.px(21), L.px(w - 8), bold), L.px(21), t.INK,
+                text(surf, fit(v, L.px(21), w - L.px(8), bold), L.px(21), t.INK,
                      topleft=(x, y), bold=bold)
-                x += L.px(w)
+                x += w
             y += L.px(28)
             if row.get("tie"):
                 text(surf, tie_words(row["tie"]), L.px(16), t.INK_SOFT,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine.cards import ROUNDS
+from ..words import _
 from . import theme as t
 from .draw import GREYED_WORDS, button, fit, text
 from .layout import BUTTON_GAP, BUTTON_H, BUTTON_ROWS, BUTTONS_LEFT, BUTTONS_RIGHT, Layout
@@ -57,7 +58,7 @@ def draw(surf, L: Layout, places: dict[tuple, pygame.Rect], enabled: dict[tuple,
         if target[0] == "rp" and target[1] in ICONS:
             ICONS[target[1]](surf, r, L, t.WHITE if on else GREYED_WORDS)
     first = places[("round", 1)]
-    text(surf, "Round", L.px(19), t.WHITE, midright=(first.x - L.px(8), first.centery),
+    text(surf, _("Round"), L.px(19), t.WHITE, midright=(first.x - L.px(8), first.centery),
          bold=True)
 
 

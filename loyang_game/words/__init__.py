@@ -344,7 +344,8 @@ def date_words(value: date, pattern: str = "long") -> str:
     2. November 2026, 2 novembre 2026) or a CLDR pattern ("d MMM": 2 Nov, 2. Nov.)."""
     from babel.dates import format_date
 
-    return format_date(value, pattern, locale=_cldr())
+    said = format_date(value, pattern, locale=_cldr())
+    return said.translate(_ACCENTED) if _current == PSEUDO else said
 
 
 def list_words(items: list[str] | tuple[str, ...]) -> str:
