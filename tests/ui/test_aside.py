@@ -142,3 +142,17 @@ def test_the_same_moves_are_made_whether_shown_aside_or_not():
         logs.append(list(app.game.log))
         app.d.close()
     assert logs[0] == logs[1] and len(logs[0]) > 2
+
+
+def test_at_a_pass_and_play_table_the_board_in_view_is_a_persons_and_nothing_is_lost():
+    state = two_ais_in_a_row()
+    first, second = state.order[state.turn], state.order[state.turn + 1]
+    persons = [seat for seat in range(4) if seat not in (first, second)]
+    kinds = ["person" if seat in persons else AI for seat in range(4)]
+    app = table_at(state, "normal", kinds)
+    assert app.shown_aside(first) and app.focus() in persons
+    run_until(app, lambda: app.game.is_person(app.game.state.current_player)
+              or app.game.state.phase != Phase.ACTIONS)
+    assert app.focus() in persons
+    assert all(app.game.state.players[seat].done for seat in (first, second))
+    app.d.close()
