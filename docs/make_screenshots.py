@@ -1,6 +1,7 @@
 """Draw the README's screenshots of every scene at 1280x800 (the table, the coach's hint,
-the end of a game, the replay, the review, the table's questions, a raised Offer card and
-three moments of the tutorial at 1024x640 too) into docs/.
+the end of a game, the replay, the review, the table's questions, a raised Offer card, a
+hand of six cards, a Helper's rules page and three moments of the tutorial at 1024x640 too,
+and the two-player table at 2560x1600) into docs/.
 
     python3 docs/make_screenshots.py
     python3 docs/make_screenshots.py --pointing /tmp/shots46   (issue 46's choices only)
@@ -315,6 +316,48 @@ def pointing_shots(out: Path) -> None:
         d.close()
 
 
+def hand_shots(out: Path = DOCS) -> None:
+    """A hand of six cards on the bottom bar at both sizes: a two-player game played on to
+    the person's Card phase of round 3, its hand made six cards of every kind (two stalls,
+    a Regular and a Casual customer, two Helpers) taken from the draw pile."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from loyang_game.engine import GameConfig, flow, new_game
+    from loyang_game.engine.cards import CARDS
+    from tests.engine.helper_scenarios import advance, set_hand
+
+    state = new_game(GameConfig(seats=2, seed=3))
+    advance(state, lambda s: flow.decision(s) == "cards" and s.round >= 3
+            and s.current_player == 0)
+    wanted = {"stall": 2, "regular": 1, "casual": 1, "helper": 2}
+    refs = []
+    for card in state.draw:
+        c = CARDS[card]
+        if wanted.get(c.kind, 0) > 0:
+            wanted[c.kind] -= 1
+            refs.append(c.code if c.kind != "helper" else c.name)
+    set_hand(state, 0, refs)
+    for size in ((1280, 800), (1024, 640)):
+        d, _app = person_at(state.clone(), 0, size)
+        d.screenshot(str(out / f"hand-six-{size[0]}x{size[1]}.png"))
+        d.close()
+
+
+def big_shots(env: dict, out: Path = DOCS) -> None:
+    """One table at 2560x1600 (the two-player table of the README, drawn at twice the
+    design size: every piece and word drawn at its size, nothing scaled up)."""
+    subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot",
+                    str(out / "table-2seat-2560x1600.png"), "--size", "2560x1600", "--seats",
+                    "2", "--seed", "3", "--moves", "60"], check=True, env=env, cwd=DOCS.parent)
+
+
+def rules_shots(env: dict, out: Path = DOCS) -> None:
+    """A Helper's rules page at 1024x640 too (the 1280x800 one is among the scenes')."""
+    subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot",
+                    str(out / "scene-rules-helper-1024x640.png"), "--size", "1024x640",
+                    "--scene", "rules", "--card", "H:Foreman"], check=True, env=env,
+                   cwd=DOCS.parent)
+
+
 def tutorial_shots() -> None:
     """Three moments of the tutorial at both sizes: the Card phase's take, the Two-pack's
     keep, the Path's two steps; reached by following its guided clicks."""
@@ -375,9 +418,13 @@ def main() -> None:
         return
     if sys.argv[1:2] == ["--table"]:  # the table's shots only (the menus left as they are)
         with tempfile.TemporaryDirectory() as tmp:
-            table_shots({**os.environ, "LOYANG_SAVE_DIR": str(Path(tmp) / "saves"),
-                         "HOME": tmp, "SDL_VIDEODRIVER": "dummy"})
+            env = {**os.environ, "LOYANG_SAVE_DIR": str(Path(tmp) / "saves"), "HOME": tmp,
+                   "SDL_VIDEODRIVER": "dummy"}
+            table_shots(env)
+            big_shots(env)
+            rules_shots(env)
         choice_shots()
+        hand_shots()
         return
     with tempfile.TemporaryDirectory() as tmp:
         # The folder an installed copy uses, under a home of its own: the Save dialog shows
@@ -403,6 +450,9 @@ def main() -> None:
             subprocess.run([sys.executable, "-m", "loyang_game", "--screenshot", str(out),
                             *args], check=True, env=env, cwd=DOCS.parent)
         table_shots(env)
+        big_shots(env)
+        rules_shots(env)
+    hand_shots()
     replay_shots()
     end_and_review_shots()
     choice_shots()

@@ -25,7 +25,7 @@ SMALL_W, SMALL_H = 68, 95  # the piles' cards
 # the bar is tall enough for hand cards whose words read at 1280x800 (a Helper's text at about
 # 14 px) without a zoom over the board.
 BOARD_BOTTOM, BAR_TOP, BAR_BOTTOM = 650, 656, 794
-HAND_W, HAND_H = 88, 123
+HAND_W, HAND_H = 96, 134  # as tall as the bar allows: the cards' words at their largest
 HAND_Y = BAR_TOP + (BAR_BOTTOM - BAR_TOP - HAND_H) // 2
 # The middle of the board, from the top (design y): the Shop's awning and stands, the Cart
 # (under the Path), the Storehouse and the purse.
@@ -57,7 +57,12 @@ class Layout:
 
 
 def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int | None,
-          bar_buttons: list[tuple[tuple, str, bool]], dialog: bool = False) -> Layout:
+          bar_buttons: list[tuple[tuple, str, bool]], dialog: bool = False,
+          left_kept: bool = False, bar_left: float | None = None) -> Layout:
+    """`left_kept`: the scene draws a panel of its own in the left column under the first
+    seat's panel (the tutorial's lesson), so the seats' panels keep their compact height
+    and the log stays in the right-hand column. `bar_left`: the design x where the hand
+    must end whatever the phase (the replay's controls fill the bar's three columns)."""
     w, h = size
     s = min(w / t.DESIGN_W, h / t.DESIGN_H)
     L = Layout(size=size, focus=focus, s=s, ox=(w - t.DESIGN_W * s) / 2,
@@ -69,14 +74,18 @@ def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int
         "piles": L.R(1050, PILES_TOP, 224, PILES_H),
         "centre": L.R(434, 166, 402, BOARD_BOTTOM - 6 - 166), "dialog": L.R(330, 180, 620, 420),
     }
-    court_h = court_height(state)
+    log_left = state.config.solo and not left_kept
+    court_h = court_height(state, log_left)
     L.regions["court"] = L.R(1050, COURT_TOP, 224, court_h)
-    log_top = COURT_TOP + court_h + 6
-    L.regions["log"] = L.R(1050, log_top, 224, 794 - log_top)
+    if log_left:  # solo: the log under the imaginary opponent, the Offer the column's
+        L.regions["log"] = L.R(6, SOLO_PANEL_H + 46, 214, 754 - SOLO_PANEL_H - 6)
+    else:
+        log_top = COURT_TOP + court_h + 6
+        L.regions["log"] = L.R(1050, log_top, 224, 794 - log_top)
     _board(L, state, focus)
-    _others(L, state, focus)
-    _right(L, state)
-    _bottom(L, state, hand_seat, bar_buttons)
+    _others(L, state, focus, left_kept)
+    _right(L, state, log_left)
+    _bottom(L, state, hand_seat, bar_buttons, bar_left)
     L.anchors["supply"] = L.R(620, 20, 40, 40)
     return L
 
@@ -185,9 +194,13 @@ def _column(L: Layout, slots: list[tuple], x: float, kind_a: str, kind_b: str,
         y += (TILE_H + 6 + extra) * squeeze
 
 
-def _others(L: Layout, state: GameState, focus: int) -> None:
+SOLO_PANEL_H = 470  # the imaginary opponent's panel
+SEAT_PANEL_H = 250  # a seat's compact panel; with room to spare (2 and 3 players) it grows
+
+
+def _others(L: Layout, state: GameState, focus: int, left_kept: bool) -> None:
     if state.opponent is not None:
-        L.panels[-1] = L.R(6, 40, 214, 470)
+        L.panels[-1] = L.R(6, 40, 214, SOLO_PANEL_H)
         for i, slot in enumerate([*state.opponent.stalls, *state.opponent.regulars,
                                   *state.opponent.casuals]):
             L.cards[slot[CARD]] = L.R(17, 70 + i * 72, TILE_W, TILE_H)
@@ -195,7 +208,11 @@ def _others(L: Layout, state: GameState, focus: int) -> None:
             _offers(L, slot[CARD], slot[MASK])
         return
     seats = [seat for seat in range(state.config.seats) if seat != focus]
-    height = min(250, 754 / max(1, len(seats)))
+    # The panels share the column (the player's look at the others' played cards grows
+    # with them, see render._compact); a scene's panel below them keeps them compact.
+    height = 754 / max(1, len(seats))
+    if left_kept:
+        height = min(SEAT_PANEL_H, height)
     for i, seat in enumerate(seats):
         r = L.R(6, 40 + i * height, 214, height - 6)
         L.panels[seat] = r
@@ -230,23 +247,33 @@ def court_grid(n: int) -> tuple[int, float, float, float]:
     return cols, w, hh, step
 
 
-def court_height(state: GameState) -> int:
+# The Offer's cards when the column is the Offer's alone (the log on the left): three
+# abreast across the column, each row's price on a strip above its cards.
+OFFER_BIG_W, OFFER_BIG_H, OFFER_PRICE = 70, 98, 20
+OFFER_BIG_STEP = OFFER_PRICE + OFFER_BIG_H + 8
+
+
+def court_height(state: GameState, log_left: bool = False) -> int:
     """The design height of the Courtyard's panel (the Offer's in solo): its title and its
     rows of cards, at least one row."""
     if state.config.solo:
-        return COURT_HEAD + 4 * OFFER_STEP
+        return COURT_HEAD + 4 * (OFFER_BIG_STEP if log_left else OFFER_STEP)
     n = len(state.courtyard)
     cols, _w, hh, step = court_grid(n)
     rows = max(1, -(-n // cols))
     return round(COURT_HEAD + (rows - 1) * step + hh + 6)
 
 
-def _right(L: Layout, state: GameState) -> None:
+def _right(L: Layout, state: GameState, log_left: bool = False) -> None:
     top = COURT_TOP + COURT_HEAD
     if state.config.solo:
         for index, card in enumerate(state.offer):
             row, col = divmod(index, 3)
-            r = L.R(1078 + col * 65, top + row * OFFER_STEP, 62, 87)
+            if log_left:
+                r = L.R(1054 + col * (OFFER_BIG_W + 4),
+                        top + row * OFFER_BIG_STEP + OFFER_PRICE, OFFER_BIG_W, OFFER_BIG_H)
+            else:
+                r = L.R(1078 + col * 65, top + row * OFFER_STEP, 62, 87)
             L.anchors[("offerslot", index)] = r
             if card != NONE:
                 L.cards[card] = r
@@ -304,13 +331,13 @@ def button_rect(L: Layout, name: str) -> pygame.Rect:
 
 
 def _bottom(L: Layout, state: GameState, hand_seat: int | None,
-            bar_buttons: list[tuple[tuple, str, bool]]) -> None:
+            bar_buttons: list[tuple[tuple, str, bool]], bar_left: float | None = None) -> None:
     if hand_seat is not None:
         p = state.players[hand_seat]
         hand = list(p.hand) + ([p.intro] if p.intro != NONE else [])
         # Side by side while they fit; a longer hand overlaps its cards (each shows its left
         # strip, its title whole) to stay left of the buttons the phase may show.
-        room = hand_room(state) - HAND_X - HAND_W
+        room = (hand_room(state) if bar_left is None else bar_left - 10) - HAND_X - HAND_W
         step = min(HAND_STEP, room / max(1, len(hand) - 1))
         for i, card in enumerate(hand):
             r = L.R(HAND_X + i * step, HAND_Y, HAND_W, HAND_H)

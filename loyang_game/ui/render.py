@@ -24,11 +24,13 @@ from ..engine.cards import (
     path_cost,
 )
 from ..engine.moves import NONE
+from ..engine.serving import casual_modifier
 from ..engine.solo import ROW_PRICES
 from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
 from ..text.names import card_words, helper_words, veg_words
 from ..words import N_, _, pgettext
 from . import cardgeom as g
+from . import layout
 from . import theme as t
 from .draw import fit, panel, text, wrap
 from .layout import HAND_H, HAND_W, HAND_X, HAND_Y, PATH_STONE, Layout
@@ -73,6 +75,7 @@ class View:
     viewer: int | None  # whose private cards may be shown face up (None: nobody's)
     hide: set[int] = field(default_factory=set)  # cards in flight, drawn by the animation
     prompt: str = ""
+    prompt_end: int | None = None  # where the top bar's buttons begin (None: room for five)
     due_marks: bool = True
     solo: bool = False  # a solo game: Helpers with a solo rule show its words
 
@@ -95,7 +98,10 @@ def _top(surf, state, L, view):
     size = L.px(22)
     head = round_head(state.round, state.phase)
     end = text(surf, head, size, t.GOLD, midleft=(r.x + L.px(10), r.centery), bold=True)
-    size, lines = top_prompt(L, view.prompt, r.right - end.right - L.px(626))
+    # the prompt from the head to the buttons (a gap before them), or as far as the room
+    # five buttons of the table take when the scene does not say where its buttons begin
+    right = r.right - L.px(610) if view.prompt_end is None else view.prompt_end - L.px(12)
+    size, lines = top_prompt(L, view.prompt, right - end.right - L.px(16))
     step = t.font(size).get_linesize()
     for i, line in enumerate(lines):
         text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16),
@@ -130,7 +136,7 @@ def _board(surf, state, L, sp, view, drawn):
     for slot in p.regulars:
         _regular(surf, state, slot, L, sp, view)
     for slot in p.casuals:
-        _tile(surf, slot, L, sp, view)
+        _casual(surf, state, p, slot, L, sp, view)
     # empty-column hints
     if not p.stalls and not p.helpers:
         text(surf, _("Market stalls & Helpers"), L.px(17), t.INK_SOFT,
@@ -256,8 +262,19 @@ def _regular(surf, state, slot, L, sp, view):
     card = slot[CARD]
     if card in view.hide or card not in L.cards:
         return
-    r = L.cards[card]
-    for i in range(slot[ROWS]):
+    regular_marks(surf, state, slot, L.cards[card], L, sp, view)
+
+
+def regular_marks(surf, state, slot, r, L, sp, view, badges: bool = True):
+    """What a played Regular customer shows over its face: its rows delivered ticked, the
+    price of the next delivery ringed in gold (what it pays now, at a glance), its
+    Satisfaction marker, and in the Action phase whether it is due or served."""
+    rows = slot[ROWS]
+    if rows < len(CARDS[slot[CARD]].pays):
+        box = g.scaled(g.regular_row(rows), r, g.TILE_W)
+        pygame.draw.rect(surf, t.GOLD, box.inflate(L.px(4), L.px(4)), max(2, L.px(3)),
+                         border_radius=L.px(5))
+    for i in range(rows):
         box = g.scaled(g.regular_row(i), r, g.TILE_W)
         panel(surf, box, (60, 90, 140), radius=L.px(3), alpha=170)
         c = box.center
@@ -266,17 +283,42 @@ def _regular(surf, state, slot, L, sp, view):
                                                  (c[0] + 9 * k, c[1] - 8 * k)], max(2, L.px(3)))
     m = g.scaled(g.regular_marker(), r, g.TILE_W)
     surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
-    if state.phase == "actions" and view.due_marks:
+    if badges and state.phase == "actions" and view.due_marks:
         if slot[SERVED] == state.round:
             _badge(surf, L, r, _("served"), t.GOOD)
         elif slot[FIRST_DUE] <= state.round:
             _badge(surf, L, r, _("due"), (230, 120, 20))
 
 
-def _badge(surf, L, r, word, colour):
+def _casual(surf, state, p, slot, L, sp, view):
+    """A played Casual customer; with the +2/-2 modifier in force (more Regular customers
+    than Casual ones, or fewer, or the Saleswoman's bonus) a tag on its header says what it
+    pays if served now, the price printed on the card changed by the modifier."""
+    _tile(surf, slot, L, sp, view)
+    card = slot[CARD]
+    if card in view.hide or card not in L.cards:
+        return
+    casual_mark(surf, p, card, L.cards[card], L)
+
+
+def casual_mark(surf, p, card: int, r: pygame.Rect, L) -> None:
+    """The tag on a Casual customer's header (at `r`) saying what it pays served now, when
+    the +2/-2 modifier is in force for its owner `p`."""
+    change = casual_modifier(p)
+    if change:
+        colour = t.GOOD if change > 0 else t.MARKER_RED
+        _badge(surf, L, r, casual_words(CARDS[card].pays[0], change), colour, right=L.px(4))
+
+
+def casual_words(price: int, change: int) -> str:
+    """A Casual customer's price now: 'pays 9 (+2)'."""
+    return _("pays {cash} ({change})", cash=price + change, change=f"{change:+d}")
+
+
+def _badge(surf, L, r, word, colour, right=None):
     b = pygame.Rect(0, 0, max(L.px(46), t.font(L.px(15), True).size(word)[0] + L.px(8)),
                     L.px(16))
-    b.topright = (r.right - L.px(30), r.y + L.px(1))
+    b.topright = (r.right - (L.px(30) if right is None else right), r.y + L.px(1))
     pygame.draw.rect(surf, colour, b, border_radius=L.px(6))
     text(surf, word, L.px(15), t.WHITE, center=b.center, bold=True)
 
@@ -635,7 +677,59 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
         if x > r.right - L.px(32):
             break
     y += L.px(26)
-    # played cards as chips
+    if not _played_tiles(surf, state, p, r, y, L, sp, view):
+        _played_chips(surf, p, r, y, L)
+    # hand: backs only (it is another seat's)
+    n = len(p.hand) + (1 if p.intro != NONE else 0)
+    if n:
+        y = r.bottom - L.px(30)
+        for i in range(n):
+            surf.blit(sp.back(False, L.px(18), L.px(25)), (r.x + L.px(8) + i * L.px(12), y))
+            drawn.cards.append(("hand", p.seat, -1, False))
+        text(surf, _("{n} in hand", n=n), L.px(15), t.INK_SOFT,
+             midleft=(r.x + L.px(20) + n * L.px(12), y + L.px(12)))
+    text(surf, _("click to view"), L.px(13), t.INK_SOFT, midright=(r.right - L.px(6),
+                                                                r.bottom - L.px(10)))
+
+
+def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
+    """A seat's played cards as their tiles, one under another as on its board (a Regular
+    customer with its rows and marker, a stall's taken offers), where the panel has the
+    room (2 and 3 players): their headers at least show when they must overlap. False when
+    there is no room for that (the cards are then chips)."""
+    slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
+    w = r.w - L.px(16)
+    h = w * g.TILE_H // g.TILE_W
+    room = r.bottom - L.px(36) - y
+    if room < 2 * h:
+        return False
+    header = h * g.HEADER // g.TILE_H + L.px(4)
+    step = h + L.px(4)
+    if len(slots) > 1:
+        step = min(step, (room - h) / (len(slots) - 1))
+    if step < header:
+        return False
+    for i, slot in enumerate(slots):
+        card = slot[CARD]
+        if card in view.hide:
+            continue
+        tr = pygame.Rect(r.x + L.px(8), round(y + i * step), w, h)
+        surf.blit(sp.tile(card, w, h, view.solo), tr)
+        kind = CARDS[card].kind
+        if kind == "stall":
+            for k in range(3):
+                if not slot[MASK] & (1 << k):
+                    box = g.scaled(g.stall_offer(k), tr, g.TILE_W)
+                    panel(surf, box, (120, 90, 60), radius=L.px(4), alpha=200)
+        elif kind == "regular":
+            regular_marks(surf, state, slot, tr, L, sp, view, badges=False)
+        elif kind == "casual":
+            casual_mark(surf, p, card, tr, L)
+    return True
+
+
+def _played_chips(surf, p, r, y, L) -> None:
+    """A seat's played cards as chips (their codes, a Helper's name), as many as fit."""
     x = r.x + L.px(8)
     for area in (p.stalls, p.helpers, p.regulars, p.casuals):
         for slot in area:
@@ -651,17 +745,6 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
             pygame.draw.rect(surf, t.KIND_COLOURS[card.kind][0], chip, border_radius=L.px(3))
             text(surf, label, L.px(14), t.WHITE, center=chip.center)
             x += w + L.px(3)
-    # hand: backs only (it is another seat's)
-    n = len(p.hand) + (1 if p.intro != NONE else 0)
-    if n:
-        y = r.bottom - L.px(30)
-        for i in range(n):
-            surf.blit(sp.back(False, L.px(18), L.px(25)), (r.x + L.px(8) + i * L.px(12), y))
-            drawn.cards.append(("hand", p.seat, -1, False))
-        text(surf, _("{n} in hand", n=n), L.px(15), t.INK_SOFT,
-             midleft=(r.x + L.px(20) + n * L.px(12), y + L.px(12)))
-    text(surf, _("click to view"), L.px(13), t.INK_SOFT, midright=(r.right - L.px(6),
-                                                                r.bottom - L.px(10)))
 
 
 # --- Courtyard / Offer, piles ------------------------------------------------------------------
@@ -672,10 +755,18 @@ def _right(surf, state, L, sp, view, drawn):
     if state.config.solo:
         text(surf, _("THE OFFER"), L.px(19), t.GOLD, topleft=(court.x + L.px(8), court.y + L.px(4)),
              bold=True)
+        strips = L.regions["log"].x < court.x  # the column the Offer's alone: big cards
         for row in range(4):
             r0 = L.anchors[("offerslot", row * 3)]
-            text(surf, f"{ROW_PRICES[row]}", L.px(22), t.GOLD,
-                 center=(court.x + L.px(14), r0.centery), bold=True)
+            if strips:  # the row's price on a strip above its cards: a coin and the price
+                size = L.px(16)
+                y = r0.y - L.px(layout.OFFER_PRICE) // 2
+                surf.blit(sp.get("coin", (size, size)), (r0.x, y - size // 2))
+                text(surf, f"{ROW_PRICES[row]}", L.px(18), t.GOLD,
+                     midleft=(r0.x + size + L.px(4), y), bold=True)
+            else:
+                text(surf, f"{ROW_PRICES[row]}", L.px(22), t.GOLD,
+                     center=(court.x + L.px(14), r0.centery), bold=True)
         for index, card in enumerate(state.offer):
             r = L.anchors[("offerslot", index)]
             if card == NONE or card in view.hide:

@@ -18,6 +18,8 @@ from . import layout
 from .layout import Layout
 from .render import View
 
+TUTOR = "tutor"  # the tutorial's opponent, whose scene keeps the left column's foot
+
 
 class Mode(StrEnum):
     """What the table is waiting for, which decides what a click can reach: the first of these
@@ -66,10 +68,22 @@ class TableModel:
     def hand_seat(self) -> int | None:
         return hand_seat(self.state, self.viewer)
 
+    @property
+    def left_kept(self) -> bool:
+        """Whether the scene draws a panel of its own in the left column under the seat's
+        panel: the tutorial's lesson, in a game against the tutor (the layout then keeps
+        the seat's panel compact and the log on the right)."""
+        return TUTOR in self.kinds
+
     def layout(self, size: tuple[int, int],
-               bar_buttons: list[tuple[tuple, str, bool]] | None = None) -> Layout:
+               bar_buttons: list[tuple[tuple, str, bool]] | None = None,
+               bar_left: float | None = None) -> Layout:
+        """The places of everything for a window of `size`; `bar_left`: the design x where
+        the hand must end whatever the phase, for a scene whose controls fill the bottom
+        bar's three columns of buttons (the replay's: `layout.BUTTONS_LEFT`)."""
         return layout.build(self.state, self.focus, size, hand_seat=self.hand_seat,
-                            bar_buttons=bar_buttons or [])
+                            bar_buttons=bar_buttons or [], left_kept=self.left_kept,
+                            bar_left=bar_left)
 
     def view(self) -> View:
         return View(names=list(self.names), kinds=list(self.kinds), viewer=self.viewer,

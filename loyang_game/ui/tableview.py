@@ -51,6 +51,23 @@ USE_HELPER = {"Squire": N_("Use the Squire"), "Book-keeper": N_("Use the Book-ke
               "Subsistence farmer": N_("Use the Subsistence farmer"), "Tout": N_("Use the Tout"),
               "Market crier": N_("Use the Market crier")}
 # The animation speeds as the top bar's Speed button names them (the Settings' words).
+TOP_LEAST, TOP_MOST, TOP_PAD = 72, 150, 24  # a top button's width (design pixels)
+
+
+def top_width(target: tuple, label: str) -> int:
+    """A top bar button's design width: its words at the buttons' size and a margin, the
+    longest of the words it can show (Hint or Stop hint, every speed), so that no button
+    grows or moves when its words change (nothing moves under the pointer)."""
+    labels = [label]
+    if target[1] == "hint":
+        labels = [_("Stop hint"), _(coach.LABEL)]
+    elif target[1] == "speed":
+        labels = [_("Speed: {speed}", speed=pgettext("speed", words))
+                  for words in SPEED_WORDS.values()]
+    need = max(t.font(19, True).size(words)[0] for words in labels) + TOP_PAD
+    return min(TOP_MOST, max(TOP_LEAST, need))
+
+
 SPEED_WORDS = {"slow": NP_("speed", "slow"), "normal": NP_("speed", "normal"),
                "fast": NP_("speed", "fast"), "off": NP_("speed", "off")}
 
@@ -215,12 +232,13 @@ class TableView:
         return out
 
     def top_rects(self, L: Layout | None = None) -> dict:
-        """The top bar's buttons: target -> (rect, label)."""
+        """The top bar's buttons: target -> (rect, label), each as wide as its words need
+        (the prompt on their left has the rest of the bar)."""
         L = L or self.L or self.layout()
         out = {}
         x = L.R(1274, 3, 0, 0).x
         for target, label in reversed(self.top_buttons()):
-            w = L.px(130 if target[1] in ("speed", "full") else 90)
+            w = L.px(top_width(target, label))
             out[target] = (pygame.Rect(x - w, L.R(0, 3, 0, 0).y, w, L.px(28)), label)
             x -= w + L.px(6)
         return out
@@ -340,7 +358,10 @@ class TableView:
         model = table.model()
         view = model.view()
         size = surf.get_size()
-        key = (table.version, size, table.pass_to, self.held_key, *model.picture_key())
+        view.prompt_end = min((r.x for r, _label in self.top_rects(L).values()),
+                              default=None)
+        key = (table.version, size, table.pass_to, self.held_key, view.prompt_end,
+               *model.picture_key())
         static = self.static
         if key != self.static_key or static is None:
             if static is None or static.get_size() != size:

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from loyang_game.engine import GameConfig, new_game
-from loyang_game.engine.cards import PATH_END, path_cost
+from loyang_game.engine.cards import NONE, PATH_END, path_cost
 from loyang_game.files.settings import Settings
 from loyang_game.play.session import GameSession
 from loyang_game.ui import layout, render
@@ -108,11 +108,219 @@ def test_the_courtyard_is_as_tall_as_what_it_holds_and_the_log_takes_the_rest(si
     assert all(r == draws[0] for r in draws)  # the draw pile never moves
 
 
-def test_the_offer_and_the_log_share_the_column_in_solo():
+def test_in_solo_the_log_sits_under_the_imaginary_opponent_and_the_offer_has_the_column():
+    """Solo: the log fills the left column under the imaginary opponent's panel, the Offer
+    the right-hand column under the piles, its cards bigger than when it shared it."""
     state = new_game(GameConfig(seats=1, seed=4))
     for size in SIZES:
         L = layout.build(state, 0, size, hand_seat=None, bar_buttons=[])
         court, log = L.regions["court"], L.regions["log"]
         slots = [L.anchors[("offerslot", i)] for i in range(12)]
         assert all(court.contains(r) for r in slots)
-        assert court.bottom < log.y and log.h >= L.px(layout.LOG_LEAST)
+        assert L.regions["left"].contains(log) and not log.colliderect(L.panels[-1])
+        assert log.h >= L.px(layout.LOG_LEAST) and abs(log.bottom - court.bottom) > 0
+        kept = layout.build(state, 0, size, hand_seat=None, bar_buttons=[], left_kept=True)
+        assert kept.regions["log"].x == kept.regions["court"].x  # with it kept: on the right
+        assert slots[0].w > kept.anchors[("offerslot", 0)].w
+        assert all(a.collidelist(slots[i + 1:]) == -1 for i, a in enumerate(slots))
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_other_seats_panels_share_the_left_column(seats):
+    """With one or two other seats their panels fill the left column (none left empty under
+    them), unless the scene keeps its foot (the tutorial's lesson panel)."""
+    state = new_game(GameConfig(seats=seats, seed=3))
+    for size in SIZES:
+        L = layout.build(state, 0, size, hand_seat=None, bar_buttons=[])
+        left = L.regions["left"]
+        panels = sorted(L.panels.values(), key=lambda r: r.y)
+        assert len(panels) == seats - 1 and all(left.contains(r) for r in panels)
+        assert panels[-1].bottom >= left.bottom - L.px(8)
+        kept = layout.build(state, 0, size, hand_seat=None, bar_buttons=[], left_kept=True)
+        assert all(r.h <= L.px(layout.SEAT_PANEL_H) + 1 for r in kept.panels.values())
+
+
+def test_the_tutor_s_table_keeps_the_left_column_foot_for_the_lesson():
+    from loyang_game.ui.table_model import TableModel
+
+    state = new_game(GameConfig(seats=2, seed=3))
+    model = TableModel(state=state, names=["Anna", "Bao"], kinds=["person", "tutor"],
+                       viewer=0, focus=0)
+    assert model.left_kept
+    assert not TableModel(state=state, names=["Anna", "Bao"], kinds=["person", "normal"],
+                          viewer=0, focus=0).left_kept
+
+
+def played_tiles(monkeypatch, app, state, size):
+    """The card faces the picture drew as tiles: (card, rect)."""
+    drawn = []
+    tile = app.sprites.tile
+
+    def noting(card, w, h, solo=False):
+        drawn.append((card, (w, h)))
+        return tile(card, w, h, solo)
+
+    monkeypatch.setattr(app.sprites, "tile", noting)
+    render.draw_table(pygame.Surface(size), state, app.view.layout(), app.sprites,
+                      app.model().view())
+    return drawn
+
+
+def test_the_other_seat_s_played_cards_show_as_tiles_in_two_player_games(monkeypatch):
+    """In a two-player game the other seat's stalls, Helpers and customers are drawn as
+    their tiles in its panel (as on its board), not as chips of their codes."""
+    from ..engine.scenario import put
+
+    s, seat = card_turn()
+    other = 1 - seat
+    cards = [put(s, other, ref).card for ref in ("S3", "Maid", "R1", "K1")]
+    for size in SIZES:
+        app = table(s, size)
+        drawn = dict(played_tiles(monkeypatch, app, s, size))
+        panel = app.view.L.panels[other]
+        assert all(card in drawn for card in cards)
+        assert all(w <= panel.w for w, _h in (drawn[c] for c in cards))
+        app.d.close()
+
+
+def test_a_casual_customer_says_what_it_pays_with_the_modifier(monkeypatch):
+    """With more Regular than Casual customers, a Casual one's tag says its price +2; with
+    fewer, -2; with as many, no tag (the printed price stands)."""
+    from loyang_game.engine.cards import CARDS
+    from loyang_game.engine.state import CARD
+
+    from ..engine.scenario import put
+
+    assert render.casual_words(8, 2) == "pays 10 (+2)"
+    assert render.casual_words(8, -2) == "pays 6 (-2)"
+    for regulars, expected in ((["R1", "R2"], "+2"), ([], "-2"), (["R1"], None)):
+        s, seat = card_turn()
+        k = put(s, seat, "K1").card
+        for ref in regulars:
+            put(s, seat, ref)
+        app = table(s)
+        said: list[str] = []
+        draw = render.text
+
+        def noting(surf, words, *args, said=said, draw=draw, **kwargs):
+            said.append(words)
+            return draw(surf, words, *args, **kwargs)
+
+        monkeypatch.setattr(render, "text", noting)
+        render.draw_table(pygame.Surface((1280, 800)), s, app.view.layout(), app.sprites,
+                          app.model().view())
+        tags = [w for w in said if w.startswith("pays ")]
+        price = CARDS[k].pays[0]
+        if expected is None:
+            assert tags == []
+        else:
+            assert tags == [render.casual_words(price, int(expected))]
+        assert [slot[CARD] for slot in s.players[seat].casuals] == [k]
+        monkeypatch.undo()
+        app.d.close()
+
+
+def test_a_regular_customer_rings_the_price_its_next_delivery_pays(monkeypatch):
+    """The price box of the next row to fill is ringed in gold: the first at first, the
+    third after two deliveries, none once all four are done."""
+    from ..engine.scenario import put
+
+    for rows in (0, 2):
+        s, seat = card_turn()
+        r1 = put(s, seat, "R1", rows=rows).card
+        app = table(s)
+        rings = []
+        rect = pygame.draw.rect
+
+        def noting(surf, colour, r, *args, rings=rings, rect=rect, **kwargs):
+            if tuple(colour)[:3] == tuple(render.t.GOLD)[:3]:
+                rings.append(pygame.Rect(r))
+            return rect(surf, colour, r, *args, **kwargs)
+
+        monkeypatch.setattr(render.pygame.draw, "rect", noting)
+        L = app.view.layout()
+        render.draw_table(pygame.Surface((1280, 800)), s, L, app.sprites, app.model().view())
+        monkeypatch.undo()
+        box = render.g.scaled(render.g.regular_row(rows), L.cards[r1], render.g.TILE_W)
+        assert any(r.contains(box) for r in rings), rows
+        others = [render.g.scaled(render.g.regular_row(i), L.cards[r1], render.g.TILE_W)
+                  for i in range(4) if i != rows]
+        assert not any(r.contains(o) for r in rings for o in others)
+        app.d.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hand_of_six_lies_side_by_side_in_the_card_phase(size):
+    """Six cards in the Card phase's hand lie side by side, none covering another, each at
+    least as big as the hand's cards were (88x123 at 1280x800) and left of the buttons."""
+    from ..engine.helper_scenarios import set_hand
+
+    s, seat = card_turn()
+    set_hand(s, seat, ["S3", "S7", "R1", "K1", "Maid", "Squire"])
+    p = s.players[seat]
+    if p.intro != NONE:  # six cards, no seventh
+        s.draw.append(p.intro)
+        p.intro = NONE
+    app = table(s, size)
+    L = app.view.layout()
+    cards = sorted((L.targets[("hand", c)] for c in s.players[seat].hand), key=lambda r: r.x)
+    assert len(cards) == 6
+    assert all(a.right <= b.x for a, b in itertools.pairwise(cards))
+    k = size[0] / 1280
+    assert all(r.w >= 88 * k and r.h >= 123 * k for r in cards)
+    assert all(not r.colliderect(b[2]) for r in cards for b in L.buttons)
+    app.d.close()
+
+
+def test_a_hand_can_be_kept_left_of_a_scene_s_controls():
+    """A scene whose controls fill the bar's three columns whatever the phase (the replay's)
+    asks the layout to keep the hand left of them: four cards in a Card phase stay there."""
+    from loyang_game.ui.table_model import Mode, TableModel
+
+    from ..engine.helper_scenarios import set_hand
+
+    s, seat = card_turn()
+    set_hand(s, seat, ["S3", "S7", "R1", "K1"])
+    model = TableModel(state=s, names=["Anna", "Bao"], kinds=["person", "normal"],
+                       viewer=seat, focus=seat, mode=Mode.REPLAY)
+    for size in SIZES:
+        L = model.layout(size, bar_left=layout.BUTTONS_LEFT)
+        left = L.R(layout.BUTTONS_LEFT, 0, 0, 0).x
+        assert all(L.cards[c].right <= left for c in s.players[seat].hand)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_prompt_has_the_top_bar_up_to_buttons_as_wide_as_their_words(size, monkeypatch):
+    """The top bar's buttons are as wide as their longest words (the speed's button the same
+    at every speed, so nothing moves when it is clicked) and the prompt runs up to them,
+    never under one: the Action phase's prompt in two lines at 1024x640 at 12 px at least."""
+    from loyang_game.ui import tableview
+
+    state = new_game(GameConfig(seats=2, seed=3))
+    app = table(state, size)
+    speeds = {tableview.top_width(("ui", "speed"), "?") for _ in tableview.SPEED_WORDS}
+    assert len(speeds) == 1
+    before = {k: r for k, (r, _label) in app.view.top_rects().items()}
+    app.timeline.speed = "fast" if app.timeline.speed != "fast" else "slow"
+    assert {k: r for k, (r, _label) in app.view.top_rects().items()} == before
+    said: list[tuple[str, pygame.Rect, int]] = []
+    draw = render.text
+
+    def noting(surf, s, size_, *args, **kwargs):
+        r = draw(surf, s, size_, *args, **kwargs)
+        said.append((s, r, size_))
+        return r
+
+    monkeypatch.setattr(render, "text", noting)
+    prompt = ("Anna: click a Cart vegetable, then the Shop, a field, a stall or a customer; "
+              "or buy from the Shop; End Action phase when done.")
+    L = app.view.layout()
+    view = app.model().view()
+    view.prompt = prompt
+    view.prompt_end = min(r.x for r in before.values())
+    render.draw_table(pygame.Surface(size), state, L, app.sprites, view)
+    lines = [(r, s) for s, r, s_ in said if s and s in prompt and len(s) > 8]
+    sizes = [s_ for s, r, s_ in said if s and s in prompt and len(s) > 8]
+    assert 1 <= len(lines) <= 2 and min(sizes) >= 12
+    assert all(r.right < view.prompt_end for r, _s in lines)
+    app.d.close()
