@@ -44,7 +44,16 @@ from loyang_game.files.settings import MAX_SIZE, MIN_SIZE, stored_language
 from loyang_game.files.settings import load as load_settings
 from loyang_game.play.session import SEAT_NAMES, GameSession, playable_kinds
 from loyang_game.text.log import log_lines
-from loyang_game.words import LANGUAGES, N_, NATIVE_NAMES, _, ngettext, set_language
+from loyang_game.words import (
+    LANGUAGES,
+    N_,
+    NATIVE_NAMES,
+    PSEUDO,
+    _,
+    language_of,
+    ngettext,
+    set_language,
+)
 
 SCENES = ("title", "new", "solo", "load", "settings", "scores", "rules", "stats", "table",
           "pause", "save", "hint", "card")
@@ -79,14 +88,26 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
         super().add_usage(usage, actions, groups, prefix or _("usage: "))
 
 
+def language_code(value: str) -> str:
+    """--lang's value as a language code: "de" for "de", "DE", "de_DE" or "de-AT" (one the
+    game does not speak is left as it is, for argparse to refuse with the list)."""
+    code = language_of(value)
+    return code if code in LANGUAGES or code == PSEUDO else value
+
+
 def chosen_language(argv: list[str]) -> str:
-    """The language of this run: --lang's (an unknown one is argparse's to refuse, in
-    English), else the one chosen in Settings, else the system's."""
+    """The language of this run: --lang's (as argparse reads it: `--lang de`, `--lang=de`, or
+    the option cut short, `--lan de`; an unknown one is argparse's to refuse), else the one
+    chosen in Settings, else the system's."""
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        if len(name) >= 4 and "--lang".startswith(name):  # --la, --lan, --lang: argparse's
+            if equals:
+                return language_code(value)
+            if i + 1 < len(argv):
+                return language_code(argv[i + 1])
     return stored_language()
 
 
@@ -152,7 +173,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser._optionals.title = _("options")
     parser.add_argument("-h", "--help", action="help", help=_("show this help and stop"))
     parser.add_argument("--version", action=VersionAction, help=_("print the version and stop"))
-    parser.add_argument("--lang", default=None, choices=LANGUAGES, metavar="LANG",
+    parser.add_argument("--lang", default=None, type=language_code,
+                        choices=(*LANGUAGES, PSEUDO), metavar="LANG",
                         help=_("the language of this run: {languages} (default: the one "
                                "chosen in Settings, else the system's)",
                                languages=", ".join(f"{code} ({NATIVE_NAMES[code]})"

@@ -234,3 +234,24 @@ def test_switching_language_in_settings_redraws_at_once():
     finally:
         d.close()
         words.set_language("en")
+
+
+@pytest.mark.parametrize("argv", [["--lang", "de"], ["--lang=de"], ["--lan", "de"],
+                                  ["--la=DE"], ["--seats", "2", "--lang", "de_DE"],
+                                  ["--lang", "de-AT", "--solo"]])
+def test_lang_is_read_as_argparse_reads_it(argv, capsys):
+    """`loyang --lan de` (argparse takes an option cut short) or `--lang de_DE` once started
+    the game in English: the language is read from the options as argparse reads them."""
+    from loyang_game.__main__ import chosen_language, parse
+
+    assert chosen_language(argv) == "de"
+    args = parse([*argv, "--moves", "0"])
+    assert args.lang == "de" and words.language() == "de"
+
+
+def test_the_pseudo_language_can_be_asked_for_on_the_command_line():
+    from loyang_game.__main__ import parse
+
+    assert parse(["--lang", words.PSEUDO]).lang == words.PSEUDO
+    assert words.language() == words.PSEUDO and _("Quit") == words.pseudo("Quit")
+    assert _("Quit").startswith("[Qüïţ") and _("Quit").endswith("]")

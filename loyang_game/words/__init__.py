@@ -191,9 +191,12 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return _code(code) if _code(code) in LANGUAGES else ENGLISH
 
 
-def _code(value: str) -> str:
-    """"de" for "de_DE.UTF-8", "de-AT", "de@euro"."""
+def language_of(value: str) -> str:
+    """"de" for "de_DE.UTF-8", "de-AT", "de@euro", "DE"."""
     return value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+_code = language_of
 
 
 def number(value: int | float) -> str:
