@@ -93,6 +93,6 @@ def test_the_end_panel_s_lines_are_made_in_the_words_layer_and_again_after_a_swi
     assert words.reword(lines)
     assert lines == ["Solo-Ergebnis: Feld 18 — sehr gut (17 gut, 18 sehr gut, 19 Meister), mit "
                      "Tipps gespielt", "Bestenliste (du bist Nr. 1):",
-                     "  1. Ana  18 (sehr gut)  Cash 3  Startwert 7  2026-11-24  [Tipp]",
+                     "  1. Ana  18 (sehr gut)  Käsch 3  Startwert 7  2026-11-24  [Tipp]",
                      "Deine Bilanz gegen schwer: 2 von 3 gewonnen.",
                      "Dein bestes Solo-Ergebnis bisher: Feld 19."]
