@@ -15,11 +15,11 @@ Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
   projection with a learned correction, `corrected.py`). In solo, hard plays
   its best plans on a round before it commits (`verify.py`), on the clock in worker
   processes, one per core (`playons.py`).
-- `hard-v1`, `hard-v2`, `hard-v3`: hard as it was, kept as the yardsticks of the lab's screens.
 
 `thinker.open_thinker()` runs any of them for the table, the coach's hint and the review, on a
 background thread or (`LOYANG_THINKER=process`) in a process of its own. The lab's tools are
-in the top-level `lab/`: `python -m lab.train` fits the evaluation's knobs and calibration
+in the top-level `lab/`, with the frozen yardsticks `hard-v1`, `hard-v2`, `hard-v3` (hard as
+it was, `lab/yardsticks.py`): `python -m lab.train` fits the evaluation's knobs and calibration
 (`weights.json`); `python -m lab.bench --json` and `python -m lab.framebench` measure speed
 and the table's frame rate while the AI thinks.
 """

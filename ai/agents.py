@@ -78,7 +78,7 @@ AGENTS: dict[str, Callable[..., Searcher]] = {**PLAIN, **{name: _mcts(name) for 
 
 
 # What a player may seat at the table; the rest of AGENTS are for measuring (the engine's
-# shaker, the frozen yardstick).
+# shaker). The lab's frozen yardsticks are seated by `lab.yardsticks.make_agent`.
 PLAYER_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 

@@ -1,8 +1,8 @@
 """The AI's levels: what each searching level may spend (iterations, and seconds on the
 clock) and what it knows (its devices and its evaluation); `knobs.py` changes them for
 experiments. `agents.make_agent` seats them by name; `search.MCTSAgent` plays them. The frozen
-yardsticks (`hard-v1`, `hard-v2`, `hard-v3`) stay beside the levels a player may seat
-(`agents.PLAYER_LEVELS`): the lab's screens measure changes to hard against them.
+yardsticks the lab's screens measure changes to hard against (`hard-v1`, `hard-v2`, `hard-v3`)
+live with the lab (`lab/yardsticks.py`), not here: a player cannot seat them.
 """
 
 from __future__ import annotations
@@ -44,30 +44,17 @@ class Level:
 # gains little (hard at 1600/480 and an untempered normal at 150/50 split 40 games 21-19), so
 # the levels differ as much by how often they take a plan other than the best-explored one
 # (temperature) as by budget: hard beat normal 28-12, normal beat easy 27-3.
-# hard over hard-v1, deterministic and paired (`python -m lab.compare`, docs/ai-lab.md):
-# sequential halving at the root, the next solo Offer at the leaves and, in solo, its most
-# explored plans played on a round until three different boards are compared (`verify`,
-# `verify_pool`) lift solo play; the rivalry objective and other seats playing the rollout
-# plans win duels (66% of 100 games). On the clock hard plays its play-ons in worker
-# processes (`parallel`): the same choices, in time more often (docs/ai-lab.md, entry 67).
+# hard over hard-v1 (a yardstick of the lab's, lab/yardsticks.py), deterministic and paired
+# (`python -m lab.compare`, docs/ai-lab.md): sequential halving at the root, the next solo
+# Offer at the leaves and, in solo, its most explored plans played on a round until three
+# different boards are compared (`verify`, `verify_pool`) lift solo play; the rivalry
+# objective and other seats playing the rollout plans win duels (66% of 100 games). On the
+# clock hard plays its play-ons in worker processes (`parallel`): the same choices, in time
+# more often (docs/ai-lab.md, entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                   others_plan=True, verify=3, verify_pool=6, parallel=True,
                   evaluator="corrected"),
-    # hard as it was when the paired harness was built (2026-11-24): the yardstick every
-    # change to hard is measured against, on the same deals.
-    "hard-v1": Level(1600, 480, 6.0, 2.0),
-    # hard as it was on 2026-11-26 (session 31), before issue 35: the yardstick of that
-    # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
-    "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                     others_plan=True, verify=3, verify_pool=6),
-    # hard as it was on 2026-11-27 (session 37), with the sibling correction of
-    # `correction.json`: the yardstick of the next screens. A new fit of the correction goes
-    # to a file and evaluator name of its own, so that this one stays what was measured.
-    "hard-v3": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                     others_plan=True, verify=3, verify_pool=6, parallel=True,
-                     evaluator="corrected"),
 }
-

@@ -20,12 +20,12 @@ import statistics
 import sys
 import traceback
 
-from ai.agents import AGENTS, make_agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, solo
 from loyang_game.text.log import log_lines
 
 from .processes import worker_pool
+from .yardsticks import AGENTS, make_agent
 
 
 def _play_one(job: tuple) -> dict:

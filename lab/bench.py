@@ -155,7 +155,7 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
     """Thinking times per level in `games` games against greedy in every other seat (the
     level's seat moving round the table from game to game), or alone in the solo game
     (`seats` 1)."""
-    from ai.agents import make_agent
+    from .yardsticks import make_agent
 
     out = {}
     for level in levels:
@@ -188,10 +188,10 @@ def cpu_game(spec: str) -> dict:
     `python -m lab.compare` seeds it), and its moves' digest."""
     import hashlib
 
-    from ai.agents import make_agent
     from ai.play import play_game
 
     from .compare import agent_seed
+    from .yardsticks import make_agent
 
     level, _, deal = spec.rpartition("@")
     agent = make_agent(level, agent_seed(int(deal), 0), deterministic=True)

@@ -41,11 +41,12 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from ai.agents import Agent, make_agent
+from ai.agents import Agent
 from ai.play import play_game
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play, solo
 
 from .processes import worker_pool
+from .yardsticks import make_agent
 
 Job = TypeVar("Job")  # what one worker process is handed: a deal and how to play it
 
@@ -62,8 +63,9 @@ def mean_ci(values: list[float]) -> dict:
 
 
 def lab_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
-    """An agent by its name (`ai.agents.make_agent`), or a lab-only device on top of one:
-    `hard-v3+take-regular` (`lab.forcing`, issue 49's diagnosis screen)."""
+    """An agent by its name (`lab.yardsticks.make_agent`: the game's and the frozen
+    yardsticks), or a lab-only device on top of one: `hard-v3+take-regular` (`lab.forcing`,
+    issue 49's diagnosis screen)."""
     from .forcing import SUFFIX, take_regular
 
     if name.endswith(SUFFIX):

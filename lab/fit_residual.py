@@ -45,7 +45,6 @@ from multiprocessing import Pool
 import numpy as np
 
 from ai import corrected, verify
-from ai.agents import make_agent
 from ai.evaluate import default_evaluator
 from ai.leaves import final_value
 from ai.offer_ahead import next_offer_gain
@@ -57,6 +56,7 @@ from loyang_game.engine.moves import ADVANCE
 
 from . import residual
 from .compare import Job, agent_seed
+from .yardsticks import make_agent
 
 
 def record_one(job: tuple[str, str, int]) -> int:

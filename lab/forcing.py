@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.agents import make_agent
 from loyang_game.engine import GameState, Move
 from loyang_game.engine.cards import CARDS, REGULAR
 from loyang_game.engine.moves import DONE, OFFER
 from loyang_game.engine.solo import COLUMNS
 from loyang_game.engine.state import CARDS_PHASE
+
+from .yardsticks import make_agent
 
 TOP_ROWS = 2  # row 1 free, row 2 one Cash
 SUFFIX = "+take-regular"

@@ -33,7 +33,6 @@ import numpy as np
 
 from ai.evaluate import FEATURES, WEIGHTS_FILE, Evaluator, features, hand_weights, load_weights
 from ai.greedy import GreedyAgent
-from ai.levels import LEVELS
 from ai.play import by_seat
 from ai.projection import DEFAULT_PARAMS, Params
 from ai.search import MCTSAgent
@@ -42,6 +41,7 @@ from loyang_game.engine.cards import ROUNDS, path_cost
 from loyang_game.engine.moves import ADVANCE
 
 from .processes import worker_pool
+from .yardsticks import SEARCHING, level_named
 
 GRIDS = {  # the values `--tune` tries for each knob
     "card_cost": (1.0, 1.5, 2.0, 2.5, 3.0),
@@ -89,7 +89,9 @@ def make_player(agent: str, seed: int, ev: Evaluator):
     being fitted."""
     if agent == "greedy":
         return GreedyAgent(seed, ev)
-    return MCTSAgent(agent, seed, evaluator=ev)
+    level = level_named(agent)
+    assert level is not None, f"{agent!r} is no searching level"
+    return MCTSAgent(level, seed, evaluator=ev, name=agent)
 
 
 def fit(rows: list[Row], ridge: float = 1.0) -> dict[int, list[float]]:
@@ -175,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", default="1,2", help="seat counts to play")
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--agent", default="greedy", choices=["greedy", *LEVELS],
+    parser.add_argument("--agent", default="greedy", choices=["greedy", *SEARCHING],
                         help="the self-play agent")
     parser.add_argument("--tune", default="card_cost,absorb,helper",
                         help=f"knobs to search, in order, from: {', '.join(GRIDS)} "

@@ -10,7 +10,7 @@ merge positions that differ.
 
 A planning decision is one of a seat's own turn that no hidden card and no other player can
 change until the turn ends: its own Action phase, or in the solo game the whole round
-(`ai.search.planning`). What stays the same all that time is left out.
+(`ai.turn.planning`). What stays the same all that time is left out.
 """
 
 from __future__ import annotations

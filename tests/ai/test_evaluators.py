@@ -44,7 +44,7 @@ def _state_in_round(seats: int, seed: int, round_: int):
 def test_hard_names_the_correction_and_every_other_level_the_projection():
     assert LEVELS["hard"].evaluator == "corrected"
     assert all(level.evaluator == "projection" for name, level in LEVELS.items()
-               if name not in ("hard", "hard-v3"))
+               if name != "hard")
     for solo in (True, False):
         ev = make_evaluation("corrected", solo)
         assert isinstance(ev, CorrectedEvaluator) and ev is make_evaluation("corrected", solo)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from ai.agents import make_agent
 from lab import compare, forcing, take_regular
 from lab.forcing import TakeRegular, forced_regular, top_regular_buys
+from lab.yardsticks import make_agent
 from loyang_game.engine import GameConfig, GameState, Move, new_game, play
 from loyang_game.engine.cards import CARDS, REGULAR
 from loyang_game.engine.moves import DONE, OFFER, SELL

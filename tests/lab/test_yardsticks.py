@@ -1,6 +1,7 @@
 """What the lab's experiments rest on in the AI the game plays: deterministic mode gives the
 same game in any process (so `python -m lab.compare` can pair agents deal by deal), knob
-overrides by name, and the frozen yardsticks hard-v1, hard-v2 and hard-v3."""
+overrides by name, and the frozen yardsticks hard-v1, hard-v2 and hard-v3, which live with the
+lab (`lab.yardsticks`), not among the levels the game seats."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import sys
 
 import pytest
 
-from ai.agents import make_agent
+from ai import agents
 from ai.corrected import load_correction, load_round_means
 from ai.levels import LEVELS, Level
+from lab.yardsticks import AGENTS, YARDSTICKS, make_agent
 from loyang_game.engine import GameConfig, new_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -45,7 +47,28 @@ def test_a_deterministic_game_is_the_same_in_any_process():
 
 def test_hard_v1_is_todays_hard_kept_as_the_yardstick():
     agent = make_agent("hard-v1", 1, deterministic=True)
-    assert agent.level == LEVELS["hard-v1"] and agent.deterministic
+    assert agent.level == YARDSTICKS["hard-v1"] and agent.deterministic
+    assert agent.name == "hard-v1"
+    tuned = make_agent("hard-v3:verify=0,act_iterations=20", 1)
+    assert tuned.name == "hard-v3" and tuned.level.verify == 0
+    assert tuned.level.act_iterations == 20 and tuned.level.evaluator == "corrected"
+
+
+def test_the_game_seats_no_yardstick():
+    """The frozen yardsticks are the lab's: the game's agents, levels and player levels know
+    none of them, and the lab's `make_agent` seats every agent the game does as the game does."""
+    for name in YARDSTICKS:
+        assert name not in LEVELS and name not in agents.AGENTS
+        assert name not in agents.PLAYER_LEVELS and name in AGENTS
+        with pytest.raises(ValueError, match="unknown agent"):
+            agents.make_agent(name)
+        with pytest.raises(ValueError, match="unknown agent"):
+            agents.make_agent(name + ":verify=0")
+    assert set(AGENTS) == {*agents.AGENTS, *YARDSTICKS}
+    for name in ("hard", "normal:widen=2"):
+        assert make_agent(name, 3).level == agents.make_agent(name, 3).level
+    with pytest.raises(ValueError, match="hard-v3"):
+        make_agent("nobody")
 
 
 def test_knob_overrides_for_experiments():
@@ -68,7 +91,7 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
     (docs/ai-lab.md, entries 92 and 94)."""
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6)
-    assert LEVELS["hard-v2"] == frozen
+    assert YARDSTICKS["hard-v2"] == frozen
     # hard differs in where its play-ons run on the clock, and in its evaluation
     assert dataclasses.replace(LEVELS["hard"], parallel=False, evaluator="projection") == frozen
 
@@ -81,7 +104,7 @@ def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6, parallel=True,
                    evaluator="corrected")
-    assert LEVELS["hard-v3"] == frozen
+    assert YARDSTICKS["hard-v3"] == frozen
     weights, means = load_correction(), load_round_means()
     assert len(weights) == 73 and any(weights) and any(means)
     frozen_file = hashlib.sha256(repr((weights, means)).encode()).hexdigest()[:16]
