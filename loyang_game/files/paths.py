@@ -38,6 +38,8 @@ from pathlib import Path
 
 import platformdirs
 
+from ..words import _
+
 APP_NAME = "loyang"
 SAVE_DIR_VARIABLE = "LOYANG_SAVE_DIR"
 
@@ -136,7 +138,7 @@ def move_old_saves(old: Path, new: Path) -> Settled:
     if _same(old, new) or not _holds_anything(old):
         return Settled(new)
     if os.path.lexists(new) and not new.is_dir():
-        return _keep(old, new, f"{new} is not a folder")
+        return _keep(old, new, _("{folder} is not a folder", folder=new))
     if _holds_anything(new):
         return Settled(new)  # already in use: never overwritten; the old folder stays as it is
     try:
@@ -150,8 +152,8 @@ def move_old_saves(old: Path, new: Path) -> Settled:
         return _copy_over(old, new)
     with contextlib.suppress(OSError):
         os.rmdir(old.parent)  # the old `loyang` folder, if nothing else is in it
-    return Settled(new, f"the save folder was moved from {old} to {new}, where this system "
-                        "keeps an application's data")
+    return Settled(new, _("the save folder was moved from {old} to {new}, where this system "
+                          "keeps an application's data", old=old, new=new))
 
 
 def _copy_over(old: Path, new: Path) -> Settled:
@@ -165,10 +167,10 @@ def _copy_over(old: Path, new: Path) -> Settled:
         shutil.rmtree(copy, ignore_errors=True)
         if _holds_anything(new):
             return Settled(new)  # another window's copy won
-        return _keep(old, new, f"copying it failed: {error.strerror or error}")
-    return Settled(new, f"the save folder was copied from {old} to {new}, where this system "
-                        f"keeps an application's data; {old} is left as it was (another "
-                        "disk): delete it when you wish")
+        return _keep(old, new, _("copying it failed: {error}", error=error.strerror or error))
+    return Settled(new, _("the save folder was copied from {old} to {new}, where this system "
+                          "keeps an application's data; {old} is left as it was (another "
+                          "disk): delete it when you wish", old=old, new=new))
 
 
 def _rename_into(source: Path, target: Path) -> None:
@@ -180,8 +182,8 @@ def _rename_into(source: Path, target: Path) -> None:
 
 
 def _keep(old: Path, new: Path, why: str) -> Settled:
-    return Settled(old, f"the save folder {old} could not be moved to {new} ({why}): the "
-                        f"saves stay in {old}", logging.WARNING)
+    return Settled(old, _("the save folder {old} could not be moved to {new} ({why}): the "
+                          "saves stay in {old}", old=old, new=new, why=why), logging.WARNING)
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -209,21 +211,24 @@ def save_dir_problem() -> str | None:
         return None
     words = f"{SAVE_DIR_VARIABLE}={configured!r:.80}"
     if not configured.strip():
-        return (f"{SAVE_DIR_VARIABLE} is set but empty: set it to a folder for the saves, or "
-                "unset it")
+        return _("{variable} is set but empty: set it to a folder for the saves, or unset it",
+                 variable=SAVE_DIR_VARIABLE)
     folder = Path(configured).expanduser()
     try:
         resolved = folder.resolve()
         if resolved in (Path.home().resolve(), Path(resolved.anchor)):
-            return (f"{words} is your home folder or the root: give the saves a folder of "
-                    f"their own, such as {Path.home() / 'loyang-saves'}")
+            return _("{setting} is your home folder or the root: give the saves a folder of "
+                     "their own, such as {folder}", setting=words,
+                     folder=Path.home() / "loyang-saves")
         if resolved.exists() and not resolved.is_dir():
-            return f"{words} is not a folder (it is a file or a device)"
+            return _("{setting} is not a folder (it is a file or a device)", setting=words)
         existing = next(p for p in (resolved, *resolved.parents) if p.exists())
         if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-            return f"{words} cannot be written: {existing} is read-only or not a folder"
+            return _("{setting} cannot be written: {folder} is read-only or not a folder",
+                     setting=words, folder=existing)
     except (OSError, ValueError, RuntimeError) as error:  # a NUL byte, a loop of links
-        return f"{words} cannot be used as the save folder ({error})"
+        return _("{setting} cannot be used as the save folder ({error})", setting=words,
+                 error=error)
     return None
 
 

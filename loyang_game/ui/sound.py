@@ -72,6 +72,7 @@ from ..engine.events import (
 from ..engine.moves import ADVANCE, MoveKind
 from ..engine.state import HARVEST_PHASE
 from ..files.paths import asset_dir
+from ..words import _
 
 RATE = 22050  # the files' sample rate (tools/make_sounds.py), and the mixer's
 CHANNELS = 8  # mixer channels: more than MOST_IN_WINDOW, so a new effect seldom cuts one off
@@ -233,7 +234,7 @@ def open_mixer() -> tuple[Any, str | None]:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
         pygame.mixer.set_num_channels(CHANNELS)
     except (pygame.error, NotImplementedError, OSError) as error:
-        _opened["problem"] = f"no sound device ({error})".replace("\n", " ")
+        _opened["problem"] = _("no sound device ({error})", error=error).replace("\n", " ")
         return None, _opened["problem"]
     return pygame.mixer, None
 
@@ -266,7 +267,7 @@ class SoundPlayer:
                 logging.getLogger(__name__).warning("sound %s not loaded", name, exc_info=True)
                 missing.append(name)
         if missing:
-            self.problem = f"sound effects missing: {', '.join(missing)}"
+            self.problem = _("sound effects missing: {names}", names=", ".join(missing))
 
     @property
     def volume(self) -> float:
@@ -299,7 +300,7 @@ class SoundPlayer:
             except Exception as error:  # the mixer was closed under us: silence from now on
                 logging.getLogger(__name__).warning("sound stopped", exc_info=True)
                 self.sounds.clear()
-                self.problem = f"sound stopped ({error})"
+                self.problem = _("sound stopped ({error})", error=error)
         return True
 
     def play_all(self, kinds: Iterable[str]) -> list[str]:
