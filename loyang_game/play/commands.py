@@ -543,7 +543,7 @@ class Picker:
             self.reset()
             if move in state.legal_moves():
                 return Result("apply", move)
-            return Result("reject", message="That choice is no longer possible.")
+            return Result("reject", message=_("That choice is no longer possible."))
         if self.choosing:
             self.reset()
             return Result("cancel")
@@ -583,7 +583,7 @@ class Picker:
             if move.kind == END and due_unserved(state, state.to_move):
                 self.selection = [target]
                 self.choosing = [move]
-                self.choose_title = "Unserved due customer: end your Action phase?"
+                self.choose_title = _("Unserved due customer: end your Action phase?")
                 self.choose_detail = unserved_warning(state, state.to_move)
                 return Result("choose", options=[move], message=self.choose_title)
             return Result("apply", move)

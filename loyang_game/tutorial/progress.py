@@ -13,6 +13,7 @@ from ..engine import GameState, new_game
 from ..files.disk import NotKept, read_bounded, write_atomically
 from ..files.paths import save_dir
 from ..files.save import SaveError, moves_from_data
+from ..words import _
 from . import script
 
 FILE_NAME = "tutorial.json"
@@ -98,7 +99,8 @@ def save(progress: Progress) -> str | None:
     try:
         write_atomically(path(), json.dumps(asdict(progress)).encode("utf-8"))
     except OSError as error:
-        return f"The tutorial's place could not be saved ({error.strerror or error})."
+        return _("The tutorial's place could not be saved ({error}).",
+                 error=error.strerror or error)
     return None
 
 

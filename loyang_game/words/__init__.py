@@ -55,7 +55,7 @@ LANGUAGES = ("en", "de", "it", "fr")
 # Each language by its own name, as the Settings row and --lang's help show it.
 NATIVE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano", "fr": "Français"}
 # The pseudo-language, for tests and for seeing the layouts a long language needs: every
-# message accented, about 40% longer and bracketed ("[Šéļļ Ŵĥéåţ ···]"), so a word that
+# message accented, about 40% longer and bracketed ("[Šéll Whéåt ···]"), so a word that
 # escaped the catalogues shows as plain English and a label cut or overflowing shows by its
 # missing bracket. Not offered in Settings; `loyang --lang qps` shows it.
 PSEUDO = "qps"
@@ -74,8 +74,10 @@ def catalog_path(language: str) -> Path:
     return CATALOG_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-_ACCENTED = str.maketrans("acdeghijklnorstuwyzACDEGHIJKLNORSTUWYZ",
-                          "åçďéĝĥïĵķļñöŕšţüŵýžÅÇĎÉĜĤÏĴĶĻÑÖŔŠŢÜŴÝŽ")
+# The letters the pseudo-language accents: those the shipped font draws accented (Lato has
+# Latin-1's and a few more, not ĥ, ţ or ŕ), every vowel among them, so that no English word
+# of the catalogues keeps all its letters plain.
+_ACCENTED = str.maketrans("aceinosuyzACEINOSUYZ", "åçéïñöšüýžÅÇÉÏÑÖŠÜÝŽ")
 
 
 def pseudo(message: str) -> str:

@@ -24,10 +24,15 @@ from loyang_game.ui import draw, fonts
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
-# What a plain English word is: three ASCII letters in a row (the pseudo-language accents
-# them), but for the names of the seats.
-WORD = re.compile(r"[A-Za-z]{3,}")
+# A word (letters in a row) and a plain English one: three letters or more, none accented
+# (the pseudo-language accents every vowel), but for the names of the seats.
+LETTERS = re.compile(r"[^\W\d_]+")
 NAMES = {"Anna", "Bao", "Chen", "Dara"}
+
+
+def plain_words(s: str) -> list[str]:
+    """The words of `s` that are plain English, the seats' names aside."""
+    return [w for w in LETTERS.findall(s) if len(w) >= 3 and w.isascii() and w not in NAMES]
 # The modules whose words are another part's work, not this switch's: the card pictures
 # (ui/art.py, drawn once and kept by ui/sprites.py) carry their own titles and texts.
 PICTURES = {"loyang_game.ui.art"}
@@ -58,7 +63,7 @@ def escaped(drawn: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The strings drawn with a plain English word in them (the card pictures aside, and the
     session's first log line: `test_the_first_line_of_the_log_is_worded_too`)."""
     return sorted({(s, module) for s, module in drawn if module not in PICTURES
-                   and any(w not in NAMES for w in WORD.findall(s))
+                   and plain_words(s)
                    and not s.startswith(FIRST_LINE)})
 
 
@@ -171,7 +176,7 @@ def test_after_a_switch_mid_game_nothing_on_the_table_is_left_in_english(
     assert any(s.startswith(words.pseudo("Hint: ")[:5]) for s, _m in drawn)  # made again
     # The game log, every line of it (the session's own first line aside, see below).
     assert [line for line in game.log[1:]
-            if any(w not in NAMES for w in WORD.findall(line))] == []
+            if plain_words(line)] == []
     d.close()
 
 
