@@ -175,3 +175,35 @@ def test_the_pseudo_language_s_letters_are_in_the_shipped_font():
     letters = set(words.pseudo("".join(map(chr, range(32, 127))))) - set(map(chr, range(128)))
     assert "é" in letters and [c for c in sorted(letters) if picture(c) == missing] == []
     assert picture("ţ") == missing  # (the test can tell)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_s_dialogs_fit_at_1024x640(monkeypatch, back_to_english, language):
+    """The choices made over the table: the question before ending the Action phase with a
+    due customer unserved, and the Harvest helper's options with its card's text."""
+    from ..engine.helper_scenarios import put_regular, turn
+    from .driver import click_target
+    from .test_table_words import harvest_table, person_table
+
+    words.set_language(language)
+    seen: list[tuple[str, str]] = []
+    s, seat = turn()
+    put_regular(s, seat, "R1", red=False)
+    app = person_table(s, seat, (1024, 640))
+    drawn = record_drawn(monkeypatch)
+    app.click(app.view.position_of(("btn", "end")))
+    assert app.picker.choosing
+    drawn.clear()
+    app.d.draw()
+    seen += drawn
+    app.d.close()
+    app, helper, _fields = harvest_table((1024, 640))
+    click_target(app, ("helper", helper))
+    drawn.clear()
+    app.d.draw()
+    seen += drawn
+    app.d.close()
+    assert len(seen) > 30
+    assert sorted({s for s, _m in seen if "\u2026" in s}) == []
+    if language == words.PSEUDO:
+        assert [s for s, _m in escaped(seen)] == []
