@@ -207,3 +207,31 @@ def test_the_table_s_dialogs_fit_at_1024x640(monkeypatch, back_to_english, langu
     assert sorted({s for s, _m in seen if "\u2026" in s}) == []
     if language == words.PSEUDO:
         assert [s for s, _m in escaped(seen)] == []
+
+
+@pytest.mark.parametrize("language", ["de", words.PSEUDO])
+def test_the_review_s_words_fit_at_1024x640(monkeypatch, back_to_english, language):
+    """The review of two rounds (the coach on small budgets): its progress, then its
+    costly decisions, each row's verdict and move, in the language and whole."""
+    from ai import review as review_module
+
+    from .test_review import _director, _replay, _until_done, small_review  # noqa: F401
+
+    monkeypatch.setattr(review_module, "COACH_LEVEL", "hard:act_iterations=40,"
+                                                      "other_iterations=20")
+    words.set_language(language)
+    replay = _replay(rounds=2)
+    drawn = record_drawn(monkeypatch)
+    d, scene = _director(replay, size=(1024, 640))
+    try:
+        for _frame in range(2):
+            d.frame(dt=1 / 60)
+        _until_done(d, scene)  # what it drew while it thought and once done
+        d.draw()
+        assert scene.shown, "two rounds of an easy player hold a costly decision"
+    finally:
+        d.close()
+    assert len(drawn) > 10
+    assert sorted({s for s, _m in drawn if "\u2026" in s}) == []
+    if language == words.PSEUDO:
+        assert [s for s, _m in escaped(drawn)] == []

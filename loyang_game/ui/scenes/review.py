@@ -305,6 +305,8 @@ class ReviewScene(MenuScene):
         text(surf, fit(where_words(finding), L.px(22), cost.x - x - L.px(10), True), L.px(22),
              t.WHITE, topleft=(x, r.y + L.px(7)), bold=True)
         lines = advice(finding)  # what the AI expects is in the replay's note (`verdict`)
-        for j, line in enumerate(lines):
-            text(surf, fit(line, L.px(19), width), L.px(19), SOFT,
-                 topleft=(x, r.y + L.px(34) + j * L.px(23)))
+        for j, line in enumerate(lines):  # a long language's line a size smaller, then cut
+            size = next((L.px(v) for v in (19, 17, 15) if t.font(L.px(v)).size(line)[0] <= width),
+                        L.px(15))
+            text(surf, fit(line, size, width), size, SOFT,
+                 midleft=(x, r.y + L.px(44) + j * L.px(23)))
