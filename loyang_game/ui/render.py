@@ -114,8 +114,20 @@ def top_prompt(L: Layout, prompt: str, width: int) -> tuple[int, list[str]]:
                        (L.px(13), 2)):
         lines = wrap(prompt, size, width)
         if len(lines) <= most:
-            return size, lines
+            return size, balanced(prompt, size, width, lines)
     return size, [lines[0], fit(" ".join(lines[1:]), size, width)]
+
+
+def balanced(words: str, size: int, width: int, lines: list[str]) -> list[str]:
+    """Two lines made about as long as each other (no last word alone on the second): the
+    narrowest of a few widths that still takes two lines; one line as it is."""
+    if len(lines) != 2:
+        return lines
+    for w in range(width // 2, width, max(1, width // 24)):
+        even = wrap(words, size, w)
+        if len(even) <= 2:
+            return even
+    return lines
 
 
 def _board(surf, state, L, sp, view, drawn):
@@ -695,26 +707,39 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
 def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
     """A seat's played cards as their tiles, one under another as on its board (a Regular
     customer with its rows and marker, a stall's taken offers), where the panel has the
-    room (2 and 3 players): their headers at least show when they must overlap. False when
-    there is no room for that (the cards are then chips)."""
+    room (2 and 3 players). When they do not all fit, the first ones show their header band
+    alone (the card's name, as a Two-pack's lower card shows) and the last ones whole.
+    False when even that does not fit (the cards are then chips)."""
     slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
     w = r.w - L.px(16)
     h = w * g.TILE_H // g.TILE_W
+    gap = L.px(4)
+    strip = h * g.HEADER // g.TILE_H + L.px(1)
     room = r.bottom - L.px(36) - y
-    if room < 2 * h:
+    if room < 2 * h:  # a compact panel (4 players): chips, whatever the number of cards
         return False
-    header = h * g.HEADER // g.TILE_H + L.px(4)
-    step = h + L.px(4)
-    if len(slots) > 1:
-        step = min(step, (room - h) / (len(slots) - 1))
-    if step < header:
+    n = len(slots)
+    whole = next((k for k in range(n, 0, -1) if (n - k) * (strip + gap) + k * (h + gap)
+                  <= room + gap), 0)
+    if n and not whole:
         return False
+    x = r.x + L.px(8)
     for i, slot in enumerate(slots):
         card = slot[CARD]
+        img = sp.tile(card, w, h, view.solo)
+        if i < n - whole:  # its header band alone (a Regular customer's marker on it)
+            if card not in view.hide:
+                surf.blit(img, (x, y), pygame.Rect(0, 0, w, strip))
+                if CARDS[card].kind == "regular":
+                    m = g.scaled(g.regular_marker(), pygame.Rect(x, y, w, h), g.TILE_W)
+                    surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
+            y += strip + gap
+            continue
+        tr = pygame.Rect(x, y, w, h)
+        y += h + gap
         if card in view.hide:
             continue
-        tr = pygame.Rect(r.x + L.px(8), round(y + i * step), w, h)
-        surf.blit(sp.tile(card, w, h, view.solo), tr)
+        surf.blit(img, tr)
         kind = CARDS[card].kind
         if kind == "stall":
             for k in range(3):

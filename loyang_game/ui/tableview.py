@@ -11,6 +11,7 @@ card shown big, the tooltip or a card's text, messages and the end-of-game panel
 
 from __future__ import annotations
 
+import functools
 from collections import ChainMap
 
 import pygame
@@ -58,10 +59,17 @@ def top_width(target: tuple, label: str) -> int:
     """A top bar button's design width: its words at the buttons' size and a margin, the
     longest of the words it can show (Hint or Stop hint, every speed), so that no button
     grows or moves when its words change (nothing moves under the pointer)."""
+    return _top_width(target[1], label)
+
+
+@functools.lru_cache(maxsize=64)
+def _top_width(kind: str, label: str) -> int:
+    """`top_width` by the button's kind and its words now (which change with the language,
+    so a switch of language measures again)."""
     labels = [label]
-    if target[1] == "hint":
+    if kind == "hint":
         labels = [_("Stop hint"), _(coach.LABEL)]
-    elif target[1] == "speed":
+    elif kind == "speed":
         labels = [_("Speed: {speed}", speed=pgettext("speed", words))
                   for words in SPEED_WORDS.values()]
     need = max(t.font(19, True).size(words)[0] for words in labels) + TOP_PAD
