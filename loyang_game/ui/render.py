@@ -704,43 +704,52 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
                                                                 r.bottom - L.px(10)))
 
 
-def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
-    """A seat's played cards as their tiles, one under another as on its board (a Regular
-    customer with its rows and marker, a stall's taken offers), where the panel has the
-    room (2 and 3 players). When they do not all fit, the first ones show their header band
-    alone (the card's name, as a Two-pack's lower card shows) and the last ones whole.
-    False when even that does not fit (the cards are then chips)."""
-    slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
+def played_places(L: Layout, r: pygame.Rect, y: int, n: int) -> list[tuple[pygame.Rect, bool]]:
+    """Where a seat's panel `r` shows its `n` played cards from `y` down: (place, whole)
+    for each, one under another as on its board; when they do not all fit, the first ones
+    show their header band alone (the card's name, as a Two-pack's lower card shows) and
+    the last ones whole. [] when the panel has no room for that (4 players: chips)."""
     w = r.w - L.px(16)
     h = w * g.TILE_H // g.TILE_W
     gap = L.px(4)
     strip = h * g.HEADER // g.TILE_H + L.px(1)
     room = r.bottom - L.px(36) - y
     if room < 2 * h:  # a compact panel (4 players): chips, whatever the number of cards
-        return False
-    n = len(slots)
+        return []
     whole = next((k for k in range(n, 0, -1) if (n - k) * (strip + gap) + k * (h + gap)
                   <= room + gap), 0)
-    if n and not whole:
+    out = []
+    for i in range(n):
+        band = i < n - whole
+        out.append((pygame.Rect(r.x + L.px(8), y, w, strip if band else h), not band))
+        y += (strip if band else h) + gap
+    return out if whole else []
+
+
+def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
+    """A seat's played cards as their tiles in its panel (`played_places`): a Regular
+    customer with its rows, next price and marker, a stall's taken offers, a Casual
+    customer's tag. False when the panel has no room for them (the cards are then chips)."""
+    slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
+    places = played_places(L, r, y, len(slots))
+    if not places:
         return False
-    x = r.x + L.px(8)
-    for i, slot in enumerate(slots):
+    for slot, (place, whole) in zip(slots, places, strict=True):
         card = slot[CARD]
-        img = sp.tile(card, w, h, view.solo)
-        if i < n - whole:  # its header band alone (a Regular customer's marker on it)
-            if card not in view.hide:
-                surf.blit(img, (x, y), pygame.Rect(0, 0, w, strip))
-                if CARDS[card].kind == "regular":
-                    m = g.scaled(g.regular_marker(), pygame.Rect(x, y, w, h), g.TILE_W)
-                    surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
-            y += strip + gap
-            continue
-        tr = pygame.Rect(x, y, w, h)
-        y += h + gap
         if card in view.hide:
             continue
-        surf.blit(img, tr)
+        w = place.w
+        h = w * g.TILE_H // g.TILE_W
+        img = sp.tile(card, w, h, view.solo)
+        tr = pygame.Rect(place.x, place.y, w, h)
         kind = CARDS[card].kind
+        if not whole:  # its header band alone (a Regular customer's marker on it)
+            surf.blit(img, place.topleft, pygame.Rect(0, 0, w, place.h))
+            if kind == "regular":
+                m = g.scaled(g.regular_marker(), tr, g.TILE_W)
+                surf.blit(sp.satisfaction(bool(slot[RED]), m.w), m.topleft)
+            continue
+        surf.blit(img, tr)
         if kind == "stall":
             for k in range(3):
                 if not slot[MASK] & (1 << k):

@@ -324,3 +324,27 @@ def test_the_prompt_has_the_top_bar_up_to_buttons_as_wide_as_their_words(size, m
     assert 1 <= len(lines) <= 2 and min(sizes) >= 12
     assert all(r.right < view.prompt_end for r, _s in lines)
     app.d.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seat_s_many_played_cards_show_their_names_then_the_last_ones_whole(size):
+    """Three players: a seat with nine played cards shows them in its panel one under
+    another, none over another, the first as their header bands and the last ones whole;
+    four players' panels keep their chips."""
+    state = new_game(GameConfig(seats=3, seed=3))
+    L = layout.build(state, 0, size, hand_seat=None, bar_buttons=[])
+    panel = L.panels[1]
+    y = panel.y + L.px(100)
+    for n in (1, 3, 9):
+        places = render.played_places(L, panel, y, n)
+        assert len(places) == n
+        assert all(panel.contains(r) for r, _whole in places)
+        assert all(a.bottom <= b.y for (a, _w), (b, _v) in itertools.pairwise(places))
+        wholes = [whole for _r, whole in places]
+        assert wholes[-1] and wholes == sorted(wholes)  # bands first, then whole tiles
+        bands = [r for r, whole in places if not whole]
+        assert all(r.h < places[-1][0].h // 2 for r in bands)
+    assert not all(whole for _r, whole in render.played_places(L, panel, y, 9))
+    four = new_game(GameConfig(seats=4, seed=5))
+    L4 = layout.build(four, 0, size, hand_seat=None, bar_buttons=[])
+    assert render.played_places(L4, L4.panels[1], L4.panels[1].y + L4.px(100), 3) == []
