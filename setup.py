@@ -16,26 +16,41 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
-HOT = ("corrected", "farm", "leaves", "options", "playout", "policy", "search", "tree", "turn",
-       "verify", "view")
+HOT = ("corrected", "farm", "leaves", "offer_ahead", "options", "playout", "policy",
+       "projection", "search", "tree", "turn", "verify", "view")
+
+
+def _write(path: str, text: str | None) -> None:
+    """`text` into `path` (rewritten only when changed, so that Cython's own check may skip
+    it); None: no such file."""
+    old = None
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+    if text is None:
+        if old is not None:
+            os.unlink(path)
+    elif old != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def _copy(name: str) -> str:
-    """The module's source with its SHA-256 added, in build/cython/ai/ (rewritten only when
-    changed, so that Cython's own check may skip it)."""
+    """The module's source with its SHA-256 added, in build/cython/ai/, and beside it the
+    module's C types if it has any (`ai/NAME.pxd`, which Cython reads with the source: the
+    plain source stays the reference, the types only make its build faster)."""
     with open(os.path.join("ai", name + ".py"), "rb") as f:
         source = f.read()
     text = source.decode("utf-8") + f'\nSOURCE_SHA256 = "{hashlib.sha256(source).hexdigest()}"\n'
     folder = os.path.join("build", "cython", "ai")
     os.makedirs(folder, exist_ok=True)
     copy = os.path.join(folder, name + ".py")
-    old = None
-    if os.path.exists(copy):
-        with open(copy, encoding="utf-8") as f:
-            old = f.read()
-    if old != text:
-        with open(copy, "w", encoding="utf-8") as f:
-            f.write(text)
+    _write(copy, text)
+    types = None
+    if os.path.exists(os.path.join("ai", name + ".pxd")):
+        with open(os.path.join("ai", name + ".pxd"), encoding="utf-8") as f:
+            types = f.read()
+    _write(os.path.join(folder, name + ".pxd"), types)
     return copy
 
 
@@ -45,12 +60,17 @@ def extensions() -> list:
         from setuptools import Extension
     except ImportError:
         return []
-    # Python objects only (no C types: the values stay those of the plain source to the last
-    # bit), and no fused multiply-adds.
+    # Python objects but for the C types a module's .pxd gives its classes (ai/farm.pxd,
+    # ai/tree.pxd, ai/options.pxd: the attributes and methods of the objects the search makes
+    # most) and those Cython infers for locals (`infer_types`: a loop's counter, a length, a
+    # float kept as a C double): a C double holds what the Python float held and is computed
+    # in the same order, so the values stay those of the plain source to the last bit
+    # (tests/ai/test_farm.py, tests/ai/test_compiled_moves.py); and no fused multiply-adds.
     flags = [] if os.name == "nt" else ["-ffp-contract=off"]
     modules = [Extension(f"ai.{name}", [_copy(name)], extra_compile_args=flags) for name in HOT]
     built = cythonize(modules, build_dir=os.path.join("build", "cython", "c"), quiet=True,
-                      compiler_directives={"language_level": 3, "annotation_typing": False})
+                      compiler_directives={"language_level": 3, "annotation_typing": False,
+                                           "infer_types": True})
     for ext in built:
         ext.optional = True  # a failed compilation is a warning: the plain source is used
     return built

@@ -34,11 +34,13 @@ from hashlib import sha256
 from types import ModuleType
 
 # The search's hot path, compiled by Cython where the package was installed with a C compiler
-# at hand (`setup.py`): the same source, the same values to the last bit, about twice the
-# speed (docs/ai-lab.md, entry 49). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
+# at hand (`setup.py`, with the C types of `farm.pxd`, `tree.pxd` and `options.pxd`): the same
+# source, the same values to the last bit; a whole deterministic solo game of hard takes about
+# three quarters of the plain source's CPU (`python -m lab.bench --pure-against-compiled 2`,
+# docs/ai-lab.md, entry 107). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
 # source instead, and so does a compiled module built from another version of its source.
-COMPILED = ("corrected", "farm", "leaves", "options", "playout", "policy", "search", "tree",
-            "turn", "verify", "view")
+COMPILED = ("corrected", "farm", "leaves", "offer_ahead", "options", "playout", "policy",
+            "projection", "search", "tree", "turn", "verify", "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
 

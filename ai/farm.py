@@ -64,6 +64,14 @@ DEAREST_FIRST = (4, 5, 2, 3, 1, 0)  # by Shop price, beans and leeks first
 _BY_PRICE: dict[tuple[int, ...], list[int]] = {}
 
 
+def _dearer_first(veg: int) -> int:
+    return -BUY_PRICE[veg]
+
+
+def _due_first(customer: list[Any]) -> float:
+    return -customer[1][0]  # type: ignore[no-any-return]
+
+
 class Farm:
     """The abstract farm: vegetables at hand, fields, customers, stall offers, Cash."""
 
@@ -177,7 +185,12 @@ class Farm:
         need = [0] * 6
         for v in wants:
             need[v] += 1
-        if all(self.have[v] >= need[v] for v in wants):  # at hand: nothing to trade or buy
+        at_hand = True  # nothing to trade or buy (a loop, not all(): no closure to compile)
+        for v in wants:
+            if self.have[v] < need[v]:
+                at_hand = False
+                break
+        if at_hand:
             for v in wants:
                 self.have[v] -= 1
             return True
@@ -187,7 +200,7 @@ class Farm:
         ok = True
         order = _BY_PRICE.get(wants)
         if order is None:
-            order = _BY_PRICE[wants] = sorted(set(wants), key=lambda x: -BUY_PRICE[x])
+            order = _BY_PRICE[wants] = sorted(set(wants), key=_dearer_first)
         for v in order:
             while self.have[v] < need[v]:
                 if self._trade_for(v, reserved) or self._convert(v, reserved):
@@ -212,7 +225,7 @@ class Farm:
         return True
 
     def _serve_regulars(self) -> None:
-        due = sorted(self.regulars, key=lambda r: -r[1][0])
+        due = sorted(self.regulars, key=_due_first)
         reserved = self._wanted()
         kept = []
         for customer in due:
@@ -308,9 +321,12 @@ class Farm:
             veg, bowls = offer
             if bowls != 1:
                 continue
-            cheapest = min((u for u in ALL if spare[u] and future[u] < future[veg]),
-                           key=lambda u: future[u], default=None)
-            if cheapest is not None:
+            cheapest = -1  # the first of the cheapest spare vegetables, as min() finds it
+            for u in ALL:
+                if spare[u] and future[u] < future[veg] and (cheapest < 0 or
+                                                             future[u] < future[cheapest]):
+                    cheapest = u
+            if cheapest >= 0:
                 spare[cheapest] -= 1
                 spare[veg] += 1
                 self.offers.remove(offer)

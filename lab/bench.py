@@ -12,6 +12,9 @@ devices, such as playing the best plans on a round, work only there).
 forces the plain source), and `cpu_game` gives the CPU seconds of one deterministic solo game
 (`--cpu-game LEVEL@DEAL`, hard on deal 200 unless told; the same moves in any process, so two
 builds can be timed on the same game: `moves_sha256` says they played it alike).
+`--pure-against-compiled RUNS` times that game alone, the plain source and the compiled build
+side by side in one run (each game a process of its own, the two alternating): issue 49's
+item 7, `python -m lab.bench --pure-against-compiled 3` (hard@200).
 """
 
 from __future__ import annotations
@@ -202,6 +205,40 @@ def cpu_game(spec: str) -> dict:
             "moves_sha256": hashlib.sha256(repr(state.moves()).encode()).hexdigest()[:16]}
 
 
+def pure_against_compiled(spec: str, runs: int) -> dict:
+    """`cpu_game(spec)` played `runs` times each way, each in a process of its own, the plain
+    source (`LOYANG_PURE=1`) and the compiled build alternating back to back (so a busy
+    machine's load falls on both alike): CPU seconds of every game, the medians, their ratio
+    (pure over compiled) and whether every game played the same moves."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from ai import hot_path; from lab.bench import cpu_game; "
+            "print(json.dumps({'hot_path': hot_path(), **cpu_game(sys.argv[1])}))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    seconds: dict[str, list[float]] = {"pure": [], "compiled": []}
+    paths: dict[str, str] = {}
+    digests = set()
+    for _ in range(runs):
+        for kind in ("pure", "compiled"):
+            env = {**os.environ, "LOYANG_PURE": "1" if kind == "pure" else ""}
+            done = subprocess.run([sys.executable, "-c", code, spec], cwd=root, env=env,
+                                  capture_output=True, text=True, check=True)
+            game = json.loads(done.stdout.strip().splitlines()[-1])
+            seconds[kind].append(game["cpu_seconds"])
+            paths[kind] = game["hot_path"]
+            digests.add(game["moves_sha256"])
+            print(f"{kind}: {game['cpu_seconds']} s CPU, moves {game['moves_sha256']}",
+                  file=sys.stderr, flush=True)
+    pure, compiled = (statistics.median(seconds[k]) for k in ("pure", "compiled"))
+    return {"game": spec, "runs": runs, "pure_cpu_seconds": seconds["pure"],
+            "compiled_cpu_seconds": seconds["compiled"], "pure_median": round(pure, 2),
+            "compiled_median": round(compiled, 2), "ratio": round(pure / compiled, 3),
+            "moves_sha256": sorted(digests), "same_moves": len(digests) == 1,
+            "hot_path": paths}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m lab.bench", description=__doc__)
     parser.add_argument("--json", action="store_true")
@@ -216,7 +253,22 @@ def main(argv: list[str] | None = None) -> None:
                              "greedy in the other seats: '3,4' gives 'ai_3' and 'ai_4'")
     parser.add_argument("--cpu-game", default="hard@200",
                         help="LEVEL@DEAL: time one deterministic solo game ('' for none)")
+    parser.add_argument("--pure-against-compiled", type=int, default=0, metavar="RUNS",
+                        help="only the --cpu-game game, RUNS times each way, the plain source "
+                             "and the compiled build alternating: CPU seconds, ratio, digest")
     args = parser.parse_args(argv)
+    if args.pure_against_compiled:
+        side = pure_against_compiled(args.cpu_game or "hard@200", args.pure_against_compiled)
+        if args.json:
+            print(json.dumps(side))
+        else:
+            print(f"{side['game']}, {side['runs']} runs each way, CPU seconds: pure "
+                  f"{side['pure_cpu_seconds']} (median {side['pure_median']}), compiled "
+                  f"{side['compiled_cpu_seconds']} (median {side['compiled_median']}): ratio "
+                  f"{side['ratio']}; moves {', '.join(side['moves_sha256'])} "
+                  f"({'the same' if side['same_moves'] else 'DIFFERENT'} every game); "
+                  f"compiled: {side['hot_path']['compiled']}")
+        return
     from ai import hot_path
 
     result: dict[str, Any] = {"hot_path": hot_path()}

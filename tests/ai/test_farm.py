@@ -222,3 +222,21 @@ def test_the_tables_keys_are_not_walked_by_the_garbage_collector():
     other.stalls = other.stalls[:-1]
     other.regulars = [*other.regulars, rich.stalls[-1]]  # same numbers, other places
     assert projection.board_key(rich, 5, 3, 2) != projection.board_key(other, 5, 3, 2)
+
+
+def test_the_c_types_are_for_hot_modules_and_the_source_needs_no_cython():
+    """A module's C types (`ai/NAME.pxd`, read by Cython beside the source) belong to a module
+    setup.py compiles; the plain source never imports Cython (the installed game runs without
+    it), and what a .pxd makes a C class is a class of its module."""
+    import ai
+
+    for pxd in glob.glob(os.path.join(ROOT, "ai", "*.pxd")):
+        name = os.path.basename(pxd)[:-4]
+        assert name in ai.COMPILED, pxd
+        with open(os.path.join(ROOT, "ai", name + ".py"), encoding="utf-8") as f:
+            source = f.read()
+        assert "import cython" not in source and "from cython" not in source
+        module = importlib.import_module(f"ai.{name}")
+        with open(pxd, encoding="utf-8") as f:
+            classes = [line.split()[2].rstrip(":") for line in f if line.startswith("cdef class")]
+        assert classes and all(isinstance(getattr(module, c), type) for c in classes), pxd
