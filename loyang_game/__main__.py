@@ -159,8 +159,8 @@ def standings_lines(state, names) -> list[str]:
         lines.append("  " + ngettext(
             "{place}. {name}  space {space}  ({n} Loan)  Cash {cash}  vegetables {vegetables}",
             "{place}. {name}  space {space}  ({n} Loans)  Cash {cash}  vegetables {vegetables}",
-            row["loans"], place=row["place"], name=f"{names[row['seat']]:<8}",
-            space=f"{row['position']:>3}", cash=f"{row['cash']:>3}",
+            row["loans"], place=row["place"], name=format(names[row["seat"]], "<8"),
+            space=format(row["position"], ">3"), cash=format(row["cash"], ">3"),
             vegetables=row["vegetables"]))
     return lines
 
@@ -253,13 +253,17 @@ def window_size(parser: argparse.ArgumentParser, size: str | None) -> tuple[int,
     found = re.fullmatch(r"([0-9]{1,6})[xX]([0-9]{1,6})", size.strip())
     if not found:
         parser.error(_("--size is WIDTHxHEIGHT in pixels, e.g. 1280x800, not {size}",
-                       size=f"{size!r:.40}"))
+                       size=format(repr(size), ".40")))
     w, h = int(found.group(1)), int(found.group(2))
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        parser.error(_("--size {size} is outside {smallest} to {largest}", size=f"{w}x{h}",
-                       smallest=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}",
-                       largest=f"{MAX_SIZE[0]}x{MAX_SIZE[1]}"))
+        parser.error(_("--size {size} is outside {smallest} to {largest}", size=by(w, h),
+                       smallest=by(*MIN_SIZE), largest=by(*MAX_SIZE)))
     return w, h
+
+
+def by(width: int, height: int) -> str:
+    """A size as --size takes it: '1024x640'."""
+    return "x".join((str(width), str(height)))
 
 
 def card_of(parser: argparse.ArgumentParser, code: str | None) -> int | None:

@@ -190,7 +190,7 @@ def _own_line(before: Before, move: Move, moved: list[int], names: Sequence[str]
     if before.casual:
         return _("{move}: {pay}", move=line, pay=now(before.casual))
     if own and move.kind not in _TELLS_ITS_CASH:
-        return _("{move}: {cash} Cash", move=line, cash=f"{own:+d}")
+        return _("{move}: {cash} Cash", move=line, cash=format(own, "+d"))
     return line
 
 
