@@ -24,9 +24,17 @@ from ai.thinker import Job, Request, open_thinker
 from ..engine import GameState, IllegalMove, Move, solo
 from ..files import highscores, records
 from ..files.save import autosave, new_autosave_id
-from ..text.log import before_move, replay_log, turn_lines
+from ..text.log import before_move, first_line, replay_log, taken_back_line, turn_lines
 from ..text.reasons import reason_words
-from ..text.summary import final_rows
+from ..text.summary import (
+    best_solo_line,
+    final_rows,
+    high_score_lines,
+    record_line,
+    solo_result_line,
+    unwritten_record_line,
+    unwritten_scores_line,
+)
 from ..words import _
 from .coach import Coach, Hint
 from .commands import UndoStack
@@ -85,9 +93,7 @@ class GameSession:
         self.ready: tuple[int, Hint] | None = None  # (version, hint) found ahead, not shown
         self.ahead_for = -1  # the version the coach last began thinking ahead about
         self.saved = False  # autosaved at least once in this session
-        self.log: list[str] = [f"A game of Loyang: {state.config.seats} "
-                               f"{'player (solo)' if state.config.solo else 'players'}, "
-                               f"seed {state.config.seed}."]
+        self.log: list[str] = [first_line(state.config)]
         # A loaded game's moves, told again.
         self.log += replay_log(state.config, state.moves(), self.names)
         self.scoring_rows: list[dict] | None = None  # the standings, once the game is over
@@ -137,12 +143,9 @@ class GameSession:
         self.version += 1
         start = self.undo.mark()
         self.state = self.undo.pop()
-        parts = self.log[start].split(": ") if start < len(self.log) else []
+        line = self.log[start] if start < len(self.log) else None
         del self.log[start:]  # the move's lines go: the log tells what stands
-        name = self.names[self.state.to_move]
-        self.log.append("   " + (_("{name} takes back a move ({move}).", name=name, move=parts[1])
-                                 if len(parts) > 1 else
-                                 _("{name} takes back a move.", name=name)))
+        self.log.append(taken_back_line(self.names[self.state.to_move], line))
         self.autosave()
         return True
 
@@ -185,8 +188,8 @@ class GameSession:
         self.thinking = False
         if result.error or result.move is None:
             log.error("the AI of seat %s failed:\n%s", seat, result.trace)
-            self.on_message(f"The AI stumbled ({result.error}); it plays its first possible "
-                            "move.")
+            self.on_message(_("The AI stumbled ({error}); it plays its first possible move.",
+                              error=result.error))
             return self.state.legal_moves()[0]
         return result.move
 
@@ -320,21 +323,15 @@ class GameSession:
 
     def _high_scores(self) -> list[str]:
         result = solo.result(self.state)
-        lines = [f"Solo result: space {result['score']} — {result['band']} "
-                 "(17 good, 18 very good, 19 master)"
-                 f"{', played with hints' if self.hints_used else ''}"]
+        lines = [solo_result_line(result["score"], result["band"], self.hints_used)]
         try:
             table = highscores.load()
             rank = table.add(highscores.result_of(self.state, self.names[0],
                                                   hinted=self.hints_used))
         except Exception as error:  # the table must never cost the end of a game
             log.exception("the high-score table could not be written")
-            return [*lines, f"(The high-score table could not be written: {error})"]
-        lines.append(f"High scores{f' (you are #{rank})' if rank else ''}:")
-        for i, r in enumerate(table.results[:5], 1):
-            lines.append(f"  {i}. {r.name}  {r.score} ({r.band})  Cash {r.cash}"
-                         f"  seed {r.seed}  {r.date}{'  [hint]' if r.hinted else ''}")
-        return lines
+            return [*lines, unwritten_scores_line(error)]
+        return lines + high_score_lines(table.results, rank)
 
     def _record_game(self) -> list[str]:
         """Add the finished game to the record of games; one line of statistics from it."""
@@ -344,13 +341,13 @@ class GameSession:
                                         hinted=self.hints_used))
         except Exception as error:  # the record must never cost the end of a game
             log.exception("the record of games could not be written")
-            return [f"(The record of games could not be written: {error})"]
-        levels = sorted({k for k in self.kinds if k != "person"})
+            return [unwritten_record_line(error)]
         tally = book.wins_by_level()
-        parts = [f"against {lv}: {tally[lv][1]} of {tally[lv][0]} won" for lv in levels
-                 if lv in tally and "person" in self.kinds]
-        if parts:
-            return ["Your record " + "; ".join(parts) + "."]
-        if self.state.config.solo and book.best_solo() is not None:
-            return [f"Your best solo score so far: space {book.best_solo()}."]
+        won = {level: tally[level] for level in self.kinds
+               if level != "person" and level in tally and "person" in self.kinds}
+        if won:
+            return [record_line(won)]
+        best = book.best_solo()
+        if self.state.config.solo and best is not None:
+            return [best_solo_line(best)]
         return []

@@ -358,6 +358,15 @@ def first_line(config: GameConfig) -> str:
                                  seed=seed))
 
 
+def taken_back_line(name: str, line: str | None) -> str:
+    """The log's line for a move a person took back: `line`, the move's own log line ('R3
+    Anna: sows Bean on the 4-space field'), says which (None: the log had none)."""
+    if line is None or ": " not in line:
+        return said(lambda: "   " + _("{name} takes back a move.", name=name))
+    return said(lambda: "   " + _("{name} takes back a move ({move}).", name=name,
+                                  move=now(line).split(": ")[1]))
+
+
 def replay_log(config: GameConfig, moves: Iterable[Move], names: Sequence[str]) -> list[str]:
     """The log lines of a game made of `moves` from the deal of `config`."""
     state = new_game(config)
