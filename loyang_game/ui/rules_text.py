@@ -9,6 +9,18 @@ from ..text.names import helper_words
 from ..words import N_, _, ngettext
 from .names import veg_words
 
+# The rulebook says these two under the Foreman and again under the Harvest helper.
+FOREMAN_AND_HARVEST_HELPER = (
+    N_("If a player exchanges the Foreman for the Harvest helper during the Harvest "
+       "phase, he can immediately use the Harvest helper. Players usually harvest at the "
+       "same time. If a player has the Harvest helper, the player with the Foreman can "
+       "require that the Harvest be played in player order: First the Starting player, "
+       "then the other players follow in clockwise order."),
+    N_("A player who has the Foreman and the Harvest helper can play the Harvest helper "
+       "two times, one after another, to harvest 3 vegetables from a field with at least "
+       "5 vegetable tokens or to add 2 additional vegetables to a field."),
+)
+
 NOTES: dict[str, tuple[str, ...]] = {
     "Book-keeper": (
         N_("As well as during the Action phase, the Book-keeper can be used during the Card "
@@ -38,14 +50,7 @@ NOTES: dict[str, tuple[str, ...]] = {
            "the Foreman, immediately use the Foreman and take back the Squire."),
         N_("If another player uses the Squire, a player with the Foreman can take the Squire "
            "card and use it in the same round (if he has not already taken two cards)."),
-        N_("If a player exchanges the Foreman for the Harvest helper during the Harvest "
-           "phase, he can immediately use the Harvest helper. Players usually harvest at the "
-           "same time. If a player has the Harvest helper, the player with the Foreman can "
-           "require that the Harvest be played in player order: First the Starting player, "
-           "then the other players follow in clockwise order."),
-        N_("A player who has the Foreman and the Harvest helper can play the Harvest helper "
-           "two times, one after another, to harvest 3 vegetables from a field with at least "
-           "5 vegetable tokens or to add 2 additional vegetables to a field."),
+        *FOREMAN_AND_HARVEST_HELPER,
     ),
     "Haggler": (
         N_("The Haggler can only be used when there are two of the required vegetable in the "
@@ -57,14 +62,7 @@ NOTES: dict[str, tuple[str, ...]] = {
            "must have at least 4 vegetable tokens on them: it is not enough for them to just "
            "have 4 spaces. A player who takes this option can choose, for each field, whether "
            "to use it or not."),
-        N_("If a player exchanges the Foreman for the Harvest helper during the Harvest "
-           "phase, he can immediately use the Harvest helper. Players usually harvest at the "
-           "same time. If a player has the Harvest helper, the player with the Foreman can "
-           "require that the Harvest be played in player order: First the Starting player, "
-           "then the other players follow in clockwise order."),
-        N_("A player who has the Foreman and the Harvest helper can play the Harvest helper "
-           "two times, one after another, to harvest 3 vegetables from a field with at least "
-           "5 vegetable tokens or to add 2 additional vegetables to a field."),
+        *FOREMAN_AND_HARVEST_HELPER,
     ),
     "Maid": (
         N_("The Maid can be combined with the Trader: a player can trade a vegetable 1:1 at "
