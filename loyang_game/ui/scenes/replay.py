@@ -23,7 +23,7 @@ from ...play.replay import Replay
 from ...text.log import describe_move
 from ...words import N_, _, decimal, pgettext
 from .. import overlay, render, replaybar, table_model
-from ..layout import Layout
+from ..layout import BUTTONS_LEFT, Layout
 from ..prompts import hover_lines
 from ..scene import Scene
 from ..tableview import LogView, card_of, topmost
@@ -158,7 +158,8 @@ class ReplayScene(Scene):
         return all(target in L.targets for target in self.suggested)
 
     def layout(self) -> Layout:
-        self.L = self.model(prompt="").layout(self.d.size)
+        # its controls fill the bar's three columns: the hand stays left of them
+        self.L = self.model(prompt="").layout(self.d.size, bar_left=BUTTONS_LEFT)
         return self.L
 
     # --- stepping ------------------------------------------------------------------------------
