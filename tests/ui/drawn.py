@@ -15,3 +15,17 @@ def record_text(monkeypatch, module) -> list[tuple[str, dict]]:
 
     monkeypatch.setattr(module, "text", text)
     return strings
+
+
+def record_text_places(monkeypatch, module) -> list:
+    """(string, rect) of every `text` call `module` makes from now on: where each went."""
+    out: list = []
+    real_text = module.text
+
+    def text(surf, s, *args, **kwargs):
+        r = real_text(surf, s, *args, **kwargs)
+        out.append((s, r))
+        return r
+
+    monkeypatch.setattr(module, "text", text)
+    return out

@@ -18,6 +18,7 @@ from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
 from ..engine.helper_scenarios import card_turn, set_courtyard
+from .drawn import record_text_places
 
 SIZES = [(1280, 800), (1024, 640)]
 
@@ -36,15 +37,7 @@ def test_the_prompt_is_said_once_in_the_top_bar(size, monkeypatch):
     """With no hand on the bottom bar, the prompt is not said a second time there."""
     state = new_game(GameConfig(seats=2, seed=3))
     app = table(state, size)
-    said: list[tuple[str, pygame.Rect]] = []
-    draw = render.text
-
-    def noting(surf, s, *args, **kwargs):
-        r = draw(surf, s, *args, **kwargs)
-        said.append((s, r))
-        return r
-
-    monkeypatch.setattr(render, "text", noting)
+    said = record_text_places(monkeypatch, render)
     L = app.view.layout()
     view = app.model().view()
     view.prompt = "Anna: buy cards from the Offer, then Done buying."

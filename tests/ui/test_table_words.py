@@ -21,22 +21,14 @@ from loyang_game.ui.rules_text import helper_text
 from ..engine.helper_scenarios import C, T, W, put_regular, to_harvest_decision, turn
 from ..engine.scenario import put, set_player
 from ..engine.test_helper_fields import private
+from .drawn import record_text_places
 from .driver import click, click_target
 from .test_polish import table
 
 
 def texts_and_places(monkeypatch) -> list[tuple[str, pygame.Rect]]:
     """Every string the overlay draws from now on, with where it went."""
-    out: list[tuple[str, pygame.Rect]] = []
-    draw = overlay.text
-
-    def noting(surf, s, *args, **kwargs):
-        r = draw(surf, s, *args, **kwargs)
-        out.append((s, r))
-        return r
-
-    monkeypatch.setattr(overlay, "text", noting)
-    return out
+    return record_text_places(monkeypatch, overlay)
 
 
 def person_table(state, seat: int, size=(1280, 800), **settings):
