@@ -376,15 +376,7 @@ def test_an_overlapped_hand_card_shows_a_name_that_is_its_own(monkeypatch, size)
     hand = set_hand(s, seat, ["R14", "S3", "K5", "Subsistence farmer", "R1", "S12", "R2",
                               "Maid"])
     app = person_table(s, seat, size)
-    labels: list[tuple[str, pygame.Rect]] = []
-    draw = render.text
-
-    def noting(surf, s, *args, **kwargs):
-        r = draw(surf, s, *args, **kwargs)
-        labels.append((s, r))
-        return r
-
-    monkeypatch.setattr(render, "text", noting)
+    labels = record_text_places(monkeypatch, render)
     app.view.invalidate()
     app.d.draw()
     L = app.view.L
