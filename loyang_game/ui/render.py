@@ -324,7 +324,8 @@ def casual_mark(surf, p, card: int, r: pygame.Rect, L) -> None:
 
 def casual_words(price: int, change: int) -> str:
     """A Casual customer's price now: 'pays 9 (+2)'."""
-    return _("pays {cash} ({change})", cash=price + change, change=f"{change:+d}")
+    signed = f"{change:+d}"  # outside the call, where the catalogue's extraction looks
+    return _("pays {cash} ({change})", cash=price + change, change=signed)
 
 
 def _badge(surf, L, r, word, colour, right=None):
