@@ -1,9 +1,11 @@
 """A 4-player Action phase shown aside (issue 46, item 5): two players act at the same time
-(the rulebook: the starting and second players, then their partners), so an AI seat's Action
-phase plays on its own small board while the person's board stays in view; its moves are
-shown one after another in its lane, the person decides without waiting for them, two AI
-seats are seen at once, and a move on the board in view waits for the lanes. The moves made
-are those of the deterministic AIs whatever is shown. Frames run on the table's own clock."""
+(rulebook-en.txt, "Action phase" with 4 players: "The Starting and Second players take
+their Action phase at the same time. Once they have finished, their partners can have their
+turns"; RULINGS.md R5 keeps the digital order), so an AI seat's Action phase plays on its
+own small board while the person's board stays in view; its moves are shown one after
+another in its lane, the person decides without waiting for them, two AI seats are seen at
+once, and a move on the board in view waits for the lanes. The moves made are those of the
+deterministic AIs whatever is shown. Frames run on the table's own clock."""
 
 from __future__ import annotations
 

@@ -213,7 +213,8 @@ class TableScene(Scene):
         move = self._ai_found()
         if move is not None:
             self.apply(move, person=False)
-            self.ai_pause = 0.0 if aside else AI_PAUSE * self.timeline.factor
+            if not aside:
+                self.ai_pause = AI_PAUSE * self.timeline.factor  # the tempo of this move
 
     def shown_aside(self, seat: int | None) -> bool:
         """Is `seat`'s next move shown in its lane, on its own small board (see the module's
