@@ -39,6 +39,9 @@ from types import ModuleType
 # three quarters of the plain source's CPU (`python -m lab.bench --pure-against-compiled 2`,
 # docs/ai-lab.md, entry 107). `LOYANG_PURE=1` (anything but "" or "0") runs the plain
 # source instead, and so does a compiled module built from another version of its source.
+# Floats are totalled in loops, in order, never with the built-in `sum` (compensated from
+# Python 3.12, in order when compiled): the same moves on any Python, pure or compiled
+# (tests/ai/test_in_order.py, `python -m lab.move_hashes`; docs/ai-lab.md, entry 109).
 COMPILED = ("corrected", "farm", "leaves", "offer_ahead", "options", "playout", "policy",
             "projection", "search", "tree", "turn", "verify", "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))

@@ -158,5 +158,7 @@ class CorrectedEvaluator(Evaluator):
             return value
         x = features(p, round_, p.path if path is None else path,
                      p.cash if cash is None else cash)
-        return value + (sum(w * v for w, v in zip(self.correction, x))
-                        - self.round_means[round_])
+        learned = 0.0
+        for w, v in zip(self.correction, x):
+            learned += w * v
+        return value + (learned - self.round_means[round_])

@@ -5,7 +5,9 @@ It is plain Python, and also compiled (Cython) when the package is installed on 
 a C compiler (`setup.py`); `projection.py` takes the compiled module when there is one, unless
 `LOYANG_PURE=1` asks for this source. Both give the same value to the last bit
 (`tests/ai/test_farm.py` compares them call for call): only Python objects and their
-operations are used, and the compiler is told not to fuse floating-point operations.
+operations are used, floats are totalled in order in loops (not with `sum`, which rounds
+otherwise from Python 3.12: tests/ai/test_in_order.py), and the compiler is told not to fuse
+floating-point operations.
 Everything here is plain arithmetic on small lists: it runs at every leaf of the search.
 """
 
@@ -152,7 +154,10 @@ class Farm:
             return False
         bowls = self.offers[best][1]
         spare = self._spare(reserved, veg)
-        if sum(spare) < bowls:
+        spares = 0.0
+        for u in ALL:
+            spares += spare[u]
+        if spares < bowls:
             return False
         paid = 0
         for u in ALL:  # the cheapest first
@@ -252,7 +257,10 @@ class Farm:
         for customer in sorted(self.casuals, key=lambda c: -c[1]):
             wants, pay = customer
             modifier = modifier_by_count(len(self.regulars), len(self.casuals))
-            own = sum(future[v] for v in wants if self.have[v])
+            own = 0.0
+            for v in wants:
+                if self.have[v]:
+                    own += future[v]
             worth = pay + modifier - own - margin
             if worth > 0 and self._obtain(wants, want, worth):
                 self.cash += pay + modifier

@@ -249,7 +249,9 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
         for casual in p.casuals:
             card = casual.card
             c = CARDS[card]
-            used = sum(keep_value(p, v) for v in c.wants)
+            used = 0.0
+            for v in c.wants:
+                used += keep_value(p, v)
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), due,
                                                        Move(CASUAL, card)):
                 out.append((option, Kind.CASUAL,
@@ -277,7 +279,10 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
         payment = purse._payment(bowls, veg, [0] * 6, due)
         if payment is None:
             continue
-        gain = keep_value(p, veg) - sum(keep_value(p, u) for u in payment)
+        paid = 0.0
+        for u in payment:
+            paid += keep_value(p, u)
+        gain = keep_value(p, veg) - paid
         if casual_want[veg] > p.cart[veg]:
             gain += 1.0
         if gain <= 0 and len(_stall_left(p, card)) > 1:

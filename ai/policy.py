@@ -90,8 +90,9 @@ def card_value(state: GameState, p: PlayerState, card: int) -> float:
         if deliveries <= 0:
             return -2.0
         have = produce(p)
-        cost = sum(VEG_WORTH[v] if have[v] >= deliveries else BUY_PRICE[v] * 0.7
-                   for v in c.wants)
+        cost = 0.0
+        for v in c.wants:
+            cost += VEG_WORTH[v] if have[v] >= deliveries else BUY_PRICE[v] * 0.7
         pay = sum(c.pays[:deliveries]) / deliveries
         missed = 4 - deliveries
         return deliveries * (pay - cost) + 1.0 - missed * 0.5
@@ -99,7 +100,9 @@ def card_value(state: GameState, p: PlayerState, card: int) -> float:
         if left <= 0:
             return -1.0
         have = produce(p)
-        cost = sum(VEG_WORTH[v] if have[v] else BUY_PRICE[v] * 0.8 for v in c.wants)
+        cost = 0.0
+        for v in c.wants:
+            cost += VEG_WORTH[v] if have[v] else BUY_PRICE[v] * 0.8
         return c.pays[0] - cost + (1.0 if len(p.regulars) > len(p.casuals) else -1.0)
     if kind == STALL:
         return 2.0 if left >= 1 else -1.0
@@ -168,7 +171,10 @@ def act_move(state: GameState, p: PlayerState, moves: list[Move]) -> Move:
     if CASUAL_MOVE in kinds:
         modifier = 2 if len(p.regulars) > len(p.casuals) - 1 else 0
         best = max(kinds[CASUAL_MOVE], key=lambda m: CARDS[m.a].pays[0])
-        if CARDS[best.a].pays[0] + modifier - 2 >= sum(VEG_WORTH[v] for v in CARDS[best.a].wants):
+        worth = 0.0
+        for v in CARDS[best.a].wants:
+            worth += VEG_WORTH[v]
+        if CARDS[best.a].pays[0] + modifier - 2 >= worth:
             return best
     sow = _best_sow(state, p, kinds.get(SOW, []))
     if sow is not None:

@@ -163,8 +163,13 @@ class Judge:
             theirs += a[1]
             yours += b[1]
         n = len(gains)
-        mean = sum(gains) / n
-        spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        total = squares = 0.0
+        for g in gains:
+            total += g
+        mean = total / n
+        for g in gains:
+            squares += (g - mean) ** 2
+        spread = (squares / (n - 1)) ** 0.5 if n > 1 else 0.0
         half = Z95 * spread / n ** 0.5
         return {"cost": mean, "low": mean - half, "high": mean + half, "samples": n,
                 "theirs": theirs / n, "yours": yours / n}

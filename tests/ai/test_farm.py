@@ -125,6 +125,26 @@ def test_loyang_pure_forces_the_plain_source():
     assert all(path.endswith(".py") for path in done.stdout.split())
 
 
+def test_a_package_without_compiled_modules_runs_the_plain_source_and_says_so(tmp_path):
+    """What a wheel built without a C compiler holds (`CC=false pip wheel .`: the sources
+    and no compiled module, docs/ai-lab.md entry 109): the plain source, and `hot_path()`
+    says why."""
+    package = tmp_path / "ai"
+    package.mkdir()
+    for path in glob.glob(os.path.join(ROOT, "ai", "*.py")) + glob.glob(
+            os.path.join(ROOT, "ai", "*.json")):
+        with open(path, "rb") as f:
+            (package / os.path.basename(path)).write_bytes(f.read())
+    code = "import ai, ai.search; print(ai.hot_path()); print(ai.search.__file__)"
+    env = {k: v for k, v in os.environ.items() if k != "LOYANG_PURE"}
+    env["PYTHONPATH"] = os.pathsep.join((str(tmp_path), ROOT))
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=True)
+    said, search = done.stdout.strip().splitlines()
+    assert said == "pure Python (no compiled module: installed without a C compiler?)"
+    assert search == str(package / "search.py")
+
+
 def test_setup_compiles_the_modules_the_package_chooses_between():
     import ai
 
