@@ -3,8 +3,9 @@
 A person plays seat 0 of a 4-player game against three hard AIs at the table, drawn at 60
 frames a second at the "normal" animation speed, as a player sees it. The person is a bot
 that takes `--person` seconds over each of its decisions (from the moment the table lets it
-decide) and then makes the greedy agent's move, as a click would. A second of the person's
-is a second the AIs may use: their thinking during it is not waiting.
+decide: when nothing is shown, or while its own last move is, since a click then is taken at
+once, `TableScene.press`) and then makes the greedy agent's move, as a click would. A second
+of the person's is a second the AIs may use: their thinking during it is not waiting.
 
 It prints, for each round, the seconds the person waited: the time in which the table gave
 the person nothing to decide (an AI thinking, a move being shown), and how much of it no
@@ -60,10 +61,12 @@ def waits(seed: int, person_seconds: float, level: str = "hard", rounds: int = 9
         d.frame()
         now = time.perf_counter()
         round_ = game.state.round
-        if not table.timeline.busy and table.person_to_play():
+        own_shown = table.timeline.busy and table.focus_lock == table.decider()
+        if table.person_to_play() and (not table.timeline.busy or own_shown):
             if ready_since is None:
                 ready_since = now
             elif now - ready_since >= person_seconds:
+                table.timeline.skip(lanes=False)  # the click ends its own move's showing
                 table.apply(person.choose(game.state.clone()), person=True)
                 ready_since = None
         else:

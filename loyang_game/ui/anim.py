@@ -133,12 +133,19 @@ class Timeline:
                 kept += [f for f in batch if not f.done or f.hide_card is not None]
         self.items = kept
 
-    def skip(self) -> None:
+    def skip(self, lanes: bool = True) -> None:
+        """Show at once the end of what is being shown: the table's moves, and (`lanes`)
+        those shown aside in the lanes."""
+        kept = []
         for f in self.items:
+            if f.aside and not lanes:
+                kept.append(f)
+                continue
             f.elapsed = f.delay + f.duration
             f.update(0)
-        self.items = []
-        self.lanes = {}
+        self.items = kept
+        if lanes:
+            self.lanes = {}
 
     def lane(self, key: object) -> Lane:
         """The lane `key` (a seat), for the flights of its next move."""

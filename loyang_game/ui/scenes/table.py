@@ -513,8 +513,15 @@ class TableScene(Scene):
             self.hurry_up()
             return
         if self.timeline.busy:
-            self.timeline.skip()
-            return
+            # A click while the person's own move is shown ends its showing and is their
+            # next click, unless it fell where a card still in flight will land (not drawn
+            # there yet); a click while anything else is shown only ends the showing.
+            own = self.person_to_play() and self.focus_lock == self.decider()
+            landing = target is not None and len(target) > 1 and (
+                target[1] in self.timeline.hidden_cards())
+            self.timeline.skip(lanes=not own)
+            if not own or landing:
+                return
         if target is None:
             if self.picker.selection:
                 self.picker.reset()
