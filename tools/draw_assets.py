@@ -1,4 +1,6 @@
-"""Draw every sprite of the table and save it under assets/ (run after changing art.py):
+"""Draw the table's textures (the wood, the paper) and save them under assets/ as PNGs (run
+after changing their drawing in art.py; every other sprite is drawn by the game at the size
+it is shown at, the card faces in the player's language):
 
     python3 tools/draw_assets.py
 """
@@ -26,7 +28,7 @@ def main() -> int:
     sprites = art.build_all()
     for name, surf in sprites.items():
         pygame.image.save(surf, str(out / f"{name}.png"))
-    print(f"{len(sprites)} sprites written to {out}")
+    print(f"{len(sprites)} textures written to {out}")
     return 0
 
 

@@ -14,9 +14,11 @@ them in the game's font. Pieces in a colour of the palette in use (pawns, satisf
 markers) carry #ff00ff and #800080 in their file, replaced by the colour and its darker shade
 when drawn. `Sprites` (sprites.py) keeps what it drew by size, within its byte budget.
 
-The cards, card backs, textures and Loans are still drawn here with pygame.draw by
-`tools/draw_assets.py`, which saves them under `assets/` as PNGs (their vegetables and coins
-from the same vectors); the game loads the PNGs (`sprites.py`).
+The card faces and the Loans are drawn here at the size they are shown at (`tile`,
+`portrait`, `loan_card`: frames from their vectors, panels with pygame.draw, vegetables and
+coins from the same vectors), every word on them in the player's language (`words`), given
+its room on the card: a language that says more is drawn smaller there. No word is kept in a
+picture file; only the two textures are PNGs, drawn once by `tools/draw_assets.py`.
 """
 
 from __future__ import annotations
@@ -40,9 +42,11 @@ from ..engine.cards import (
     CardKind,
 )
 from ..files.paths import asset_dir
+from ..text.names import card_words, helper_words
+from ..words import NP_, _, pgettext
 from . import cardgeom as g
 from . import theme as t
-from .draw import text, wrap
+from .draw import fit, text, wrap
 
 
 def _text(surf, s, size, colour, center=None, topleft=None, bold=True):
@@ -159,7 +163,7 @@ def wood(size: int = 256) -> pygame.Surface:
         k = 0.9 + 0.1 * math.sin(y * 0.21 + 2 * math.sin(y * 0.037))
         shade = tuple(min(255, int(c * k)) for c in t.TABLE)
         pygame.draw.line(surf, shade, (0, y), (size, y))
-    for _ in range(40):
+    for _streak in range(40):
         y = rng.randrange(size)
         x = rng.randrange(size)
         pygame.draw.line(surf, t.TABLE_DARK, (x, y), (x + rng.randrange(20, 90), y), 1)
@@ -170,7 +174,7 @@ def paper(size: int = 256) -> pygame.Surface:
     rng = random.Random(3)
     surf = pygame.Surface((size, size))
     surf.fill(t.PANEL)
-    for _ in range(1400):
+    for _speck in range(1400):
         x, y = rng.randrange(size), rng.randrange(size)
         d = rng.randrange(-10, 8)
         surf.set_at((x, y), tuple(max(0, min(255, c + d)) for c in t.PANEL))
@@ -187,12 +191,19 @@ def _frame(w: int, h: int, kind: CardKind) -> pygame.Surface:
                   dark=_darker(dark, 0.75))
 
 
+# A card's words shrink to their room down to this part of their design size (a long
+# language's title, a Helper's text in German); below it they are cut, which the faces'
+# test finds.
+LEAST = 0.6
+
+
 class _Pen:
     """Drawing a card face laid out in its design pixels (cardgeom: 360x120 a tile, 150x210
     an upright card) at the size it is shown at: positions scaled across by `kx` and down by
     `ky`, the sizes of words and pieces by the smaller, so each is drawn at its own size
     (the words in the game's font at that size, the pieces from their vectors), never a
-    picture scaled."""
+    picture scaled. Words are given their room (`line`, `block`): a language that says
+    more in them is drawn smaller there, not over the card's edge."""
 
     def __init__(self, surf: pygame.Surface, design: tuple[int, int]) -> None:
         self.surf = surf
@@ -224,8 +235,50 @@ class _Pen:
               center=self.at(*center) if center is not None else None,
               topleft=self.at(*topleft) if topleft is not None else None)
 
-    def wrap(self, s, size, width, bold=False) -> list[str]:
-        return wrap(s, size * self.k, width * self.kx, bold=bold)
+    def _shrunk(self, s, size, room, bold) -> float | None:
+        """The largest size in pixels, from `size`'s down to LEAST of it, at which `s` is no
+        wider than `room` pixels (None: not even there)."""
+        px, least = size * self.k, size * self.k * LEAST
+        while t.font(px, bold).size(s)[0] > room:
+            px -= 1
+            if px < least:
+                return None
+        return px
+
+    def line(self, s, size, colour, width, center=None, topleft=None, bold=True,
+             short=None) -> None:
+        """`s` on one line no wider than `width`: at `size`, or as much smaller as it needs
+        (to LEAST of it); else `short` (a card's code for its title, on a card too small
+        for the whole), else cut with an ellipsis."""
+        room = width * self.kx
+        px = self._shrunk(s, size, room, bold)
+        if px is None and short is not None:
+            s, px = short, self._shrunk(short, size, room, bold)
+        if px is None:
+            px = size * self.k * LEAST
+            s = fit(s, px, room, bold)
+        self.text(s, px / self.k, colour, center=center, topleft=topleft, bold=bold)
+
+    def block(self, s, size, colour, topleft, width, step, height, bold=False) -> float:
+        """`s` in lines no wider than `width`, one each `step` from `topleft`, filling no
+        more than `height`: at `size`, or as much smaller as it needs (to LEAST of it, its
+        lines closer in step), else its lines cut; returns where the block ends."""
+        room = width * self.kx
+        px, least = size * self.k, size * self.k * LEAST
+        while True:
+            lines = wrap(s, px, room, bold)
+            gap = step * px / (size * self.k)
+            fits = (len(lines) * gap <= height
+                    and all(t.font(px, bold).size(line)[0] <= room for line in lines))
+            if fits or px - 1 < least:
+                break
+            px -= 1
+        if not fits:
+            lines = [fit(line, px, room, bold) for line in lines[:max(1, int(height // gap))]]
+        x, y = topleft
+        for i, line in enumerate(lines):
+            self.text(line, px / self.k, colour, topleft=(x, y + i * gap), bold=bold)
+        return y + len(lines) * gap
 
     def token(self, veg, size, x, y) -> None:
         self.surf.blit(token(veg, self.size(size)), self.at(x, y))
@@ -241,21 +294,34 @@ class _Pen:
             self.token(veg, size, x + i * (size + gap), y)
 
 
+# The order of a Regular customer's deliveries as its card prints it, by its rows.
+DELIVERIES = (NP_("a Regular customer's delivery", "1st"),
+              NP_("a Regular customer's delivery", "2nd"),
+              NP_("a Regular customer's delivery", "3rd"),
+              NP_("a Regular customer's delivery", "4th"))
+
+
+def delivery(row: int) -> str:
+    return pgettext("a Regular customer's delivery", DELIVERIES[row])
+
+
 def short_text(name: str, solo: bool) -> str:
-    """A Helper's few words on its face (as it works in the solo game when `solo`)."""
-    return (t.HELPER_SHORT_SOLO.get(name) if solo else None) or t.HELPER_SHORT[name]
+    """A Helper's few words on its face (as it works in the solo game when `solo`), in the
+    player's language."""
+    return _((t.HELPER_SHORT_SOLO.get(name) if solo else None) or t.HELPER_SHORT[name])
 
 
 def tile(card_id: int, solo: bool = False, w: int = g.TILE_W,
          h: int = g.TILE_H) -> pygame.Surface:
-    """The landscape face of a played card (stall, customer, Helper) drawn at `w` x `h`;
-    `solo`: a Helper's face as it works in the solo game."""
+    """The landscape face of a played card (stall, customer, Helper) drawn at `w` x `h` in
+    the player's language; `solo`: a Helper's face as it works in the solo game."""
     card = CARDS[card_id]
     surf = _frame(w, h, card.kind)
     pen = _Pen(surf, (g.TILE_W, g.TILE_H))
     white = t.WHITE
     if card.kind == STALL:
-        pen.text(f"Market stall {card.code}", 26, white, topleft=(14, 5))
+        pen.line(_("Market stall {code}", code=card.code), 26, white, g.TILE_W - 28,
+                 topleft=(14, 5), short=card.code)
         for i, (veg, bowls) in enumerate(card.offers):
             x, y, bw, bh = g.stall_offer(i)
             pen.rect((255, 244, 226), (x, y, bw, bh), radius=8)
@@ -263,7 +329,9 @@ def tile(card_id: int, solo: bool = False, w: int = g.TILE_W,
             for b in range(bowls):
                 pen.bowl(30, x + 68, y + 8 + b * 30)
     elif card.kind == REGULAR:
-        pen.text(f"Regular {card.code}", 26, white, topleft=(14, 5))
+        # the title keeps left of the start dot and of the badges the table lays over it
+        pen.line(_("Regular {code}", code=card.code), 26, white, 180, topleft=(14, 5),
+                 short=card.code)
         if card.start:
             pen.circle((120, 180, 255), (g.TILE_W - 60, 15), 7)
         pen.veg_row(card.wants, 12, 44, 62, 6)
@@ -272,34 +340,35 @@ def tile(card_id: int, solo: bool = False, w: int = g.TILE_W,
             pen.rect((255, 255, 255), (x, y, bw, bh), radius=6)
             pen.rect((46, 98, 176), (x, y, bw, bh), 2, radius=6)
             pen.text(str(pay), 40, t.INK, center=(x + bw / 2, y + bh / 2 - 6))
-            pen.text(("1st", "2nd", "3rd", "4th")[i], 20, t.INK_SOFT,
-                     center=(x + bw / 2, y + bh - 12), bold=False)
+            pen.line(delivery(i), 20, t.INK_SOFT, bw - 6,
+                     center=(x + bw / 2, y + bh - 12), bold=False, short=str(i + 1))
     elif card.kind == CASUAL:
-        pen.text(f"Casual {card.code}", 26, white, topleft=(14, 5))
+        pen.line(_("Casual {code}", code=card.code), 26, white, 180, topleft=(14, 5),
+                 short=card.code)
         pen.veg_row(card.wants, 12, 42, 66, 6)
         pen.coin(70, 240, 38)
         pen.text(str(card.pays[0]), 52, t.INK, center=(330, 74))
     elif card.kind == HELPER:
-        pen.text(card.name, 28, white, topleft=(14, 4))
-        lines = pen.wrap(short_text(card.name, solo), 27, g.TILE_W - 36)
-        for i, line in enumerate(lines[:3]):
-            pen.text(line, 27, t.INK, topleft=(18, g.HEADER + 8 + i * 24), bold=False)
+        pen.line(helper_words(card.name), 28, white, g.TILE_W - 28, topleft=(14, 4))
+        pen.block(short_text(card.name, solo), 27, t.INK, (18, g.HEADER + 8), g.TILE_W - 36,
+                  24, 3 * 24)
     else:
-        pen.text(card.name, 26, white, topleft=(14, 5))
+        pen.line(card_words(card_id), 26, white, g.TILE_W - 28, topleft=(14, 5))
     return surf
 
 
 def portrait(card_id: int, solo: bool = False, w: int = g.CARD_W,
              h: int = g.CARD_H) -> pygame.Surface:
     """The upright face of a card (hand, Courtyard, Offer, fields, dialogs) drawn at `w` x
-    `h`; `solo`: a Helper's face as it works in the solo game."""
+    `h` in the player's language; `solo`: a Helper's face as it works in the solo game."""
     card = CARDS[card_id]
     surf = _frame(w, h, card.kind)
     pen = _Pen(surf, (g.CARD_W, g.CARD_H))
     w, h = g.CARD_W, g.CARD_H  # below, the design's pixels
     white, ink = t.WHITE, t.INK
     if card.kind == STALL:
-        pen.text(f"Stall {card.code}", 26, white, topleft=(10, 6))
+        pen.line(_("Stall {code}", code=card.code), 26, white, w - 20, topleft=(10, 6),
+                 short=card.code)
         for i, (veg, bowls) in enumerate(card.offers):
             y = g.HEADER + 6 + i * 58
             pen.rect((255, 244, 226), (12, y, w - 24, 52), radius=8)
@@ -307,34 +376,35 @@ def portrait(card_id: int, solo: bool = False, w: int = g.CARD_W,
             for b in range(bowls):
                 pen.bowl(28, 76 + b * 30, y + 14)
     elif card.kind == REGULAR:
-        pen.text(f"Regular {card.code}", 26, white, topleft=(10, 6))
+        pen.line(_("Regular {code}", code=card.code), 26, white,
+                 w - 34 if card.start else w - 20, topleft=(10, 6), short=card.code)
         if card.start:
             pen.circle((120, 180, 255), (w - 14, 15), 7)
         pen.veg_row(card.wants, 14, g.HEADER + 6, 56, 8)
         for i, pay in enumerate(card.pays):  # the 1st delivery at the bottom, as printed
             y = h - 34 - i * 28
             pen.rect((255, 255, 255), (24, y, w - 48, 24), radius=5)
-            pen.text(f"{('1st', '2nd', '3rd', '4th')[i]}   {pay}", 24, ink,
-                     center=(w / 2, y + 12))
+            pen.line(f"{delivery(i)}   {pay}", 24, ink, w - 56, center=(w / 2, y + 12),
+                     short=f"{i + 1}   {pay}")
     elif card.kind == CASUAL:
-        pen.text(f"Casual {card.code}", 26, white, topleft=(10, 6))
+        pen.line(_("Casual {code}", code=card.code), 26, white, w - 20, topleft=(10, 6),
+                 short=card.code)
         pen.veg_row(card.wants, 10, g.HEADER + 10, 40, 4)
         pen.circle((150, 110, 30), (76, 142), 40)
         pen.circle((236, 196, 90), (75, 140), 38)
         pen.text(str(card.pays[0]), 60, ink, center=(75, 142))
     elif card.kind == HELPER:
-        pen.text("Helper", 24, white, topleft=(10, 7))
-        y = g.HEADER + 6
-        for line in pen.wrap(card.name, 27, w - 24, bold=True):
-            pen.text(line, 27, ink, topleft=(12, y))
-            y += 26
-        for line in pen.wrap(short_text(card.name, solo), 23, w - 24)[:6]:
-            pen.text(line, 23, t.INK_SOFT, topleft=(12, y + 4), bold=False)
-            y += 20
+        pen.line(pgettext("a card's kind", "Helper"), 24, white, w - 20, topleft=(10, 7))
+        below = pen.block(helper_words(card.name), 27, ink, (12, g.HEADER + 6), w - 24, 26,
+                          2 * 26, bold=True)
+        pen.block(short_text(card.name, solo), 23, t.INK_SOFT, (12, below + 4), w - 24, 20,
+                  h - 8 - (below + 4))
     else:  # fields
         common = card.kind == COMMON_FIELD
-        title = "Home field" if card.code == "Home" else ("Common" if common else "Field")
-        pen.text(title, 25, white, topleft=(10, 6))
+        title = (_("Home field") if card.code == "Home" else
+                 pgettext("a field card's title", "Common") if common else
+                 pgettext("a field card's title", "Field"))
+        pen.line(title, 25, white, w - 56 if common else w - 20, topleft=(10, 6))
         pen.text(str(card.spaces), 40, ink, topleft=(14, g.HEADER + 6))
         for i, veg in enumerate(card.sowable):
             pen.token(veg, 26, 54 + (i % 3) * 28, g.HEADER + 4 + (i // 3) * 24)
@@ -352,25 +422,24 @@ def back(private_field: bool, w: int = g.CARD_W, h: int = g.CARD_H) -> pygame.Su
     return vector("back", w, h, colour=BACK_COLOURS[private_field])
 
 
-def loan_card() -> pygame.Surface:
-    surf = pygame.Surface((90, 60), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (230, 220, 200), (0, 0, 90, 60), border_radius=8)
-    pygame.draw.rect(surf, (150, 40, 40), (0, 0, 90, 60), 3, border_radius=8)
-    _text(surf, "Loan", 26, (150, 40, 40), center=(45, 20))
-    _text(surf, "+5 / -1", 22, t.INK, center=(45, 44))
+LOAN_W, LOAN_H = 90, 60  # a Loan card's design pixels
+
+
+def loan_card(w: int = LOAN_W, h: int = LOAN_H) -> pygame.Surface:
+    """A Loan card drawn at `w` x `h`: +5 Cash taken, one space back on the Path."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pen = _Pen(surf, (LOAN_W, LOAN_H))
+    pen.rect((230, 220, 200), (0, 0, LOAN_W, LOAN_H), radius=8)
+    pen.rect((150, 40, 40), (0, 0, LOAN_W, LOAN_H), 3, radius=8)
+    pen.line(pgettext("a card's kind", "Loan"), 26, (150, 40, 40), LOAN_W - 10,
+             center=(LOAN_W / 2, 20))
+    pen.text("+5 / -1", 22, t.INK, center=(LOAN_W / 2, 44))
     return surf
 
 
 def build_all() -> dict[str, pygame.Surface]:
-    """Every sprite drawn as a PNG, by its file name (without .png); the pieces of `VECTORS`
-    are drawn from their SVG files at the size shown instead."""
-    out: dict[str, pygame.Surface] = {}
-    out["wood"] = wood()
-    out["paper"] = paper()
-    out["loan"] = loan_card()
-    for card in CARDS:
-        out[f"card_{card.id}"] = portrait(card.id)
-        if card.kind in (STALL, REGULAR, CASUAL, HELPER):
-            out[f"tile_{card.id}"] = tile(card.id)
-    return out
-
+    """The textures, drawn once as PNGs (by their file names without .png): every other
+    sprite is drawn at the size it is shown at, the pieces from their vectors and the card
+    faces, with their words in the player's language, here (`tile`, `portrait`,
+    `loan_card`)."""
+    return {"wood": wood(), "paper": paper()}

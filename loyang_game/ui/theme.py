@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..engine.cards import CASUAL, COMMON_FIELD, HELPER, PRIVATE_FIELD, REGULAR, STALL
+from ..words import N_
 from . import fonts
 from .fonts import Face
 
@@ -49,34 +50,35 @@ SEAT_COLOURS = ((200, 50, 50), (50, 100, 210), (140, 70, 180), (30, 150, 140))
 MARKER_BLUE = (40, 90, 200)
 MARKER_RED = (210, 40, 40)
 
-# Short texts for the Helper tiles (the whole text is in the dialog and on the big card).
+# Short texts for the Helper tiles (the whole text is in the dialog and on the big card), by
+# the Helper's id; translated where the face is drawn (art.short_text).
 HELPER_SHORT = {
-    "Book-keeper": "Set your Shop as you like; +1 Cash per field of one vegetable",
-    "Con man": "Swap him for a Helper of a player who has finished",
-    "Deliveryman": "Deliver to another's Regular customer, keep the pay",
-    "Foreman": "Take a Helper as soon as it is discarded",
-    "Haggler": "Buy 2 of a kind for the price of 1",
-    "Harvest helper": "Harvest 2 from fields of 4+, or +1 token on sowing",
-    "Maid": "Trade 1:1 at 2-bowl stall offers",
-    "Market crier": "Refill your stalls, or sell 1-3 of their goods",
-    "Market woman": "Swap a stall with another player's, refill both",
-    "Merchant": "Buy for 1 a vegetable you owe twice",
-    "Messenger-boy": "Deliver twice to Regular customers",
-    "Official": "The Two-pack is free this phase",
-    "Plough-man": "Plough a field under, or harvest all 1-token fields",
-    "Saleswoman": "All markers blue, or Casual customers pay +2",
-    "Shopper": "Buy 1 from the Supply, 2 Cash off",
-    "Squire": "Card phase: take up to 3 from the Courtyard",
-    "Subsistence farmer": "Take 1 vegetable from another's field for 1",
-    "Tenant-farmer": "Choose a field from your pile",
-    "Tout": "Swap or buy another player's Casual customer",
-    "Trader": "Trade at another player's Market stall",
+    "Book-keeper": N_("Set your Shop as you like; +1 Cash per field of one vegetable"),
+    "Con man": N_("Swap him for a Helper of a player who has finished"),
+    "Deliveryman": N_("Deliver to another's Regular customer, keep the pay"),
+    "Foreman": N_("Take a Helper as soon as it is discarded"),
+    "Haggler": N_("Buy 2 of a kind for the price of 1"),
+    "Harvest helper": N_("Harvest 2 from fields of 4+, or +1 token on sowing"),
+    "Maid": N_("Trade 1:1 at 2-bowl stall offers"),
+    "Market crier": N_("Refill your stalls, or sell 1-3 of their goods"),
+    "Market woman": N_("Swap a stall with another player's, refill both"),
+    "Merchant": N_("Buy for 1 a vegetable you owe twice"),
+    "Messenger-boy": N_("Deliver twice to Regular customers"),
+    "Official": N_("The Two-pack is free this phase"),
+    "Plough-man": N_("Plough a field under, or harvest all 1-token fields"),
+    "Saleswoman": N_("All markers blue, or Casual customers pay +2"),
+    "Shopper": N_("Buy 1 from the Supply, 2 Cash off"),
+    "Squire": N_("Card phase: take up to 3 from the Courtyard"),
+    "Subsistence farmer": N_("Take 1 vegetable from another's field for 1"),
+    "Tenant-farmer": N_("Choose a field from your pile"),
+    "Tout": N_("Swap or buy another player's Casual customer"),
+    "Trader": N_("Trade at another player's Market stall"),
 }
 # The Helpers that follow a rule of their own in the solo game, as their faces say it there.
 HELPER_SHORT_SOLO = {
-    "Con man": "Solo: swap him for a Helper of the Offer",
-    "Squire": "Solo: buy up to 4 cards from the Offer",
-    "Subsistence farmer": "Solo: buy a Wheat, Pumpkin or Turnip for 1",
+    "Con man": N_("Solo: swap him for a Helper of the Offer"),
+    "Squire": N_("Solo: buy up to 4 cards from the Offer"),
+    "Subsistence farmer": N_("Solo: buy a Wheat, Pumpkin or Turnip for 1"),
 }
 
 # The colour-blind-friendly palette (Okabe and Ito): seats, Satisfaction markers and the

@@ -129,8 +129,8 @@ def test_card_backs_are_drawn_at_their_size(sprites, size):
 @pytest.mark.parametrize("size", [(60, 84), (75, 105), (300, 420)])
 def test_card_faces_are_drawn_at_the_size_shown(sprites, size):
     """A card's face asked for at a size is drawn there (its words in the game's font at
-    their size, its pieces from their vectors), not the PNG scaled; at the PNGs' own size
-    the drawing is the PNG."""
+    their size, its pieces from their vectors), not its design-size face scaled; at the
+    design size the drawing is the one `base` holds."""
     from loyang_game.engine.cards import CARDS
     from loyang_game.ui.cardgeom import CARD_H, CARD_W, TILE_H, TILE_W
 
