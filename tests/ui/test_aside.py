@@ -15,6 +15,7 @@ from ai.agents import make_agent
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.state import Phase
 from loyang_game.ui.anim import Cue, Flight, Timeline
+from loyang_game.ui.scenes.table import BRISK_MOST, CATCH_UP
 
 from .driver import act, reach
 from .test_ai_turns import AI, person_waits, run_until, table_at
@@ -98,6 +99,39 @@ def test_two_ai_seats_acting_in_a_row_are_shown_at_once():
     run_until(app, lambda: app.timeline.lanes.get(second, 0.0) > app.timeline.clock)
     running = [seat for seat, end in app.timeline.lanes.items() if end > app.timeline.clock]
     assert sorted(running) == sorted([first, second])
+    app.d.close()
+
+
+def test_a_lane_behind_its_ai_shows_the_next_move_faster_down_to_the_brisk_floor():
+    """An AI finds its plan's moves at once; shown one by one, its lane falls behind, and
+    the table (and the person, once done) may be waiting for it: a move that starts
+    `CATCH_UP` seconds late is shown twice as fast, never faster than `BRISK_MOST`."""
+    app = table_at(two_ais_in_a_row(), "normal", ["person", AI, AI, AI])
+    seat = app.game.state.current_player
+
+    def first_move(behind: float) -> float:
+        app.run = (None, 0)
+        return app.tempo(seat, behind)
+
+    assert first_move(0.0) == 1.0
+    assert first_move(CATCH_UP) == 0.5
+    assert first_move(CATCH_UP / 2) == 1.0 / 1.5
+    assert first_move(20 * CATCH_UP) == BRISK_MOST
+    app.timeline.speed = "slow"
+    assert first_move(20 * CATCH_UP) == 1.0  # "slow" keeps the first editions' pace
+    app.timeline.speed = "normal"
+    lanes_ahead = []
+    apply = app.apply
+
+    def spying(move, person, animate=True):
+        if app.shown_aside(app.game.state.current_player):
+            lanes_ahead.append(app.timeline.lane(app.game.state.current_player).start)
+        return apply(move, person, animate)
+
+    app.apply = spying
+    run_until(app, lambda: app.game.state.current_player == 0
+              or app.game.state.phase != Phase.ACTIONS)
+    assert max(lanes_ahead) > 0.5, "a lane fell behind its AI (so catching up is worth it)"
     app.d.close()
 
 

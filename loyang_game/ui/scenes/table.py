@@ -45,6 +45,7 @@ from ..tableview import TOAST_TIME, TableView
 STEP = 1 / 60
 AI_PAUSE = 0.35  # seconds between an AI's moves at speed factor 1 (the "slow" setting)
 BRISK_AFTER, BRISK_RATE, BRISK_MOST = 3, 0.85, 0.5  # see `tempo`
+CATCH_UP = 2.0  # seconds a lane is behind its AI that show its next move twice as fast
 THINKING_SHOWN = 0.3  # seconds an AI thinks before "... is thinking" shows (no flicker)
 # Keys with a job of their own at the table; any other key (or a click on the table) during
 # an AI's turn finishes that turn on the screen at once.
@@ -228,17 +229,21 @@ class TableScene(Scene):
 
     # --- the AI seats --------------------------------------------------------------------------
 
-    def tempo(self, ai_seat: int | None) -> float:
+    def tempo(self, ai_seat: int | None, behind: float = 0.0) -> float:
         """How fast the next move is shown, against the speed setting: an AI's moves in a
         row after the first `BRISK_AFTER` go faster and faster (`BRISK_RATE` a move) down
         to `BRISK_MOST`, so that a long turn of 13 moves is seen in about 4 s at the
-        default speed; at "slow" every move keeps the first editions' pace."""
+        default speed; a move shown in a lane that is `behind` its AI by some seconds (the
+        AI found its moves faster than they are shown, and the table may be waiting for the
+        lane to end) goes faster still, as fast as `BRISK_MOST` at most; at "slow" every
+        move keeps the first editions' pace."""
         seat, count = self.run
         count = count + 1 if ai_seat is not None and seat == ai_seat else 1
         self.run = (ai_seat, count)
         if ai_seat is None or self.timeline.speed == "slow":
             return 1.0
-        return max(BRISK_MOST, BRISK_RATE ** max(0, count - BRISK_AFTER))
+        brisk = BRISK_RATE ** max(0, count - BRISK_AFTER)
+        return max(BRISK_MOST, brisk / (1.0 + behind / CATCH_UP))
 
     def ai_turn(self) -> bool:
         """Is an AI seat to move (or its last move still shown, before a person's turn)?"""
@@ -328,7 +333,8 @@ class TableScene(Scene):
         self.version += 1
         self.focus_override = None
         self.ai_move = None
-        self.timeline.tempo = self.tempo(None if person else seat)
+        self.timeline.tempo = self.tempo(None if person else seat,
+                                         behind=lane.start if aside else 0.0)
         if aside:
             choreo.plan(lane, game.state, move, seat, L0, self.view.layout(), self.sprites,
                         self.viewer)
