@@ -6,6 +6,7 @@ and the two-player table at 2560x1600) into docs/.
     python3 docs/make_screenshots.py
     python3 docs/make_screenshots.py --pointing /tmp/shots46   (issue 46's choices only)
     python3 docs/make_screenshots.py --table   (the table's, its hint's and questions' only)
+    python3 docs/make_screenshots.py --lang de   (issue 47's pictures in German, into docs/de/)
 
 A throw-away save folder is filled first (a few saves, one damaged file, finished games for
 the statistics and the high-score table), so the menus show what a player would see.
@@ -111,7 +112,7 @@ def finished_game():
     return state
 
 
-def end_and_review_shots() -> None:
+def end_and_review_shots(out: Path = DOCS, sizes=((1280, 800), (1024, 640))) -> None:
     """The end-of-game panel and the review of the person's decisions, at both sizes."""
     import time
 
@@ -123,7 +124,7 @@ def end_and_review_shots() -> None:
 
     state = finished_game()
     names, kinds = ["Anna", "Bao"], ["person", "hard"]
-    for size in ((1280, 800), (1024, 640)):
+    for size in sizes:
         d = Director(SCENES, Settings(hints=False, speed="off"), size=size, fullscreen=False,
                      fps_cap=0)
         d.open("title")
@@ -132,13 +133,13 @@ def end_and_review_shots() -> None:
         while not d.top.scoring_open:
             d.frame(dt=1 / 60)
         d.frame(dt=1 / 60)
-        d.screenshot(str(DOCS / f"end-{size[0]}x{size[1]}.png"))
+        d.screenshot(str(out / f"end-{size[0]}x{size[1]}.png"))
         review = d.open("review", replay=Replay.of_game(state, names, kinds), seat=0)
         while review.findings is None:
             d.frame(dt=1 / 60)
             time.sleep(0.01)
         d.frame(dt=1 / 60)
-        d.screenshot(str(DOCS / f"review-{size[0]}x{size[1]}.png"))
+        d.screenshot(str(out / f"review-{size[0]}x{size[1]}.png"))
         d.close()
 
 
@@ -358,9 +359,11 @@ def rules_shots(env: dict, out: Path = DOCS) -> None:
                    cwd=DOCS.parent)
 
 
-def tutorial_shots() -> None:
-    """Three moments of the tutorial at both sizes: the Card phase's take, the Two-pack's
-    keep, the Path's two steps; reached by following its guided clicks."""
+def tutorial_shots(out: Path = DOCS, sizes=((1280, 800), (1024, 640)),
+                   names=("cards", "twopack", "path")) -> None:
+    """Moments of the tutorial (`names`) at both sizes: the Card phase's take, the Two-pack's
+    keep, the Path's two steps; reached by following its guided clicks (a step known by its
+    English words, the message the step shows in any language)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from loyang_game.files.settings import Settings
     from loyang_game.tutorial import script
@@ -370,8 +373,8 @@ def tutorial_shots() -> None:
     shots = (("The Card phase", "Now take:", "cards"), ("The Two-pack", "Keep both", "twopack"),
              ("The Path of Prosperity", "two steps", "path"))
     titles = [chapter.title for chapter in script.CHAPTERS]
-    for size in ((1280, 800), (1024, 640)):
-        for title, words, name in shots:
+    for size in sizes:
+        for title, words, name in (shot for shot in shots if shot[2] in names):
             d = Director(SCENES, Settings(hints=False), size=size, fullscreen=False,
                          fps_cap=0)
             scene = d.open("tutorial", chapter=titles.index(title))
@@ -390,7 +393,7 @@ def tutorial_shots() -> None:
                 raise RuntimeError(f"the tutorial never said {words!r}")
             for _ in range(30):
                 d.frame(dt=1 / 60)
-            d.screenshot(str(DOCS / f"tutorial-{name}-{size[0]}x{size[1]}.png"))
+            d.screenshot(str(out / f"tutorial-{name}-{size[0]}x{size[1]}.png"))
             d.close()
 
 
@@ -412,7 +415,45 @@ def table_shots(env: dict) -> None:
                         "--hint"], check=True, env=env, cwd=DOCS.parent)
 
 
+def language_shots(language: str) -> None:
+    """Issue 47's pictures in `language` (de, it or fr) into docs/<language>/, at 1280x800:
+    the title, the 2- and 4-player tables (at 1024x640 too), the coach's hint with its plan,
+    a Helper's rules page, the end panel, the review and a tutorial step."""
+    from loyang_game import words
+
+    out = DOCS / language
+    out.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / ".local" / "share" / "loyang" / "saves"
+        folder.mkdir(parents=True)
+        fill(folder)
+        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "HOME": tmp,
+               "SDL_VIDEODRIVER": "dummy"}
+        shots = {"scene-title-1280x800": ["--scene", "title"],
+                 "scene-rules-helper-1280x800": ["--scene", "rules", "--card", "H:Foreman"],
+                 "hint-1280x800": ["--solo", "--seed", "7", "--moves", "11", "--hint"]}
+        for size in ("1280x800", "1024x640"):
+            shots[f"table-2seat-{size}"] = ["--size", size, "--seats", "2", "--seed", "3",
+                                            "--moves", "60"]
+            shots[f"table-4seat-{size}"] = ["--size", size, "--seats", "4", "--seed", "5",
+                                            "--moves", "90"]
+        for name, args in shots.items():
+            subprocess.run([sys.executable, "-m", "loyang_game", "--lang", language,
+                            "--screenshot", str(out / f"{name}.png"), *args], check=True,
+                           env=env, cwd=DOCS.parent)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    words.set_language(language)
+    end_and_review_shots(out, sizes=((1280, 800),))
+    tutorial_shots(out, sizes=((1280, 800),), names=("twopack",))
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--lang"]:  # issue 47's pictures in one language, into docs/LANG/
+        language = sys.argv[2] if len(sys.argv) > 2 else ""
+        if language not in ("de", "it", "fr"):
+            sys.exit("--lang takes one of de, it, fr")
+        language_shots(language)
+        return
     if sys.argv[1:2] == ["--pointing"]:  # issue 46's shots only, into the folder named
         pointing_shots(Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/shots46"))
         return
