@@ -21,6 +21,14 @@ as it was), are the lab's too (`yardsticks.py`): the tools seat them by name, th
     python -m lab.take_regular --first 2200 --deals 200 --workers 2
                                   issue 49's diagnosis: hard-v3 made to buy the top-row
                                   Regular it leaves in round 1, paired with hard-v3
+    python -m lab.move_hashes     the move lists of deterministic games hashed: the same
+                                  on any Python, pure or compiled, unless play changed
+    python -m lab.board_sampler --seats 1 --first 60000 --games 200 --dir DATA
+                                  issue 49's boards for learning in generations: hard-v3's
+                                  games, its siblings' continuations to the game's end
+    python -m lab.fit_generation --dir DATA/1p --out FILE
+                                  a sweep of fitted value iteration on them, and the
+                                  offline gate a fitted correction must pass
 
 And the game's own benchmarks, which the installed game has no use for either:
 

@@ -14,6 +14,7 @@ f93e999065ed294a.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -61,12 +62,16 @@ def played(name: str) -> tuple[int, str]:
     return len(advices), repr(advices)
 
 
-def main(argv: list[str]) -> int:
-    names = argv or [*GAMES, *COACHED]
-    unknown = [n for n in names if n not in GAMES and n not in COACHED]
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lab.move_hashes",
+                                     description=__doc__.split("\n\n")[0])
+    known = [*GAMES, *COACHED]
+    parser.add_argument("names", nargs="*", metavar="NAME",
+                        help=f"the games to hash (all unless told): {', '.join(known)}")
+    names = parser.parse_args(argv).names or known
+    unknown = [name for name in names if name not in known]
     if unknown:
-        print(f"unknown game {unknown[0]!r}: one of {', '.join([*GAMES, *COACHED])}")
-        return 2
+        parser.error(f"unknown game {unknown[0]!r}; games: {', '.join(known)}")
     print(f"python {sys.version.split()[0]}, hot path: {ai.hot_path()}", flush=True)
     for name in names:
         start = time.process_time()
@@ -77,4 +82,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""Issue 49's board sampler (`python -m lab.board_sampler`): a kept board is the engine's board
+again, the sampling changes none of the sampled agent's moves, and every sibling of a kept
+decision is played on from the same hidden sample to the game's end; a sweep of fitted value
+iteration on its games (`python -m lab.fit_generation`) and the offline gate."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import random
+
+import pytest
+
+from ai import corrected
+from lab import board_sampler, fit_generation
+from lab.compare import agent_seed
+from lab.yardsticks import make_agent
+from loyang_game.engine import GameConfig, Move, new_game, play, random_moves
+
+SMALL = "hard-v3:act_iterations=12,other_iterations=4,verify=0"
+
+
+def test_a_kept_board_is_the_engines_board_again():
+    state = new_game(GameConfig(seats=2, seed=5))
+    play(state, random_moves(random.Random(5)), limit=150)
+    for p in state.players:
+        again = board_sampler.board(json.loads(json.dumps(p.to_data())), p.seat)
+        assert again.to_data() == p.to_data()
+        assert corrected.features(again, state.round, again.path, again.cash) == \
+            corrected.features(p, state.round, p.path, p.cash)
+
+
+def test_siblings_are_the_best_tried_and_the_move_played():
+    a, b, c = Move("end"), Move("buy", 0), Move("buy", 1)
+    estimates = ((a, 3.0), (b, 2.0), (c, 1.0))
+    assert board_sampler.siblings(estimates, a, 2) == [a, b]
+    assert board_sampler.siblings(estimates, c, 2) == [a, b, c]
+    assert board_sampler.siblings((), a, 4) == [a]
+
+
+@pytest.fixture(scope="module")
+def sampled(tmp_path_factory):
+    """Two small games kept: 60000 (held out by the gate) and 60001 (fitted on)."""
+    folder = tmp_path_factory.mktemp("boards")
+    for deal in (60000, 60001):
+        assert board_sampler.sample_game(job(folder, deal)) == deal
+    return folder
+
+
+def job(folder, deal):
+    return (str(folder), 1, deal, SMALL, SMALL, (0.5, 0.1), 3)
+
+
+@pytest.mark.lab
+def test_a_sampled_game_is_the_agents_game_with_its_siblings_played_out(sampled):
+    deal = 60000
+    path = sampled / f"{deal}.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        game = json.load(f)
+    plain = new_game(GameConfig(seats=1, seed=deal))
+    play(plain, make_agent(SMALL, agent_seed(deal, 0), True).choose)
+    assert game["moves"] == [m.to_data() for m in plain.moves()]
+    assert game["final"][0]["position"] == plain.standings()[0]["position"]
+    assert [step["round"] for step in game["path_steps"]] == list(range(1, 10))
+    assert game["decisions"], "a kept decision at these rates"
+    for decision in game["decisions"]:
+        assert decision["decision"] != "path" and decision["siblings"]
+        moves = [s["move"] for s in decision["siblings"]]
+        assert decision["played"] in moves and len(moves) == len({tuple(m) for m in moves})
+        for sibling in decision["siblings"]:
+            rounds = [step["round"] for step in sibling["path_steps"]]
+            # the sibling's own leaf board (its turn's Path step), then each round's end
+            assert rounds == list(range(decision["round"], 10))
+            assert sibling["final"][0]["position"] >= 0
+    # taken up: a game already kept is not played again
+    before = os.path.getmtime(path)
+    assert board_sampler.sample_game(job(sampled, deal)) == deal
+    assert os.path.getmtime(path) == before
+    assert board_sampler.summary(board_sampler.games(str(sampled))).startswith("2 games")
+
+
+@pytest.mark.lab
+def test_a_sweep_fits_a_correction_the_next_sweep_labels_with(sampled, tmp_path):
+    out = tmp_path / "sweep1.json"
+    assert fit_generation.main(["--dir", str(sampled), "--out", str(out)]) == 0
+    fitted = json.loads(out.read_text())
+    assert fitted["names"] == list(corrected.NAMES) and fitted["rows"] > 10
+    assert len(fitted["weights"]) == len(corrected.NAMES)
+    assert len(fitted["round_means"]) == 10 and fitted["round_means"][9] == 0.0
+    candidate = fit_generation.evaluator(str(out))
+    assert candidate.correction == fitted["weights"]
+    kept = board_sampler.games(str(sampled))
+    scored = fit_generation.gate(kept, candidate)
+    assert list(scored) == [60000]  # the held-out game alone
+    for regret, alike, pairs in scored[60000]:
+        assert regret >= 0 and 0 <= alike <= pairs
+    assert fit_generation.gate_report(kept, candidate).startswith("1 held-out games")
+    # the next sweep labels with this one
+    again = tmp_path / "sweep2.json"
+    assert fit_generation.main(["--dir", str(sampled), "--label", str(out),
+                                "--out", str(again)]) == 0
+    assert json.loads(again.read_text())["label"] == str(out)
