@@ -7,7 +7,8 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
         --label /work/data/fits/sweep1.json --out /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/1p --gate /work/data/fits/sweep2.json
 
-**Rows.** Every continuation of a kept decision (`lab.board_sampler`) is a row: its leaf (the
+**Rows** (solo games: a duel's evaluation reads the others' boards too, item 3's work).
+Every continuation of a kept decision (`lab.board_sampler`) is a row: its leaf (the
 board at the seat's Path step in the decision's round, the step the labelling evaluator
 likes best) and its target, the labelling evaluator's value of the continuation's board
 `--horizon` rounds later (again at its best step), or the continuation's final position if
@@ -198,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     kept = games(args.dir)
     if not kept:
         parser.error(f"no games in {args.dir}")
+    if any(game["seats"] != 1 for game in kept):
+        parser.error("solo games only: the duels' evaluation reads the others' boards too")
     if args.gate:
         print(gate_report(kept, evaluator(args.gate)))
         return 0
