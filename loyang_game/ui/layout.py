@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine import GameState, flow
-from ..engine.cards import PATH_END, SHOP_SPACES
+from ..engine.cards import CARDS, PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
 from ..engine.state import ACTIONS, CARD, MASK, UNDER, Decision, KeepChoice
+from ..text.names import helper_words
+from . import cardgeom as g
 from . import theme as t
 
 FIELD_W, FIELD_H = 76, 106
@@ -27,6 +29,9 @@ SMALL_W, SMALL_H = 68, 95  # the piles' cards
 BOARD_BOTTOM, BAR_TOP, BAR_BOTTOM = 650, 656, 794
 HAND_W, HAND_H = 96, 134  # as tall as the bar allows: the cards' words at their largest
 HAND_Y = BAR_TOP + (BAR_BOTTOM - BAR_TOP - HAND_H) // 2
+# The top bar (design pixels): its height, which two lines of the prompt at the size of the
+# buttons' words fit, and its buttons' place in it, centred.
+TOP_H, TOP_BUTTON_Y, TOP_BUTTON_H = 36, 4, 28
 # The middle of the board, from the top (design y): the Shop's awning and stands, the Cart
 # (under the Path), the Storehouse and the purse.
 AWNING_TOP, SHOP_TOP, CART_TOP, STORE_TOP = 202, 218, 412, 500
@@ -45,6 +50,8 @@ class Layout:
     anchors: dict = field(default_factory=dict)
     regions: dict = field(default_factory=dict)
     panels: dict = field(default_factory=dict)  # seat -> Rect of its compact panel
+    seats: dict = field(default_factory=dict)  # seat -> SeatPlaces: what is where in its panel
+    panel_cards: dict = field(default_factory=dict)  # card id -> Rect where a panel shows it
     buttons: list = field(default_factory=list)  # (target, label, Rect, enabled)
 
     def R(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
@@ -54,6 +61,12 @@ class Layout:
 
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
+
+    def place_of(self, card: int) -> pygame.Rect | None:
+        """Where `card` is drawn: its place on the board shown big, in the hand, the
+        Courtyard or the Offer (`cards`), else where another seat's panel shows it (a chip,
+        a row, a tile: `panel_cards`); None: nowhere in sight."""
+        return self.cards.get(card) or self.panel_cards.get(card)
 
 
 def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int | None,
@@ -68,7 +81,7 @@ def build(state: GameState, focus: int, size: tuple[int, int], *, hand_seat: int
     L = Layout(size=size, focus=focus, s=s, ox=(w - t.DESIGN_W * s) / 2,
                oy=(h - t.DESIGN_H * s) / 2)
     L.regions = {
-        "top": L.R(0, 0, 1280, 34), "left": L.R(6, 40, 214, 754),
+        "top": L.R(0, 0, 1280, TOP_H), "left": L.R(6, 40, 214, 754),
         "right": L.R(1050, 40, 224, 754), "board": L.R(226, 40, 818, BOARD_BOTTOM - 40),
         "bottom": L.R(226, BAR_TOP, 818, BAR_BOTTOM - BAR_TOP),
         "piles": L.R(1050, PILES_TOP, 224, PILES_H),
@@ -217,12 +230,177 @@ def _others(L: Layout, state: GameState, focus: int, left_kept: bool) -> None:
         r = L.R(6, 40 + i * height, 214, height - 6)
         L.panels[seat] = r
         L.targets[("seat", seat)] = r
-        for key in ("plate", "purse", "store", "pile", "loans", "tokens"):
+        for key in ("plate", "pile", "loans", "tokens"):
             L.anchors[(key, seat)] = r
         for veg in range(6):
-            L.anchors[("cart", seat, veg)] = r
             L.anchors[("shop", seat, veg)] = r
-        L.anchors[("cartbox", seat)] = r
+        _panel_places(L, state.players[seat], r)
+
+
+def _panel_places(L: Layout, p, r: pygame.Rect) -> None:
+    """Seat `p`'s panel `r`: what is where in it (`SeatPlaces`), its cards' places
+    (`panel_cards`: a card that comes or goes can fly from or to where the panel shows it,
+    `Layout.place_of`) and the anchors of its
+    Cash, Cart and Storehouse (one line), fields and hand (coins, vegetables and cards fly
+    from and to them)."""
+    places = L.seats[p.seat] = seat_places(L, p, r)
+    L.anchors[("purse", p.seat)] = places.stats
+    L.anchors[("hand", p.seat)] = pygame.Rect(r.x + L.px(8), r.bottom - L.px(HAND_ROW - 4),
+                                              r.w // 2, L.px(HAND_ROW - 8))
+    for key in ("cartbox", "store"):
+        L.anchors[(key, p.seat)] = places.cart
+    for veg in range(6):
+        L.anchors[("cart", p.seat, veg)] = places.cart
+    for slot, chip in zip(p.fields, places.fields, strict=True):
+        L.panel_cards[slot[CARD]] = L.anchors[("field", slot[CARD])] = chip
+    for slot, place, _whole in places.played:
+        L.panel_cards[slot[CARD]] = place
+    for card, place in (*places.chips, *places.customers):
+        L.panel_cards[card] = place
+
+
+# A seat's panel, from the top (design pixels at unit 1): its name, then rows for its Cash,
+# Loans and Path place, its Cart, its fields, a line of chips (4 players) and a customer (4
+# players); the least gap between them; the foot (the hand's backs and "click to view").
+PANEL_HEAD, STATS_ROW, CART_ROW, FIELD_ROW, CHIP_ROW, CUSTOMER_ROW = 26, 18, 22, 24, 18, 22
+COMPACT_GAP, COMPACT_MOST_GAP, HAND_ROW = 3, 14, 34
+COMPACT_GROWTH = 1.5  # the rows grow no further than this (a customer's row still fits)
+CHIP_GROWTH = 1.25  # the chips grow less: their words are names, read once
+COMPACT_SQUEEZE = 0.75  # ... and shrink no further: a customer past the room is left out
+
+
+@dataclass
+class SeatPlaces:
+    """Where another seat's panel shows the seat below its name: its Cash, Loans and Path
+    place (`stats`), its Cart, its fields as chips, and its played cards: with 2 and 3
+    players as their tiles (`played`: slot, place, whole), with 4 as chips for its stalls
+    and Helpers and a row for each customer (what it wants, what it pays). A 4-player
+    panel's rows grow with its room (`unit`: 1 at their least comfortable size, up to
+    COMPACT_GROWTH) and what room is left goes between them, so no band of the panel stays
+    empty while its rows are small."""
+
+    stats: pygame.Rect
+    cart: pygame.Rect
+    fields: list[pygame.Rect]
+    played: list[tuple[tuple, pygame.Rect, bool]] = field(default_factory=list)
+    chips: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    customers: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    unit: float = 1.0
+
+
+def seat_places(L: Layout, p, r: pygame.Rect) -> SeatPlaces:
+    """`SeatPlaces` of seat `p`'s panel `r`: its cards' tiles where the panel has room
+    for them (`played_places`), else the 4 players' rows (`compact_places`)."""
+    y = r.y + L.px(PANEL_HEAD + 4)
+    slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
+    left, width = r.x + L.px(8), r.w - L.px(16)
+    tiles = played_places(L, r, y + L.px(STATS_ROW + CART_ROW + 26), len(slots))
+    if not tiles:
+        return compact_places(L, r, p, y)
+    stats = pygame.Rect(left, y, width, L.px(STATS_ROW))
+    cart = pygame.Rect(left, stats.bottom, width, L.px(CART_ROW))
+    return SeatPlaces(stats, cart, fields_row(L, r, cart.bottom, len(p.fields), L.px(22)),
+                      [(slot, place, whole) for slot, (place, whole) in zip(slots, tiles,
+                                                                          strict=True)])
+
+
+def played_places(L: Layout, r: pygame.Rect, y: int, n: int) -> list[tuple[pygame.Rect, bool]]:
+    """Where a seat's panel `r` shows its `n` played cards from `y` down: (place, whole)
+    for each, one under another as on its board; when they do not all fit, the first ones
+    show their header band alone (the card's name, as a Two-pack's lower card shows) and
+    the last ones whole. [] when the panel has no room for that (4 players: chips)."""
+    w = r.w - L.px(16)
+    h = w * g.TILE_H // g.TILE_W
+    gap = L.px(4)
+    strip = h * g.HEADER // g.TILE_H + L.px(1)
+    room = r.bottom - L.px(36) - y
+    if room < 2 * h:  # a compact panel (4 players): chips, whatever the number of cards
+        return []
+    whole = next((k for k in range(n, 0, -1) if (n - k) * (strip + gap) + k * (h + gap)
+                  <= room + gap), 0)
+    out = []
+    for i in range(n):
+        band = i < n - whole
+        out.append((pygame.Rect(r.x + L.px(8), y, w, strip if band else h), not band))
+        y += (strip if band else h) + gap
+    return out if whole else []
+
+
+def fields_row(L: Layout, r: pygame.Rect, y: int, n: int, h: int) -> list[pygame.Rect]:
+    """A seat's `n` fields as chips `h` high across its panel `r` from `y` (a little wider
+    than high, narrower when there are many)."""
+    left, room, gap = r.x + L.px(8), r.w - L.px(16), L.px(2)
+    w = min(h * 3 // 2, (room + gap) // max(1, n) - gap)
+    return [pygame.Rect(left + i * (w + gap), y, w, h) for i in range(n)]
+
+
+def compact_places(L: Layout, r: pygame.Rect, p, y: int) -> SeatPlaces:
+    """`SeatPlaces` of a 4-player panel `r` of seat `p`, from `y` down to the hand's row."""
+    left, right = r.x + L.px(8), r.right - L.px(8)
+    customers = [slot[CARD] for slot in (*p.regulars, *p.casuals)]
+    bottom = r.bottom - L.px(HAND_ROW)
+    unit, cols = 1.0, 1
+    for look in range(3):  # the chips' lines at the rows' size (a second look if they wrap);
+        # the customers two abreast when one column would squeeze them further than allowed
+        growing = L.px(STATS_ROW + CART_ROW + FIELD_ROW
+                       + -(-len(customers) // cols) * CUSTOMER_ROW)
+        step = round(L.px(CHIP_ROW) * chip_unit(unit))
+        laid, lines = chip_lines(L, [*p.stalls, *p.helpers], left, right, chip_unit(unit))
+        room = bottom - y - lines * step - 4 * L.px(COMPACT_GAP)
+        if look == 1 and room / growing < COMPACT_SQUEEZE:
+            cols = 2
+        unit = max(COMPACT_SQUEEZE, min(COMPACT_GROWTH, room / growing))
+    spare = max(0, room - round(growing * unit))
+    between = L.px(COMPACT_GAP) + min(L.px(COMPACT_MOST_GAP), spare // 4)
+
+    def row(height: float) -> pygame.Rect:
+        return pygame.Rect(left, y, right - left, round(L.px(height) * unit))
+
+    stats = row(STATS_ROW)
+    y = stats.bottom + between
+    cart = row(CART_ROW)
+    y = cart.bottom + between
+    h = round(L.px(FIELD_ROW) * unit)
+    fields = fields_row(L, r, y, len(p.fields), h)
+    y += h + between
+    chips = [(card, pygame.Rect(x, y + line * step, w, step - L.px(2)))
+             for card, x, w, line in laid]
+    y += lines * step + (between if laid else 0)
+    h = round(L.px(CUSTOMER_ROW) * unit)
+    w = (right - left - (cols - 1) * L.px(4)) // cols
+    rows = []
+    for i, card in enumerate(customers):
+        line, col = divmod(i, cols)
+        if y + line * h + h - L.px(2) > bottom:
+            break  # (only with more customers than a seat ever keeps)
+        rows.append((card, pygame.Rect(left + col * (w + L.px(4)), y + line * h, w,
+                                       h - L.px(2))))
+    return SeatPlaces(stats, cart, fields, [], chips, rows, unit)
+
+
+def chip_unit(unit: float) -> float:
+    """The chips' size for the rows' `unit`."""
+    return min(unit, CHIP_GROWTH)
+
+
+def chip_lines(L: Layout, slots: list[tuple], left: int, right: int,
+               unit: float) -> tuple[list[tuple[int, int, int, int]], int]:
+    """The chips of `slots`' cards from `left` to `right` at `unit`, wrapped: (card, x,
+    width, line) each, and the number of lines."""
+    laid, x, line = [], left, 0
+    for slot in slots:
+        w = t.font(round(L.px(14) * unit)).size(chip_label(slot[CARD]))[0] + L.px(8)
+        if x > left and x + w > right:
+            x, line = left, line + 1
+        laid.append((slot[CARD], x, w, line))
+        x += w + L.px(3)
+    return laid, line + 1 if laid else 0
+
+
+def chip_label(card: int) -> str:
+    """A played card's chip: a stall's or customer's code, a Helper's name."""
+    c = CARDS[card]
+    return c.code if c.kind != "helper" else helper_words(c.name)
 
 
 # The right-hand column: the piles at its top (always in one place: the draw pile is clicked

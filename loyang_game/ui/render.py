@@ -27,7 +27,7 @@ from ..engine.moves import NONE
 from ..engine.serving import casual_modifier
 from ..engine.solo import ROW_PRICES
 from ..engine.state import CARD, COUNT, FIRST_DUE, MASK, RED, ROWS, SERVED, UNDER, VEG
-from ..text.names import card_words, helper_words, veg_words
+from ..text.names import card_words, veg_words
 from ..words import N_, _, pgettext
 from . import cardgeom as g
 from . import layout
@@ -102,20 +102,42 @@ def _top(surf, state, L, view):
     # five buttons of the table take when the scene does not say where its buttons begin
     right = r.right - L.px(610) if view.prompt_end is None else view.prompt_end - L.px(12)
     size, lines = top_prompt(L, view.prompt, right - end.right - L.px(16))
-    step = t.font(size).get_linesize()
-    for i, line in enumerate(lines):
-        text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16),
-                                                  r.centery + (2 * i + 1 - len(lines)) * step // 2))
+    for line, centre in zip(lines, prompt_lines(L, size, len(lines)), strict=True):
+        text(surf, line, size, t.WHITE, midleft=(end.right + L.px(16), centre))
+
+
+# The top bar's prompt, largest first: one line, then two lines (two of them as large as the
+# bar's height holds), down to the log's words (body text), which every prompt of our
+# languages fits at 1024x640; smaller only for a longer language (the pseudo-language),
+# rather than cut.
+PROMPT_SIZES = ((22, 1), (20, 1), (22, 2), (20, 2), (18, 2), (16, 2), (14, 2), (13, 2))
 
 
 def top_prompt(L: Layout, prompt: str, width: int) -> tuple[int, list[str]]:
-    """The top bar's prompt, never cut: one line if it fits, else two smaller ones."""
-    for size, most in ((L.px(22), 1), (L.px(19), 1), (L.px(17), 2), (L.px(15), 2),
-                       (L.px(13), 2)):
+    """The top bar's prompt at the largest of `PROMPT_SIZES` that holds it whole in `width`
+    (and two of its lines in the bar's height); cut only if none does."""
+    for size, most in ((L.px(v), n) for v, n in PROMPT_SIZES):
+        if most == 2 and 2 * line_step(size) > L.regions["top"].h:
+            continue
         lines = wrap(prompt, size, width)
         if len(lines) <= most:
             return size, balanced(prompt, size, width, lines)
     return size, [lines[0], fit(" ".join(lines[1:]), size, width)]
+
+
+def line_step(size: int) -> int:
+    """From one line of the prompt to the next: as close as the letters allow (Lato's
+    height holds room above its capitals)."""
+    return t.font(size).get_height() * 7 // 8
+
+
+def prompt_lines(L: Layout, size: int, n: int) -> list[int]:
+    """The centres (y) of the prompt's `n` lines at `size` in the top bar, centred; two a
+    little above the middle (Lato's height holds more room over its capitals, for accents,
+    than under its descenders)."""
+    step = line_step(size)
+    middle = L.regions["top"].centery - (step // 12 if n > 1 else 0)
+    return [middle + (2 * i + 1 - n) * step // 2 for i in range(n)]
 
 
 def balanced(words: str, size: int, width: int, lines: list[str]) -> list[str]:
@@ -661,37 +683,14 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
             name = "start_big" if i == 0 else "start_small"
             surf.blit(sp.get(name, (L.px(22), L.px(22))), (r.right - L.px(26 + 24 * i),
                                                             head.y + L.px(2)))
-    y = head.bottom + L.px(4)
-    text(surf, _("Cash {cash}   Loans {loans}   Path {space}", cash=p.cash, loans=p.loans,
-                 space=p.path), L.px(17), t.INK,
-         topleft=(r.x + L.px(8), y))
-    y += L.px(18)
-    # cart
-    x = r.x + L.px(8)
-    for veg in range(6):
-        if p.cart[veg] or p.store[veg]:
-            surf.blit(sp.veg(veg, L.px(18)), (x, y))
-            text(surf, str(p.cart[veg] + p.store[veg]), L.px(16), t.INK,
-                 midleft=(x + L.px(19), y + L.px(9)))
-            x += L.px(34)
-    if x == r.x + L.px(8):
-        text(surf, _("Cart empty"), L.px(15), t.INK_SOFT, topleft=(x, y + L.px(2)))
-    y += L.px(22)
-    # fields
-    x = r.x + L.px(8)
-    for slot in p.fields:
-        chip = pygame.Rect(x, y, L.px(30), L.px(22))
-        pygame.draw.rect(surf, t.KIND_COLOURS[PRIVATE_FIELD][0], chip, border_radius=L.px(3))
-        if slot[VEG] != NONE:
-            surf.blit(sp.veg(slot[VEG], L.px(14)), (chip.x + L.px(1), chip.y + L.px(4)))
-            text(surf, str(slot[COUNT]), L.px(14), t.WHITE, midright=(chip.right - L.px(1),
-                                                                       chip.centery))
-        x += L.px(32)
-        if x > r.right - L.px(32):
-            break
-    y += L.px(26)
-    if not _played_tiles(surf, state, p, r, y, L, sp, view):
-        _played_chips(surf, p, r, y, L)
+    places = L.seats[p.seat]
+    _stats(surf, p, places.stats, L)
+    _cart_line(surf, p, places.cart, L, sp)
+    _field_chips(surf, p, places.fields, L, sp, view)
+    _played_tiles(surf, state, p, places.played, L, sp, view)
+    _played_chips(surf, places.chips, L, view)
+    for card, row in places.customers:
+        _customer_row(surf, state, p, card, row, L, sp, view)
     # hand: backs only (it is another seat's)
     n = len(p.hand) + (1 if p.intro != NONE else 0)
     if n:
@@ -705,37 +704,12 @@ def _compact(surf, state, p, r, L, sp, view, drawn):
                                                                 r.bottom - L.px(10)))
 
 
-def played_places(L: Layout, r: pygame.Rect, y: int, n: int) -> list[tuple[pygame.Rect, bool]]:
-    """Where a seat's panel `r` shows its `n` played cards from `y` down: (place, whole)
-    for each, one under another as on its board; when they do not all fit, the first ones
-    show their header band alone (the card's name, as a Two-pack's lower card shows) and
-    the last ones whole. [] when the panel has no room for that (4 players: chips)."""
-    w = r.w - L.px(16)
-    h = w * g.TILE_H // g.TILE_W
-    gap = L.px(4)
-    strip = h * g.HEADER // g.TILE_H + L.px(1)
-    room = r.bottom - L.px(36) - y
-    if room < 2 * h:  # a compact panel (4 players): chips, whatever the number of cards
-        return []
-    whole = next((k for k in range(n, 0, -1) if (n - k) * (strip + gap) + k * (h + gap)
-                  <= room + gap), 0)
-    out = []
-    for i in range(n):
-        band = i < n - whole
-        out.append((pygame.Rect(r.x + L.px(8), y, w, strip if band else h), not band))
-        y += (strip if band else h) + gap
-    return out if whole else []
-
-
-def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
-    """A seat's played cards as their tiles in its panel (`played_places`): a Regular
-    customer with its rows, next price and marker, a stall's taken offers, a Casual
-    customer's tag. False when the panel has no room for them (the cards are then chips)."""
-    slots = [*p.stalls, *p.helpers, *p.regulars, *p.casuals]
-    places = played_places(L, r, y, len(slots))
-    if not places:
-        return False
-    for slot, (place, whole) in zip(slots, places, strict=True):
+def _played_tiles(surf, state, p, played: list[tuple[tuple, pygame.Rect, bool]], L, sp,
+                  view) -> None:
+    """A seat's played cards as their tiles in its panel (`layout.played_places`): a
+    Regular customer with its rows, next price and marker, a stall's taken offers, a Casual
+    customer's tag."""
+    for slot, place, whole in played:
         card = slot[CARD]
         if card in view.hide:
             continue
@@ -760,26 +734,112 @@ def _played_tiles(surf, state, p, r, y, L, sp, view) -> bool:
             regular_marks(surf, state, slot, tr, L, sp, view, badges=False)
         elif kind == "casual":
             casual_mark(surf, p, card, tr, L)
-    return True
 
 
-def _played_chips(surf, p, r, y, L) -> None:
-    """A seat's played cards as chips (their codes, a Helper's name), as many as fit."""
-    x = r.x + L.px(8)
-    for area in (p.stalls, p.helpers, p.regulars, p.casuals):
-        for slot in area:
-            card = CARDS[slot[CARD]]
-            label = card.code if card.kind != "helper" else helper_words(card.name)
-            w = t.font(L.px(14)).size(label)[0] + L.px(8)
-            if x + w > r.right - L.px(6):
-                x = r.x + L.px(8)
-                y += L.px(18)
-            if y > r.bottom - L.px(36):
-                break
-            chip = pygame.Rect(x, y, w, L.px(16))
-            pygame.draw.rect(surf, t.KIND_COLOURS[card.kind][0], chip, border_radius=L.px(3))
-            text(surf, label, L.px(14), t.WHITE, center=chip.center)
-            x += w + L.px(3)
+def _stats(surf, p, r: pygame.Rect, L) -> None:
+    """A seat's Cash, Loans and place on the Path, as tall as `r`, smaller where a
+    language's words need it to fit the panel's width whole."""
+    words = _("Cash {cash}   Loans {loans}   Path {space}", cash=p.cash, loans=p.loans,
+              space=p.path)
+    size = r.h * 17 // 18
+    while size > L.px(13) and t.font(size).size(words)[0] > r.w:
+        size -= 1
+    text(surf, words, size, t.INK, midleft=(r.x, r.centery))
+
+
+def _cart_line(surf, p, r: pygame.Rect, L, sp) -> None:
+    """What a seat has in its Cart and Storehouse: each vegetable and how many."""
+    icon = r.h * 9 // 11
+    x = r.x
+    for veg in range(6):
+        if p.cart[veg] or p.store[veg]:
+            surf.blit(sp.veg(veg, icon), (x, r.centery - icon // 2))
+            text(surf, str(p.cart[veg] + p.store[veg]), r.h * 8 // 11, t.INK,
+                 midleft=(x + icon + L.px(1), r.centery))
+            x += icon * 17 // 9
+    if x == r.x:
+        text(surf, _("Cart empty"), r.h * 15 // 22, t.INK_SOFT, midleft=(x, r.centery))
+
+
+def _field_chips(surf, p, chips: list[pygame.Rect], L, sp, view) -> None:
+    """A seat's fields as chips: the vegetable sown and how many tokens are left."""
+    for slot, chip in zip(p.fields, chips, strict=True):
+        if slot[CARD] in view.hide:
+            continue
+        pygame.draw.rect(surf, t.KIND_COLOURS[PRIVATE_FIELD][0], chip, border_radius=L.px(3))
+        if slot[VEG] == NONE:
+            continue
+        icon = min(chip.h - L.px(6), chip.w * 3 // 5)
+        surf.blit(sp.veg(slot[VEG], icon), (chip.x + L.px(2), chip.centery - icon // 2))
+        size = max(L.px(14), chip.h * 5 // 8)
+        text(surf, str(slot[COUNT]), size, t.WHITE, midright=(chip.right - L.px(2),
+                                                               chip.centery), bold=True)
+
+
+def _played_chips(surf, chips: list[tuple[int, pygame.Rect]], L, view) -> None:
+    """A seat's stalls and Helpers as chips (their codes, a Helper's name)."""
+    for card, chip in chips:
+        if card in view.hide:
+            continue
+        pygame.draw.rect(surf, t.KIND_COLOURS[CARDS[card].kind][0], chip,
+                         border_radius=L.px(3))
+        size = round(L.px(14) * (chip.h + L.px(2)) / L.px(layout.CHIP_ROW))
+        text(surf, layout.chip_label(card), size, t.WHITE, center=chip.center)
+
+
+def _customer_row(surf, state, p, card: int, row: pygame.Rect, L, sp, view) -> None:
+    """One customer of another seat in a row: its code, the vegetables it wants, and what it
+    pays now (a Regular customer: the next delivery's price ringed in gold after its
+    Satisfaction marker, and in the Action phase whether it is due or served, said on a
+    badge where the row has room, else by the row's colour; a Casual customer: its price,
+    with the +2/-2 in force beside it)."""
+    c = CARDS[card]
+    if card in view.hide:
+        return
+    slot = next((s for s in p.regulars if s[CARD] == card), None)
+    due = None
+    if slot is not None and state.phase == "actions" and view.due_marks:
+        if slot[SERVED] == state.round:
+            due = (_("served"), t.GOOD)
+        elif slot[FIRST_DUE] <= state.round:
+            due = (_("due"), (230, 120, 20))
+    wide = row.w >= L.px(150)  # one customer across the panel (else two side by side)
+    tint = (228, 214, 186) if wide or due is None else tuple(
+        (a + 2 * b) // 3 for a, b in zip((228, 214, 186), due[1], strict=True))
+    panel(surf, row, tint, radius=L.px(4))
+    size = L.px(14)
+    label = pygame.Rect(row.x, row.y, t.font(size).size(c.code)[0] + L.px(8), row.h)
+    pygame.draw.rect(surf, t.KIND_COLOURS[c.kind][0], label, border_radius=L.px(4))
+    text(surf, c.code, size, t.WHITE, center=label.center)
+    box_w = min(row.h + L.px(4), L.px(30))
+    rest = box_w + L.px(10) + (row.h - L.px(1) if slot is not None else 0) \
+        + (L.px(52) if wide and due is not None else 0)
+    icon = max(L.px(8), min(row.h - L.px(4), L.px(24),
+                            (row.w - label.w - rest) // len(c.wants) - L.px(1)))
+    x = label.right + L.px(4)
+    for veg in c.wants:
+        surf.blit(sp.veg(veg, icon), (x, row.centery - icon // 2))
+        x += icon + L.px(1)
+    x += L.px(4)
+    box = pygame.Rect(x, row.y + L.px(1), box_w, row.h - L.px(2))
+    number = max(L.px(14), row.h * 2 // 3)
+    if slot is not None:
+        mark = row.h - L.px(4)
+        surf.blit(sp.satisfaction(bool(slot[RED]), mark), (x, row.y + L.px(2)))
+        box.x += mark + L.px(3)
+        if slot[ROWS] < len(c.pays):
+            pygame.draw.rect(surf, t.WHITE, box, border_radius=L.px(4))
+            pygame.draw.rect(surf, t.GOLD, box, max(2, L.px(2)), border_radius=L.px(4))
+            text(surf, str(c.pays[slot[ROWS]]), number, t.INK, center=box.center, bold=True)
+        if wide and due is not None:
+            _badge(surf, L, row, due[0], due[1], right=L.px(2))
+        return
+    change = casual_modifier(p)
+    pygame.draw.circle(surf, t.GOLD, box.center, box.h // 2)
+    text(surf, str(c.pays[0] + change), number, t.INK, center=box.center, bold=True)
+    if change:
+        text(surf, f"{change:+d}", L.px(15), t.GOOD if change > 0 else t.MARKER_RED,
+             midleft=(box.right + L.px(3), box.centery), bold=True)
 
 
 # --- Courtyard / Offer, piles ------------------------------------------------------------------

@@ -52,7 +52,9 @@ USE_HELPER = {"Squire": N_("Use the Squire"), "Book-keeper": N_("Use the Book-ke
               "Subsistence farmer": N_("Use the Subsistence farmer"), "Tout": N_("Use the Tout"),
               "Market crier": N_("Use the Market crier")}
 # The animation speeds as the top bar's Speed button names them (the Settings' words).
-TOP_LEAST, TOP_MOST, TOP_PAD = 72, 150, 24  # a top button's width (design pixels)
+# A top button's width (design pixels): its words and a margin, within these bounds; the
+# margin is small so that the prompt has the bar's width for its words.
+TOP_LEAST, TOP_MOST, TOP_PAD = 64, 150, 14
 
 
 def top_width(target: tuple, label: str) -> int:
@@ -247,7 +249,8 @@ class TableView:
         x = L.R(1274, 3, 0, 0).x
         for target, label in reversed(self.top_buttons()):
             w = L.px(top_width(target, label))
-            out[target] = (pygame.Rect(x - w, L.R(0, 3, 0, 0).y, w, L.px(28)), label)
+            out[target] = (pygame.Rect(x - w, L.R(0, layout.TOP_BUTTON_Y, 0, 0).y, w,
+                                       L.px(layout.TOP_BUTTON_H)), label)
             x -= w + L.px(6)
         return out
 

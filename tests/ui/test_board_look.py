@@ -329,7 +329,7 @@ def test_a_seat_s_many_played_cards_show_their_names_then_the_last_ones_whole(si
     panel = L.panels[1]
     y = panel.y + L.px(100)
     for n in (1, 3, 9):
-        places = render.played_places(L, panel, y, n)
+        places = layout.played_places(L, panel, y, n)
         assert len(places) == n
         assert all(panel.contains(r) for r, _whole in places)
         assert all(a.bottom <= b.y for (a, _w), (b, _v) in itertools.pairwise(places))
@@ -337,7 +337,7 @@ def test_a_seat_s_many_played_cards_show_their_names_then_the_last_ones_whole(si
         assert wholes[-1] and wholes == sorted(wholes)  # bands first, then whole tiles
         bands = [r for r, whole in places if not whole]
         assert all(r.h < places[-1][0].h // 2 for r in bands)
-    assert not all(whole for _r, whole in render.played_places(L, panel, y, 9))
+    assert not all(whole for _r, whole in layout.played_places(L, panel, y, 9))
     four = new_game(GameConfig(seats=4, seed=5))
     L4 = layout.build(four, 0, size, hand_seat=None, bar_buttons=[])
-    assert render.played_places(L4, L4.panels[1], L4.panels[1].y + L4.px(100), 3) == []
+    assert layout.played_places(L4, L4.panels[1], L4.panels[1].y + L4.px(100), 3) == []
