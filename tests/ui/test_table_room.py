@@ -203,3 +203,54 @@ def test_every_card_and_token_of_another_seat_has_a_place_in_its_panel(seats):
         anchors += [L.anchors[("field", s[CARD])] for s in p.fields]
         assert all(panel.contains(r) and r.h < panel.h // 3 for r in anchors)
     assert all(L.place_of(card) == r for card, r in L.cards.items())
+
+
+class Flights:
+    """A timeline that keeps what is planned on it."""
+
+    def __init__(self) -> None:
+        self.flights: list = []
+
+    def add(self, flight) -> None:
+        self.flights.append(flight)
+
+
+def test_another_seat_s_vegetables_and_coins_fly_to_its_rows_in_its_panel():
+    """A 4-player seat not shown big buys and sows: the bought vegetable flies to its Cart
+    line and its coins leave its Cash line; the sown vegetables fly from its Cart line to
+    the field's chip in its panel (the choreography reads the panel's anchors; before, every
+    flight of another seat began or ended in its panel's middle)."""
+    from loyang_game.ui import choreo
+    from loyang_game.ui.sprites import Sprites
+
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    state = new_game(GameConfig(seats=4, seed=5))
+    advance(state, lambda s: s.round >= 2 and s.phase == "actions" and s.current_player != 0
+            and any(m.kind in ("sow", "buy") for m in s.legal_moves()))
+    seat = state.current_player
+    sprites = Sprites()
+    planned = []
+    for kind in ("buy", "sow"):
+        move = next((m for m in state.legal_moves() if m.kind == kind), None)
+        if move is None:
+            continue
+        planned.append(kind)
+        L0 = layout.build(state, 0, (1280, 800), hand_seat=0, bar_buttons=[])
+        state.apply(move)
+        L1 = layout.build(state, 0, (1280, 800), hand_seat=0, bar_buttons=[])
+        tl = Flights()
+        choreo.plan(tl, state, move, seat, L0, L1, sprites, 0)
+        places = L1.seats[seat]
+        rows = [places.stats, places.cart, *places.fields]
+
+        def in_rows(point, rows=rows) -> bool:
+            return any(r.collidepoint(point) for r in rows)
+
+        assert tl.flights, kind
+        # (the Shop is not in a panel: a bought good leaves the panel's middle; a sown
+        # field's further tokens come from the supply)
+        assert all(in_rows(f.points[0]) or in_rows(f.points[-1]) for f in tl.flights), kind
+        assert any(places.cart.collidepoint(f.points[-1 if kind == "buy" else 0])
+                   for f in tl.flights), kind
+    assert planned == ["buy", "sow"]
