@@ -37,6 +37,7 @@ class Flight:
         self.on_land = on_land
         self.landed = False
         self.aside = False  # shown in a `Lane`: the table does not wait for it
+        self.batch: object = None  # the lane move it belongs to (None: the table's moves)
 
     @property
     def done(self) -> bool:
@@ -123,15 +124,13 @@ class Timeline:
         self.clock += dt
         for f in self.items:
             f.update(dt)
-        # A card that has landed stays drawn by the animation until the whole batch is over
-        # (the table's, or the lanes'), so the still picture is re-drawn once per move, not
-        # once per landing.
-        kept = []
-        for aside in (False, True):
-            batch = [f for f in self.items if f.aside == aside]
-            if not all(f.done for f in batch):
-                kept += [f for f in batch if not f.done or f.hide_card is not None]
-        self.items = kept
+        # A card that has landed stays drawn by the animation until its batch is over (the
+        # table's moves, or one move in a lane), so the still picture is re-drawn once per
+        # move, not once per landing; a lane fed move after move never holds a card, or a
+        # revealed card's picture, past its own move.
+        running = {f.batch for f in self.items if not f.done}
+        self.items = [f for f in self.items
+                      if not f.done or (f.hide_card is not None and f.batch in running)]
 
     def skip(self, lanes: bool = True) -> None:
         """Show at once the end of what is being shown: the table's moves, and (`lanes`)
@@ -179,6 +178,7 @@ class Lane:
         t = self.timeline
         if t.factor > 0:
             flight.aside = True
+            flight.batch = self
             flight.delay += self.start / t.factor
         t.add(flight)
         if t.factor > 0:

@@ -17,7 +17,7 @@ from loyang_game.engine.state import Phase
 from loyang_game.ui.anim import Cue, Flight, Timeline
 from loyang_game.ui.scenes.table import BRISK_MOST, CATCH_UP
 
-from .driver import act, reach
+from .driver import act, reach, step
 from .test_ai_turns import AI, person_waits, run_until, table_at
 
 
@@ -45,6 +45,34 @@ def test_a_lanes_moves_follow_one_another_and_two_lanes_run_at_once():
     assert t.lane(1).start == 0.75
     t.skip()
     assert not t.items and not t.lanes and t.lane(1).start == 0.0
+
+
+def test_a_card_landed_in_a_lane_is_drawn_by_the_animation_only_until_its_move_is_over():
+    """Not until the lane runs dry: a lane fed move after move would otherwise keep a card
+    hidden at its place, and a revealed card drawn big where it was shown, for seconds."""
+    t = Timeline()
+    t.speed = "slow"
+    first = t.lane(1)
+    card = flight(1.0)
+    card.hide_card = 7
+    first.add(card)
+    first.close(0.0)
+    second = t.lane(1)
+    second.add(flight(2.0))
+    second.close(0.0)
+    t.update(0.5)
+    assert t.hidden_cards() == {7}  # in flight
+    t.update(0.75)
+    assert t.hidden_cards() == set() and card not in t.items  # landed: the table draws it
+    assert t.aside_busy  # while the lane's next move is still shown
+    table = Timeline()
+    table.speed = "slow"
+    landed, flying = flight(1.0), flight(2.0)
+    landed.hide_card = 8
+    table.add(landed)
+    table.add(flying)
+    table.update(1.5)
+    assert table.hidden_cards() == {8}  # the table's moves are one batch, as before
 
 
 def test_a_cue_runs_when_its_lane_comes_to_it():
@@ -166,6 +194,21 @@ def test_a_move_on_the_board_in_view_waits_for_the_lanes_and_slow_shows_none_asi
     two = table_at(new_game(GameConfig(seats=2, seed=3)), "normal", ["person", AI])
     assert not any(two.shown_aside(seat) for seat in (0, 1))
     two.d.close()
+
+
+def test_the_persons_board_stays_in_view_until_the_lanes_are_over():
+    """The Action phase ends with AI seats shown aside; the next round's first decider is
+    an AI whose board may still wait for moves of those lanes: the person's board stays in
+    view until the lanes are over, then the decider's move is shown on its board."""
+    def wanted(s):
+        return act(s) and s.current_player != 0 and 0 in s.order[:s.turn]
+    app = table_at(reach(4, 13, wanted), "normal", ["person", AI, AI, AI])
+    run_until(app, lambda: app.game.state.phase != Phase.ACTIONS)
+    assert app.timeline.aside_busy, "the last AI's moves are still shown aside"
+    while app.timeline.aside_busy:
+        assert app.focus() == 0
+        step(app)
+    app.d.close()
 
 
 def test_the_same_moves_are_made_whether_shown_aside_or_not():

@@ -111,7 +111,9 @@ class TableScene(Scene):
         looked_at = self.focus_override
         if looked_at is None and self.focus_lock is not None and self.timeline.busy:
             looked_at = self.focus_lock
-        if looked_at is None and self.shown_aside(self.decider()):
+        if looked_at is None and (self.timeline.aside_busy or self.shown_aside(self.decider())):
+            # (the person's board, until the lanes are over: the next seat's board may still
+            # wait for moves of the Action phase shown there)
             looked_at = self.viewer if self.viewer is not None else self.game.persons[0]
         return table_model.board_seat(self.game.state, self.viewer, looked_at)
 
