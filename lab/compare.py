@@ -65,11 +65,16 @@ def mean_ci(values: list[float]) -> dict:
 def lab_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     """An agent by its name (`lab.yardsticks.make_agent`: the game's and the frozen
     yardsticks), or a lab-only device on top of one: `hard-v3+take-regular` (`lab.forcing`,
-    issue 49's diagnosis screen)."""
+    issue 49's diagnosis screen), `hard-v3+correction=FILE` (`lab.candidates`: a fitted
+    correction of `lab.fit_generation`, a generation's candidate)."""
+    from .candidates import SUFFIX as CORRECTION
+    from .candidates import candidate
     from .forcing import SUFFIX, take_regular
 
     if name.endswith(SUFFIX):
         return take_regular(name.removesuffix(SUFFIX), seed, deterministic)
+    if CORRECTION in name:
+        return candidate(name, seed, deterministic)
     return make_agent(name, seed, deterministic)
 
 

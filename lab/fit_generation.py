@@ -27,7 +27,8 @@ sibling's final position less that of the sibling the evaluator ranks first, its
 at its best step) per decision, averaged by game; and sibling agreement (pairs of siblings
 whose final positions differ by at least one space, the share the evaluator orders alike).
 Printed for hard-v3's evaluator and the candidate, with the paired difference of regret and
-its 95% interval over the held-out games.
+its 95% interval over the held-out games. A candidate that passes is screened as
+`hard-v3+correction=FILE` (`lab.candidates`) with `lab.compare`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from ai.evaluators import projection
 from loyang_game.engine.cards import ROUNDS, path_cost
 
 from .board_sampler import board, games
+from .candidates import evaluation
 from .fit_residual import ridge, round_means, within
 
 Z95 = 1.959964
@@ -67,13 +69,7 @@ def evaluator(path: str | None) -> Evaluator:
         ev = shipped_corrected(True, True, ())
         assert isinstance(ev, Evaluator)
         return ev
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    assert data["names"] == list(corrected.NAMES), "a correction of other features"
-    base = projection(True, True, ())
-    assert isinstance(base, Evaluator)
-    return CorrectedEvaluator(base, [float(w) for w in data["weights"]],
-                              [float(m) for m in data["round_means"]])
+    return evaluation(path, True)
 
 
 def best_step(step: dict[str, Any], predict: Predict) -> tuple[float, int, float]:

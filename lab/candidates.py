@@ -1,0 +1,79 @@
+"""A generation's candidate seated by name (issue 49, item 2): a searching agent whose
+evaluation's learned correction is read from a fitted file, `BASE+correction=FILE` (BASE a
+yardstick or level, knobs allowed: `hard-v3+correction=/work/data/fits/sweep1.json`), so
+`lab.compare` screens a sweep of `lab.fit_generation` against hard-v3 with nothing added to
+the game. The file holds what `ai/correction.json` holds (`names`, `weights`,
+`round_means`); the agent is BASE in every other way, its checks' followers included, and
+with the shipped file it plays BASE's moves (a test checks it).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from functools import cache
+
+from ai import corrected
+from ai.corrected import CorrectedEvaluator, load_correction, load_round_means
+from ai.evaluate import Evaluation, Evaluator
+from ai.evaluators import Knobs, projection
+from ai.levels import Level
+from ai.search import MCTSAgent
+
+from .yardsticks import level_named
+
+SUFFIX = "+correction="
+
+
+@cache
+def correction_file(path: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The weights and round means of a fitted correction file, read as `ai/corrected.py`
+    reads its own."""
+    with open(path, encoding="utf-8") as f:
+        names = json.load(f).get("names")
+    if names != list(corrected.NAMES):
+        raise ValueError(f"{path}: not a correction of ai/corrected.py's features")
+    return tuple(load_correction(path)), tuple(load_round_means(path))
+
+
+@cache
+def evaluation(path: str, solo: bool, fitted: bool = True, changes: Knobs = ()) -> Evaluator:
+    """The projection (solo or not) with the correction of `path`: one object per arguments,
+    as `ai.evaluators` makes one."""
+    base = projection(solo, fitted, changes)
+    assert isinstance(base, Evaluator)
+    weights, means = correction_file(path)
+    return CorrectedEvaluator(base, list(weights), list(means))
+
+
+class Candidate(MCTSAgent):
+    """MCTSAgent with the correction of the file its name carries (`BASE+correction=FILE`)."""
+
+    def __init__(self, level: str | Level = "hard", seed: int = 0, deterministic: bool = False,
+                 evaluator: Evaluation | None = None,
+                 overrides: Mapping[str, float | str] | None = None,
+                 clock: Callable[[], float] = time.perf_counter, name: str = "") -> None:
+        self.path = name.partition(SUFFIX)[2]  # read by `_evaluator`, called just below
+        super().__init__(level, seed, deterministic, evaluator, overrides, clock, name)
+
+    def _evaluator(self, solo: bool) -> Evaluation:
+        if self.given is not None:
+            return self.given
+        return evaluation(self.path, solo, self.level.fitted, self.level.evaluation)
+
+    @property
+    def makes(self) -> type[MCTSAgent]:
+        """The checks' followers are candidates too, reading the same file."""
+        return Candidate
+
+
+def candidate(name: str, seed: int = 0, deterministic: bool = False) -> Candidate:
+    """The agent `BASE+correction=FILE`; ValueError if BASE is no searching level with the
+    corrected evaluation, or FILE no correction."""
+    base, _, path = name.partition(SUFFIX)
+    level = level_named(base)
+    if level is None or level.evaluator != "corrected":
+        raise ValueError(f"{base!r}: no searching level with the corrected evaluation")
+    correction_file(path)
+    return Candidate(level, seed, deterministic, name=name)

@@ -1,0 +1,54 @@
+"""A generation's candidate seated by name (`lab.candidates`, `BASE+correction=FILE`): with the
+shipped correction's file it plays BASE's moves, its checks' followers read the same file,
+and a file or a base it cannot use is refused by name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ai.corrected import CORRECTION_FILE
+from lab.candidates import Candidate, candidate
+from lab.compare import agent_seed, lab_agent
+from lab.yardsticks import make_agent
+from loyang_game.engine import GameConfig, new_game, play
+
+SMALL = "hard-v3:act_iterations=80,other_iterations=24,verify_iterations=40"
+
+
+def moves(name: str, seats: int, rounds: int, deal: int = 12) -> list:
+    state = new_game(GameConfig(seats=seats, seed=deal))
+    agents = [lab_agent(name, agent_seed(deal, seat), True) for seat in range(seats)]
+    play(state, lambda s: agents[s.to_move].choose(s),
+         until=lambda s: s.round > rounds)
+    return [m.to_data() for m in state.moves()]
+
+
+@pytest.mark.parametrize("seats,rounds", [(1, 1), (2, 2)])
+def test_the_shipped_correction_read_from_its_file_plays_hard_v3s_moves(seats, rounds):
+    name = f"{SMALL}+correction={CORRECTION_FILE}"
+    assert isinstance(lab_agent(name, 1, True), Candidate)
+    assert moves(name, seats, rounds) == moves(SMALL, seats, rounds)
+
+
+def test_the_agent_and_its_followers_read_the_file(tmp_path):
+    agent = candidate(f"hard-v3+correction={CORRECTION_FILE}", 3, True)
+    assert agent.makes is Candidate
+    assert agent.ev.correction == make_agent("hard-v3", 3, True).ev.correction
+    with open(CORRECTION_FILE, encoding="utf-8") as f:
+        fitted = json.load(f)
+    zeros = tmp_path / "zeros.json"
+    zeros.write_text(json.dumps({**fitted, "weights": [0.0] * len(fitted["weights"])}))
+    agent = candidate(f"hard-v3+correction={zeros}", 3, True)
+    follower = agent.makes(agent.level, 4, deterministic=True, name=agent.name)
+    assert agent.ev.correction == follower.ev.correction == [0.0] * len(fitted["weights"])
+
+
+def test_what_cannot_be_a_candidate_is_refused(tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"names": ["cash"], "weights": [1.0]}))
+    with pytest.raises(ValueError, match="not a correction"):
+        candidate(f"hard-v3+correction={other}")
+    with pytest.raises(ValueError, match="no searching level"):
+        candidate(f"hard-v2+correction={CORRECTION_FILE}")
