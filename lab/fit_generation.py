@@ -200,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.gate:
         print(gate_report(kept, evaluator(args.gate)))
         return 0
+    if all(held_out(game["deal"]) for game in kept):
+        parser.error("no game to fit on yet: every game there is held out (deal % 5 == 0)")
     w, means, count = fit(kept, evaluator(args.label), args.horizon, args.alpha)
     fitted = {"names": list(corrected.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
