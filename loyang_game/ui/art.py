@@ -194,7 +194,7 @@ def _frame(w: int, h: int, kind: CardKind) -> pygame.Surface:
 # A card's words shrink to their room down to this part of their design size (a long
 # language's title, a Helper's text in German); below it they are cut, which the faces'
 # test finds.
-LEAST = 0.6
+SHRINK_TO = 0.6
 
 
 class _Pen:
@@ -236,9 +236,9 @@ class _Pen:
               topleft=self.at(*topleft) if topleft is not None else None)
 
     def _shrunk(self, s, size, room, bold) -> float | None:
-        """The largest size in pixels, from `size`'s down to LEAST of it, at which `s` is no
-        wider than `room` pixels (None: not even there)."""
-        px, least = size * self.k, size * self.k * LEAST
+        """The largest size in pixels, from `size`'s down to SHRINK_TO of it, at which `s` is
+        no wider than `room` pixels (None: not even there)."""
+        px, least = size * self.k, size * self.k * SHRINK_TO
         while t.font(px, bold).size(s)[0] > room:
             px -= 1
             if px < least:
@@ -248,23 +248,23 @@ class _Pen:
     def line(self, s, size, colour, width, center=None, topleft=None, bold=True,
              short=None) -> None:
         """`s` on one line no wider than `width`: at `size`, or as much smaller as it needs
-        (to LEAST of it); else `short` (a card's code for its title, on a card too small
+        (to SHRINK_TO of it); else `short` (a card's code for its title, on a card too small
         for the whole), else cut with an ellipsis."""
         room = width * self.kx
         px = self._shrunk(s, size, room, bold)
         if px is None and short is not None:
             s, px = short, self._shrunk(short, size, room, bold)
         if px is None:
-            px = size * self.k * LEAST
+            px = size * self.k * SHRINK_TO
             s = fit(s, px, room, bold)
         self.text(s, px / self.k, colour, center=center, topleft=topleft, bold=bold)
 
     def block(self, s, size, colour, topleft, width, step, height, bold=False) -> float:
         """`s` in lines no wider than `width`, one each `step` from `topleft`, filling no
-        more than `height`: at `size`, or as much smaller as it needs (to LEAST of it, its
-        lines closer in step), else its lines cut; returns where the block ends."""
+        more than `height`: at `size`, or as much smaller as it needs (to SHRINK_TO of it,
+        its lines closer in step), else its lines cut; returns where the block ends."""
         room = width * self.kx
-        px, least = size * self.k, size * self.k * LEAST
+        px, least = size * self.k, size * self.k * SHRINK_TO
         while True:
             lines = wrap(s, px, room, bold)
             gap = step * px / (size * self.k)
