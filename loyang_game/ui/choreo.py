@@ -91,15 +91,13 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
     cards = _card_moves(after.events)
     places = card_places(after)
     for card, place in places.items():
-        if card not in cards.moved and card in L0.cards and card in L1.cards \
-                and L0.cards[card].topleft == L1.cards[card].topleft:
-            continue
-        if card not in L1.cards:
-            continue
-        dest = L1.cards[card]
-        src = L0.cards.get(card)
+        dest = L1.place_of(card)
+        src = L0.place_of(card)
+        if dest is None or (card not in cards.moved and (
+                src is None or src.topleft == dest.topleft or card not in L1.cards)):
+            continue  # (a panel's rows closing up over a card that came or went: no flight)
         if src is None or card in cards.unseen:
-            src = L1.anchors["draw"]
+            src = _start(L0, cards.start.get(card)) or L1.anchors["draw"]
         if place[0] == "hand" and place[1] != viewer:
             img = sp.back(False, src.w, src.h)
         elif CARDS[card].kind in ("stall", "regular", "casual", "helper") and place[0] == "played":
@@ -109,9 +107,9 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
         tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(20),
                       end_size=dest.size, hide_card=card))
         delay += 0.08
-    for card in cards.discarded:  # cards that left for the discard pile, out of sight
-        if card not in places and card in L0.cards and card in after.discard:
-            src = L0.cards[card]
+    for card in cards.discarded:  # cards that left for the discard pile
+        src = L0.place_of(card)
+        if src is not None and L1.place_of(card) is None and card in after.discard:
             img = sp.card(card, src.w, src.h) if src.h > src.w else sp.tile(card, src.w, src.h)
             dest = L1.anchors["discard"]
             tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(30),
@@ -170,22 +168,34 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
                 tl.add(Flight(coin, pts, TOKEN_TIME, delay + 0.05 * k, arc=L1.px(30)))
             delay += 0.1
         # the scoring marker walks
-        walk = walks.get(s)
-        if walk is not None and s == L1.focus:  # a small board says its space
+        walk = walks.get(s)  # on the Path of the board shown big, where every marker is
+        if walk is not None and ("path", walk.end) in L1.anchors:
             pts = [_centre(L1.anchors[("path", sp_)]) for sp_ in range(walk.start, walk.end + 1)]
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
 
 
+def _start(L: Layout, key: tuple | None) -> pygame.Rect | None:
+    """Where a card with no place of its own in `L` comes from: a seat's hand (its hand row,
+    or its board's name plate when that board is shown big) or its pile of fields."""
+    if key is None:
+        return None
+    if key[0] == "hand":
+        return L.anchors.get(key) or L.anchors.get(("plate", key[1]))
+    return L.anchors.get(key)
+
+
 class _Cards:
     """The cards a move moved, read from its events: those that changed places, those of them
     that came from where nobody saw them (a pile, under another card, the Introductory
-    customer), those that went to the discard pile."""
+    customer), where a card not drawn before came from (`start`: a seat's hand or pile of
+    fields, an anchor's key), those that went to the discard pile."""
 
     def __init__(self) -> None:
         self.moved: set[int] = set()
         self.unseen: set[int] = set()
+        self.start: dict[int, tuple] = {}
         self.discarded: list[int] = []
 
     def came(self, card: int, seen: bool) -> None:
@@ -201,13 +211,23 @@ def _card_moves(events: list[Event]) -> _Cards:
     out = _Cards()
     for event in events:
         match event:
-            case Placed(card=card, source=source):
+            case Placed(seat=seat, card=card, source=source):
                 out.came(card, source not in _UNSEEN_SOURCES)
-            case Handed(card=card) | IntoCourtyard(card=card):
+                if source == Source.HAND:
+                    out.start.setdefault(card, ("hand", seat))
+                elif source == Source.PILE:
+                    out.start.setdefault(card, ("pile", seat))
+            case IntoCourtyard(seat=seat, card=card):
+                out.came(card, True)
+                out.start.setdefault(card, ("hand", seat))
+            case Handed(card=card):
                 out.came(card, True)
             case IntoOffer(seat=seat, card=card):
                 out.came(card, seat != NONE)
-            case NewField(card=card) | Flipped(card=card) | Claimed(card=card):
+            case NewField(seat=seat, card=card):
+                out.came(card, False)
+                out.start.setdefault(card, ("pile", seat))
+            case Flipped(card=card) | Claimed(card=card):
                 out.came(card, False)
             case TwoPackDrawn(cards=drawn) | Dealt(cards=drawn):
                 for card in drawn:
