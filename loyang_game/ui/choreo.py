@@ -123,6 +123,8 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
         sinks: list[tuple[int, pygame.Rect]] = []
         for veg in range(6):
             _push(m.cart[veg], veg, L1.anchors[("cart", s, veg)], sources, sinks)
+            _push(m.store[veg], veg, L1.anchors.get(("store", s), L1.anchors[("cart", s, veg)]),
+                  sources, sinks)
             _push(m.shop[veg], veg, L1.anchors[("shop", s, veg)], sources, sinks)
         for f in q.fields:
             d = m.fields.get(f.card, (NONE, 0))[1]
@@ -145,6 +147,8 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
         for veg, dst in sinks:
             match = next((i for i, (v, _r) in enumerate(sources) if v == veg), None)
             src = sources.pop(match)[1] if match is not None else other
+            if src == dst:
+                continue  # (the Cart and the Storehouse share a line in a panel)
             tl.add(Flight(sp.veg(veg, token), [_centre(src), _centre(dst)], TOKEN_TIME, delay,
                           arc=L1.px(40)))
             delay += 0.06
@@ -243,7 +247,8 @@ class _Tokens:
     """The vegetable tokens a move moved on one seat's board, by place (+ came, - left)."""
 
     def __init__(self) -> None:
-        self.cart = [0] * 6  # the Cart and the Storehouse: one place on the table
+        self.cart = [0] * 6
+        self.store = [0] * 6
         self.shop = [0] * 6
         self.fields: dict[int, tuple[int, int]] = {}  # field -> (vegetable, tokens)
         self.stalls: list[tuple[int, int, int]] = []  # (vegetable, stall, offer) taken off
@@ -264,8 +269,10 @@ def _tokens_moved(events: list[Event]) -> dict[int, _Tokens]:
             case Vegetables(seat=seat, veg=veg, count=n, source=source, dest=dest, card=card):
                 m = board(seat)
                 for spot, d in ((source, -n), (dest, n)):
-                    if spot in (Spot.CART, Spot.STORE):
+                    if spot == Spot.CART:
                         m.cart[veg] += d
+                    elif spot == Spot.STORE:
+                        m.store[veg] += d
                     elif spot == Spot.SHOP:
                         m.shop[veg] += d
                     elif spot == Spot.FIELD:

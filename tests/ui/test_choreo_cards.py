@@ -102,3 +102,23 @@ def test_every_seats_marker_walks_on_the_path_shown_big():
     step = next(e for e in state.events if isinstance(e, PathStep))
     walk = [f for f in flights if f.hide_card == ("marker", seat)]
     assert walk and near(walk[0].points[-1], L1.anchors[("path", step.end)])
+
+
+def test_a_vegetable_stored_at_the_end_of_the_action_phase_flies_from_cart_to_storehouse():
+    from loyang_game.engine.events import Spot, Vegetables
+
+    def stores(s) -> bool:
+        if s.phase != "actions" or s.current_player != 0:
+            return False
+        trial = s.clone()
+        end = next((m for m in trial.legal_moves() if m.kind == "end"), None)
+        if end is None:
+            return False
+        trial.apply(end)
+        return any(isinstance(e, Vegetables) and e.dest == Spot.STORE for e in trial.events)
+    state = advance(new_game(GameConfig(seats=2, seed=5)), stores)
+    end = next(m for m in state.legal_moves() if m.kind == "end")
+    flights, L0, L1 = planned(state, end, 0)
+    stored = next(e for e in state.events if isinstance(e, Vegetables) and e.dest == Spot.STORE)
+    assert any(near(f.points[0], L0.anchors[("cart", 0, stored.veg)])
+               and near(f.points[-1], L1.anchors[("store", 0)]) for f in flights)
