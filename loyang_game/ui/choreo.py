@@ -136,6 +136,8 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
             if card not in now and d:
                 _push(d, veg, L0.anchors.get(("field", card), L1.anchors["supply"]),
                       sources, sinks)
+        for veg, stall in m.filled:
+            sinks.append((veg, _offer_place(L1, s, stall, veg)))
         for veg, stall, i in m.stalls:
             r = L0.targets.get(("stall", stall, i), L1.anchors["supply"]) \
                 if s == L0.focus else L1.anchors[("plate", s)]
@@ -178,6 +180,16 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
+
+
+def _offer_place(L: Layout, seat: int, stall: int, veg: int) -> pygame.Rect:
+    """Where a Market stall's offer of `veg` is drawn: on the board shown big, else the
+    stall in its seat's panel (or that seat's name plate)."""
+    offers = CARDS[stall].offers
+    for i, (wanted, _bowls) in enumerate(offers):
+        if wanted == veg and ("stall", stall, i) in L.targets:
+            return L.targets[("stall", stall, i)]
+    return L.place_of(stall) or L.anchors.get(("plate", seat)) or L.anchors["supply"]
 
 
 def _start(L: Layout, key: tuple | None) -> pygame.Rect | None:
@@ -252,6 +264,7 @@ class _Tokens:
         self.shop = [0] * 6
         self.fields: dict[int, tuple[int, int]] = {}  # field -> (vegetable, tokens)
         self.stalls: list[tuple[int, int, int]] = []  # (vegetable, stall, offer) taken off
+        self.filled: list[tuple[int, int]] = []  # (vegetable, stall) put on from the supply
 
     def field(self, card: int, veg: int, n: int) -> None:
         self.fields[card] = (veg, self.fields.get(card, (veg, 0))[1] + n)
@@ -277,6 +290,8 @@ def _tokens_moved(events: list[Event]) -> dict[int, _Tokens]:
                         m.shop[veg] += d
                     elif spot == Spot.FIELD:
                         m.field(card, veg, d)
+                    elif spot == Spot.STALL and d > 0:
+                        m.filled += [(veg, card)] * d
             case Harvested(seat=seat, card=card, veg=veg):
                 board(seat).field(card, veg, -1)
                 board(seat).cart[veg] += 1

@@ -122,3 +122,32 @@ def test_a_vegetable_stored_at_the_end_of_the_action_phase_flies_from_cart_to_st
     stored = next(e for e in state.events if isinstance(e, Vegetables) and e.dest == Spot.STORE)
     assert any(near(f.points[0], L0.anchors[("cart", 0, stored.veg)])
                and near(f.points[-1], L1.anchors[("store", 0)]) for f in flights)
+
+
+def test_a_market_stall_filled_from_the_supply_shows_its_vegetables_flying_onto_it():
+    from loyang_game.engine.events import Spot, Vegetables
+
+    def fills(s) -> bool:
+        if s.current_player != 0 or s.phase != "cards":
+            return False
+        for move in s.legal_moves():
+            trial = s.clone()
+            trial.apply(move)
+            if any(isinstance(e, Vegetables) and e.dest == Spot.STALL for e in trial.events):
+                return True
+        return False
+    state = advance(new_game(GameConfig(seats=2, seed=5)), fills)
+    move = next(m for m in state.legal_moves() if any(
+        isinstance(e, Vegetables) and e.dest == Spot.STALL
+        for e in _after(state, m).events))
+    flights, _L0, L1 = planned(state, move, 0)
+    filled = [e for e in state.events if isinstance(e, Vegetables) and e.dest == Spot.STALL]
+    stall = filled[0].card
+    offers = [L1.targets[("stall", stall, i)] for i in range(len(choreo.CARDS[stall].offers))]
+    assert sum(any(near(f.points[-1], r) for r in offers) for f in flights) >= len(filled)
+
+
+def _after(state, move):
+    trial = state.clone()
+    trial.apply(move)
+    return trial
