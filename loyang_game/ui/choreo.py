@@ -37,6 +37,7 @@ from .anim import Flight, Lane, Timeline
 from .layout import Layout
 from .sprites import Sprites
 
+TILED = ("stall", "regular", "casual", "helper")  # the card kinds with a played face
 TOKEN_TIME = 0.45
 CARD_TIME = 0.5
 
@@ -100,8 +101,8 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
             src = _start(L0, cards.start.get(card)) or L1.anchors["draw"]
         if place[0] == "hand" and place[1] != viewer:
             img = sp.back(False, src.w, src.h)
-        elif CARDS[card].kind in ("stall", "regular", "casual", "helper") and place[0] == "played":
-            img = sp.tile(card, src.w, src.h) if src.w > src.h else sp.card(card, src.w, src.h)
+        elif place[0] == "played":
+            img = face(sp, card, src)
         else:
             img = sp.card(card, src.w, src.h)
         tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(20),
@@ -110,7 +111,7 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
     for card in cards.discarded:  # cards that left for the discard pile
         src = L0.place_of(card)
         if src is not None and L1.place_of(card) is None and card in after.discard:
-            img = sp.card(card, src.w, src.h) if src.h > src.w else sp.tile(card, src.w, src.h)
+            img = face(sp, card, src)
             dest = L1.anchors["discard"]
             tl.add(Flight(img, [_centre(src), _centre(dest)], CARD_TIME, delay, arc=L1.px(30),
                           end_size=dest.size))
@@ -180,6 +181,15 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
             size = L1.px(30)
             tl.add(Flight(sp.pawn(s, size), pts,
                           0.18 * (len(pts) - 1) + 0.1, delay, arc=0, hide_card=("marker", s)))
+
+
+def face(sp: Sprites, card: int, r: pygame.Rect) -> pygame.Surface:
+    """`card` drawn to fly from `r`: as played (a tile) where `r` lies on its side and the
+    card has a played face (a stall, customer or Helper), else upright (fields, and any
+    card in a hand, the Courtyard or the Offer)."""
+    if r.w > r.h and CARDS[card].kind in TILED:
+        return sp.tile(card, r.w, r.h)
+    return sp.card(card, r.w, r.h)
 
 
 def _offer_place(L: Layout, seat: int, stall: int, veg: int) -> pygame.Rect:

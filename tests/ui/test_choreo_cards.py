@@ -151,3 +151,12 @@ def _after(state, move):
     trial = state.clone()
     trial.apply(move)
     return trial
+
+
+def test_every_card_can_fly_from_a_place_on_its_side_or_upright():
+    """A card leaves a panel's chip (on its side, whatever its kind: a common field's too)
+    or an upright place: each has a picture to fly as (a 4-player game once asked for a
+    common field's played face, which fields do not have)."""
+    for card in choreo.CARDS:
+        for w, h in ((48, 20), (20, 28)):
+            assert choreo.face(SPRITES[0], card.id, pygame.Rect(0, 0, w, h)).get_size() == (w, h)
