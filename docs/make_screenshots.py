@@ -14,10 +14,12 @@ the statistics and the high-score table), so the menus show what a player would 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -28,6 +30,19 @@ sys.path.insert(0, str(DOCS.parent))
 def on_copies(agents):
     """A `choose` for `engine.play`: the seat's agent chooses, on a copy of the game."""
     return lambda state: agents[state.to_move].choose(state.clone())
+
+
+@contextlib.contextmanager
+def saves_home() -> Iterator[dict[str, str]]:
+    """The environment of a game run under a home of its own, its save folder filled
+    (`fill`) where an installed copy keeps it: the Save dialog shows
+    "~/.local/share/loyang/saves", as a player's would."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / ".local" / "share" / "loyang" / "saves"
+        folder.mkdir(parents=True)
+        fill(folder)
+        yield {**os.environ, "LOYANG_SAVE_DIR": str(folder), "HOME": tmp,
+               "SDL_VIDEODRIVER": "dummy"}
 
 
 def fill(folder: Path) -> None:
@@ -423,12 +438,7 @@ def language_shots(language: str) -> None:
 
     out = DOCS / language
     out.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / ".local" / "share" / "loyang" / "saves"
-        folder.mkdir(parents=True)
-        fill(folder)
-        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "HOME": tmp,
-               "SDL_VIDEODRIVER": "dummy"}
+    with saves_home() as env:
         shots = {"scene-title-1280x800": ["--scene", "title"],
                  "scene-rules-helper-1280x800": ["--scene", "rules", "--card", "H:Foreman"],
                  "hint-1280x800": ["--solo", "--seed", "7", "--moves", "11", "--hint"]}
@@ -467,14 +477,7 @@ def main() -> None:
         choice_shots()
         hand_shots()
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        # The folder an installed copy uses, under a home of its own: the Save dialog shows
-        # "~/.local/share/loyang/saves", as a player's would.
-        folder = Path(tmp) / ".local" / "share" / "loyang" / "saves"
-        folder.mkdir(parents=True)
-        fill(folder)
-        env = {**os.environ, "LOYANG_SAVE_DIR": str(folder), "HOME": tmp,
-               "SDL_VIDEODRIVER": "dummy"}
+    with saves_home() as env:
         shots = [(s, []) for s in ("title", "new", "solo", "load", "settings", "scores",
                                    "stats")]
         shots += [("rules", []), ("rules-helper", ["--scene", "rules", "--card", "H:Foreman"]),
