@@ -37,7 +37,6 @@ from .anim import Flight, Lane, Timeline
 from .layout import Layout
 from .sprites import Sprites
 
-TILED = ("stall", "regular", "casual", "helper")  # the card kinds with a played face
 TOKEN_TIME = 0.45
 CARD_TIME = 0.5
 
@@ -185,9 +184,9 @@ def plan(tl: Timeline | Lane, after: GameState, move: Move | None, seat: int, L0
 
 def face(sp: Sprites, card: int, r: pygame.Rect) -> pygame.Surface:
     """`card` drawn to fly from `r`: as played (a tile) where `r` lies on its side and the
-    card has a played face (a stall, customer or Helper), else upright (fields, and any
-    card in a hand, the Courtyard or the Offer)."""
-    if r.w > r.h and CARDS[card].kind in TILED:
+    card has a played face (a stall, customer or Helper: `Sprites.base` names it), else
+    upright (fields, and any card in a hand, the Courtyard or the Offer)."""
+    if r.w > r.h and f"tile_{card}" in sp.base:
         return sp.tile(card, r.w, r.h)
     return sp.card(card, r.w, r.h)
 
