@@ -123,7 +123,7 @@ def summary(seats: int, rows: list[dict], det: dict[int, int]) -> str:
 
     if seats == 1:
         clock = [row["score"] for row in rows]
-        same = [det[row["deal"]] for row in rows]
+        same = [float(det[row["deal"]]) for row in rows]
         lines += [f"  on the clock: mean {mean_ci(clock)['mean']:.2f}",
                   f"  deterministic: mean {mean_ci(same)['mean']:.2f}",
                   "  clock - deterministic: "
