@@ -214,9 +214,13 @@ def shared_pool() -> PlayOnPool | None:
     """This process's pool, one worker per core (up to `MOST_WORKERS`), started at the first
     call, and again once it is found broken (a worker dead: `PlayOnPool.alive`); None where
     a process may not start others (inside a daemonic process, such as the thinker's own:
-    its verifications are then played in its thread), or cannot (no shared memory)."""
+    its verifications are then played in its thread), or cannot (no shared memory), and
+    where it may run on one core only: there the workers cannot play beside each other, and
+    at their lower priority a busy window starves them, so that on a slow laptop every
+    verification ran out of time (docs/ai-lab.md, entry 112); the thread plays them at the
+    window's own priority."""
     global _shared
-    if multiprocessing.current_process().daemon:
+    if multiprocessing.current_process().daemon or cores() < 2:
         return None
     if _shared is not None and not _shared.alive():
         _shared.close()

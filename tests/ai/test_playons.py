@@ -173,3 +173,13 @@ def test_workers_play_on_closer_to_the_cap_than_the_thread(monkeypatch, pool):
     now[0] = 0.0
     in_thread.choose(state)
     assert outcomes[1] is None
+
+
+def test_no_workers_on_a_single_core(monkeypatch):
+    """Pinned to one core, the niced workers starve behind a busy window (entry 112): the
+    searching thread plays the play-ons."""
+    monkeypatch.setattr(playons, "cores", lambda: 1)
+    monkeypatch.setattr(playons, "_shared", None)
+    assert playons.shared_pool() is None
+    agent = MCTSAgent("hard", seed=2)
+    assert agent.level.parallel and checking.play_on_pool(agent) is None
