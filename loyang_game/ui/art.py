@@ -102,13 +102,20 @@ def vector(name: str, w: int, h: int | None = None, colour=None, light=None,
     return img
 
 
+SMALL_TOKEN = 26  # pixels: a token smaller than this has its letter drawn bolder
+
+
 def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
-    """A vegetable: its own shape and colour (assets/art/veg_*.svg) and its letter."""
+    """A vegetable: its own shape and colour (assets/art/veg_*.svg) and its letter, in an ink
+    far from its fill in grey (dark on the light ones, white on the dark: theme.VEG_LETTER_INK)
+    so that shape and letter tell it without colour. Small (a field's, a panel's) the letter
+    is drawn twice a pixel apart: one stroke of the font at that size is a pale blur."""
     s = int(size)
     surf = vector(VEG_FILES[veg], s)
     if s >= 9:  # below that a letter is a blot; the shape alone tells it
-        _text(surf, VEG_LETTERS[veg], int(s * 0.56), t.VEG_LETTER_INK[veg],
-              center=(s / 2, s * 0.52))
+        for dx in (-0.5, 0.5) if s < SMALL_TOKEN else (0,):
+            _text(surf, VEG_LETTERS[veg], round(s * 0.62), t.VEG_LETTER_INK[veg],
+                  center=(s / 2 + dx, s * 0.52))
     return surf
 
 

@@ -611,8 +611,10 @@ def _store(surf, p, L, sp):
     for i in range(p.capacity):
         slot = pygame.Rect(r.x + L.px(12) + i * (size + L.px(6)), r.y + roof_h + L.px(6),
                            size, size)
-        pygame.draw.rect(surf, (90, 74, 60), slot, border_radius=L.px(4))
-        pygame.draw.rect(surf, (70, 56, 44), slot, max(1, L.px(2)), border_radius=L.px(4))
+        # straw in the crates: light under the dark outlines, as the Shop's stands are, so
+        # that every vegetable stored shows its shape in grey too
+        pygame.draw.rect(surf, (214, 190, 140), slot, border_radius=L.px(4))
+        pygame.draw.rect(surf, (96, 66, 40), slot, max(1, L.px(2)), border_radius=L.px(4))
         if i < len(stored):
             surf.blit(sp.veg(stored[i], size), slot)
 

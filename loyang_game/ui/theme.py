@@ -23,17 +23,13 @@ HIGHLIGHT = (255, 230, 90)
 HOVER = (255, 255, 255)
 GOOD = (60, 150, 80)
 
-# Vegetables: colour, darker outline, letter colour. Shapes are drawn in art.py.
-VEG_COLOURS = (
-    (236, 200, 70),   # Wheat, yellow
-    (236, 132, 40),   # Pumpkin, orange
-    (196, 52, 64),    # Turnip, red
-    (240, 238, 226),  # Cabbage, white
-    (150, 210, 90),   # Bean, light green
-    (44, 110, 56),    # Leek, dark green
-)
-VEG_LETTER_INK = ((70, 50, 10), (80, 30, 0), (255, 240, 230), (60, 70, 50), (30, 60, 10),
-                  (235, 250, 225))
+# The vegetables are drawn from assets/art/veg_*.svg, each outlined near black, their fills
+# set apart in grey (Cabbage and Wheat light, Bean and Pumpkin between, Turnip and Leek
+# dark), and their letters in these inks (Wheat, Pumpkin, Turnip, Cabbage, Bean, Leek):
+# near black on a light fill, white on a dark one, so that a player who sees no colour reads
+# each by its shape and letter (tests/ui/test_grey_table.py).
+VEG_LETTER_INK = ((40, 28, 4), (46, 16, 0), (255, 240, 236), (28, 34, 24), (18, 36, 6),
+                  (240, 252, 232))
 
 # Card frames in their physical colours.
 KIND_COLOURS = {
