@@ -39,7 +39,7 @@ from ..engine.serving import casual_modifier
 from ..engine.state import CASUAL_BONUS, PlayerState
 from ..words import N_, _, list_words, ngettext, now, said
 from .moves import move_words
-from .names import card_words, veg_words
+from .names import OBJECT, SUBJECT, card_words, helper_words, veg_words
 from .reasons import debt_words
 
 Names = Sequence[str] | None
@@ -51,24 +51,27 @@ def describe_move(move: Move, names: Names = None) -> str:
     return move_words(move, names)
 
 
-def _card(card: int) -> str:
-    return card_words(card)
+def _card(card: int, role: str | None = None) -> str:
+    """A card's name: bare where the sentence knows its kind (a stall, a field) and its
+    translation carries the article, else in its `role` there (names.SUBJECT, OBJECT)."""
+    return card_words(card, role)
 
 
 def _veg(veg: int) -> str:
     return veg_words(veg)
 
 
-# Events about one player's card -> a line ("Placed" is told by the move).
-_CARD_EVENTS: dict[type[Event], str] = {
-    Discarded: N_("{who}'s {card} goes to the discard pile."),
-    Revealed: N_("{who}'s {card} is revealed from under it."),
-    NewField: N_("{who} turns over a {card}."),
-    FieldRemoved: N_("{who}'s emptied {card} leaves the game."),
-    Flipped: N_("{who} turns over {card} into the Courtyard."),
-    MarkerRed: N_("{who}'s {card} was not served: its marker turns red."),
-    Penalty: N_("{who}'s {card} was not served again: 2 Cash penalty."),
-    Claimed: N_("{who}'s {foreman} takes the {card} from the discard pile."),
+# Events about one player's card -> a line ("Placed" is told by the move), and the card's
+# role in it.
+_CARD_EVENTS: dict[type[Event], tuple[str, str]] = {
+    Discarded: (N_("{who}'s {card} goes to the discard pile."), SUBJECT),
+    Revealed: (N_("{who}'s {card} is revealed from under it."), SUBJECT),
+    NewField: (N_("{who} turns over a {card}."), OBJECT),
+    FieldRemoved: (N_("{who}'s emptied {card} leaves the game."), SUBJECT),
+    Flipped: (N_("{who} turns over {card} into the Courtyard."), OBJECT),
+    MarkerRed: (N_("{who}'s {card} was not served: its marker turns red."), SUBJECT),
+    Penalty: (N_("{who}'s {card} was not served again: 2 Cash penalty."), SUBJECT),
+    Claimed: (N_("{who}'s {foreman} takes the {card} from the discard pile."), OBJECT),
 }
 
 
@@ -86,12 +89,13 @@ def describe_events(events: Iterable[Event], names: Sequence[str]) -> list[str]:
                 harvests.setdefault(seat, []).append(_veg(veg))
             case Discarded() | Revealed() | NewField() | FieldRemoved() | Flipped() \
                     | MarkerRed() | Penalty() | Claimed():
-                lines.append(_(_CARD_EVENTS[type(event)], who=names[event.seat],
-                               card=_card(event.card), foreman=_helper("Foreman")))
+                sentence, role = _CARD_EVENTS[type(event)]
+                lines.append(_(sentence, who=names[event.seat], card=_card(event.card, role),
+                               foreman=helper_words("Foreman", SUBJECT)))
             case TwoPackDrawn(seat=seat, cards=cards):
                 if cards:
                     lines.append(_("{who} draws {cards}.", who=names[seat],
-                                   cards=list_words([_card(c) for c in cards])))
+                                   cards=list_words([_card(c, OBJECT) for c in cards])))
                 else:
                     lines.append(_("{who} draws nothing.", who=names[seat]))
             case Cash(seat=seat, amount=amount, why=why) if event.is_debt:
@@ -100,12 +104,6 @@ def describe_events(events: Iterable[Event], names: Sequence[str]) -> list[str]:
     harvested = [_("{who} harvests {vegetables}.", who=names[seat], vegetables=", ".join(vegs))
                  for seat, vegs in harvests.items()]
     return harvested + lines
-
-
-def _helper(helper: str) -> str:
-    from .names import helper_words
-
-    return helper_words(helper)
 
 
 def log_lines(round_: int, seat: int, move: Move, events: Sequence[Event],
@@ -143,7 +141,7 @@ def casual_terms(p: PlayerState, card: int) -> tuple[int, int, str]:
 def casual_pay_words(base: int, mod: int, why: str) -> str:
     """`casual_terms` in words: '+9 = 11 - 2: more Casual than Regular customers'."""
     if why == "bonus":
-        said_why = _("the {helper}'s bonus", helper=_helper("Saleswoman"))
+        said_why = _("the {helper}'s bonus", helper=helper_words("Saleswoman"))
     elif why == "regular":
         said_why = _("more Regular than Casual customers")
     elif why == "casual":
@@ -261,7 +259,8 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
              and where.get(e.card) == mover and placed_by.get(e.card) == seat]
     court.sort(key=before.courtyard.index)
     # The move's own line names the card taken: the call-out adds only whose it was.
-    out += [say(N_("the {card} was yours"), N_("the {card} was {name}'s"), card=_card(card))
+    out += [say(N_("the {card} was yours"), N_("the {card} was {name}'s"),
+                card=_card(card, SUBJECT))
             for card in court]
     taken: dict[int, list[str]] = {}  # stall -> its vegetables taken
     tokens: dict[tuple[int, int], int] = {}  # (field, vegetable) -> tokens taken
@@ -277,7 +276,7 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     for stall in dict.fromkeys([*taken, *(c for c in left if CARDS[c].kind == STALL)]):
         if stall in left and where.get(stall) == mover:
             out.append(say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
-                           card=_card(stall)))
+                           card=_card(stall, SUBJECT)))
         elif stall in taken:
             vegs = list_words(taken[stall])
             if stall in left:
@@ -297,18 +296,19 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
             if event.rows == 4:
                 out.append(say(N_("your {card} is fully served by {who} and leaves"),
                                N_("{name}'s {card} is fully served by {who} and leaves"),
-                               card=_card(event.card)))
+                               card=_card(event.card, SUBJECT)))
             else:
                 out.append(say(N_("{who} delivers to your {card}"),
-                               N_("{who} delivers to {name}'s {card}"), card=_card(event.card)))
+                               N_("{who} delivers to {name}'s {card}"),
+                               card=_card(event.card, OBJECT)))
     for kind in (STALL, CASUAL, HELPER):
         if kind != STALL:  # a stall's losses are told above, with its vegetables
             out += [say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
-                        card=_card(c)) if where.get(c) == mover
+                        card=_card(c, SUBJECT)) if where.get(c) == mover
                     else say(N_("your {card} leaves"), N_("{name}'s {card} leaves"),
-                             card=_card(c))
+                             card=_card(c, SUBJECT))
                     for c in sorted(c for c in left if CARDS[c].kind == kind)]
-        out += [say(N_("you get {card}"), N_("{name} gets {card}"), card=_card(c))
+        out += [say(N_("you get {card}"), N_("{name} gets {card}"), card=_card(c, OBJECT))
                 for c in sorted(c for c in came if CARDS[c].kind == kind)]
     if cash > 0:
         out.append(say(N_("you get {cash} Cash"), N_("{name} gets {cash} Cash"), cash=cash))

@@ -14,7 +14,7 @@ from ..engine.helpers.market import good_vegetable
 from ..engine.helpers.shop import WITH_HAGGLER, WITH_SHOPPER
 from ..engine.moves import Move, MoveKind
 from ..words import N_, _, ngettext
-from .names import card_words, helper_words, veg_words
+from .names import OBJECT, WITH, card_words, helper_words, veg_words
 
 Names = Sequence[str] | None
 
@@ -25,7 +25,20 @@ def _two(advice: bool, does: str, do: str, **values: object) -> str:
 
 
 def _card(card: int) -> str:
+    """A card whose kind the sentence knows (a field, a stall, a customer): the sentence's
+    translation carries its article, made to the kind."""
     return card_words(card)
+
+
+def _object(card: int) -> str:
+    """A card of any kind the move acts on, with the article and case it needs there
+    (names.OBJECT: 'den Stammkunden R4', 'la Vendeuse')."""
+    return card_words(card, OBJECT)
+
+
+def _helper(helper: str, role: str = OBJECT) -> str:
+    """A Helper the sentence names ('uses the {helper}'), in its role there."""
+    return helper_words(helper, role)
 
 
 def _veg(veg: int) -> str:
@@ -35,10 +48,10 @@ def _veg(veg: int) -> str:
 def _take(m: Move, names: Names, advice: bool) -> str:
     if m.a == NONE:
         return _two(advice, N_("plays {card} (the Courtyard is empty)"),
-                    N_("play {card} (the Courtyard is empty)"), card=_card(m.b))
+                    N_("play {card} (the Courtyard is empty)"), card=_object(m.b))
     return _two(advice, N_("takes {taken} from the Courtyard and plays {card}"),
                 N_("take {taken} from the Courtyard and play {card}"),
-                taken=_card(m.a), card=_card(m.b))
+                taken=_object(m.a), card=_object(m.b))
 
 
 def _trade(m: Move, names: Names, advice: bool) -> str:
@@ -58,9 +71,9 @@ def _keep(m: Move, names: Names, advice: bool) -> str:
                     N_("keep neither card of the Two-pack"))
     if m.b == NONE:
         return _two(advice, N_("keeps {card} from the Two-pack"),
-                    N_("keep {card} from the Two-pack"), card=_card(m.a))
+                    N_("keep {card} from the Two-pack"), card=_object(m.a))
     return _two(advice, N_("keeps {card} on top of {under}"), N_("keep {card} on top of {under}"),
-                card=_card(m.a), under=_card(m.b))
+                card=_object(m.a), under=_object(m.b))
 
 
 def _partner(m: Move, names: Names, advice: bool) -> str:
@@ -83,10 +96,10 @@ def _advance(m: Move, names: Names, advice: bool) -> str:
 def _claim(m: Move, names: Names, advice: bool) -> str:
     if m.a == NONE:
         return _two(advice, N_("lets the {helper} pass"), N_("let the {helper} pass"),
-                    helper=helper_words("Foreman"))
+                    helper=_helper("Foreman"))
     return _two(advice, N_("uses the {helper} to take the {card} from the discard pile"),
                 N_("use the {helper} to take the {card} from the discard pile"),
-                helper=helper_words("Foreman"), card=_card(m.a))
+                helper=_helper("Foreman"), card=_object(m.a))
 
 
 def _simple(does: str, do: str, **slots: Callable[[Move], object]) -> Callable[..., str]:
@@ -109,7 +122,7 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
     MoveKind.HOME: _simple(N_("buys {veg} and sows the Home field"),
                            N_("buy {veg} and sow the Home field"), veg=lambda m: _veg(m.a)),
     MoveKind.PLACE: _simple(N_("puts {card} into the Courtyard"),
-                            N_("put {card} into the Courtyard"), card=lambda m: _card(m.a)),
+                            N_("put {card} into the Courtyard"), card=lambda m: _object(m.a)),
     MoveKind.TAKE: _take,
     MoveKind.FLIP: _simple(N_("turns over the top card of the draw pile into the Courtyard"),
                            N_("turn over the top card of the draw pile into the Courtyard")),
@@ -122,11 +135,11 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
                            veg=lambda m: _veg(m.a)),
     MoveKind.TRADE: _trade,
     MoveKind.DISCARD: _simple(N_("discards the {card} unused"), N_("discard the {card} unused"),
-                              card=lambda m: _card(m.a)),
+                              card=lambda m: _object(m.a)),
     MoveKind.REGULAR: _simple(N_("delivers to {card}"), N_("deliver to {card}"),
-                              card=lambda m: _card(m.a)),
+                              card=lambda m: _object(m.a)),
     MoveKind.CASUAL: _simple(N_("delivers to {card}"), N_("deliver to {card}"),
-                             card=lambda m: _card(m.a)),
+                             card=lambda m: _object(m.a)),
     MoveKind.TWO_PACK: _simple(N_("buys a Two-pack"), N_("buy a Two-pack")),
     MoveKind.KEEP: _keep,
     MoveKind.LOAN: _simple(N_("takes a Loan (+5 Cash)"), N_("take a Loan (+5 Cash)")),
@@ -141,7 +154,7 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
     MoveKind.PASS: _simple(N_("does not use a {helper}"), N_("do not use a {helper}"),
                            helper=lambda m: helper_words("Harvest helper")),
     MoveKind.OFFER: _simple(N_("buys {card} from the Offer"), N_("buy {card} from the Offer"),
-                            card=lambda m: _card(m.a)),
+                            card=lambda m: _object(m.a)),
     MoveKind.DONE: _simple(N_("buys no more cards from the Offer"),
                            N_("buy no more cards from the Offer")),
 }
@@ -160,7 +173,7 @@ def move_words(move: Move, names: Names = None, advice: bool = False) -> str:
 
 def _combo(combo: int) -> str:
     """Who else helps a Merchant's or a Haggler's buy: '' or a whole phrase."""
-    haggler, shopper = helper_words("Haggler"), helper_words("Shopper")
+    haggler, shopper = _helper("Haggler", WITH), _helper("Shopper", WITH)
     if combo & WITH_HAGGLER and combo & WITH_SHOPPER:
         return _(" with the {first} and the {second}", first=haggler, second=shopper)
     if combo & WITH_HAGGLER or combo & WITH_SHOPPER:
@@ -173,22 +186,23 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
     if not 0 <= m.a < len(CARDS) or CARDS[m.a].kind != HELPER:
         return _two(advice, N_("uses card {number}"), N_("use card {number}"), number=m.a)
     kind = CARDS[m.a].name
-    h = helper_words(kind)
+    h = _helper(kind)
     if kind == "Con man":
         return _two(advice, N_("uses the {helper}: swaps him for the {card}"),
-                    N_("use the {helper}: swap him for the {card}"), helper=h, card=_card(m.b))
+                    N_("use the {helper}: swap him for the {card}"), helper=h,
+                    card=_object(m.b))
     if kind == "Official":
         return _two(advice, N_("activates the {helper}: the Two-pack is free this Action phase"),
                     N_("activate the {helper}: the Two-pack is free this Action phase"), helper=h)
     if kind == "Squire":
-        taken = ", ".join(_card(c) for c in (m.c, m.d, m.e) if c != NONE)
+        taken = ", ".join(_object(c) for c in (m.c, m.d, m.e) if c != NONE)
         return _two(advice, N_("uses the {helper}: takes {taken} from the Courtyard and plays "
                                "{card}"),
                     N_("use the {helper}: take {taken} from the Courtyard and play {card}"),
-                    helper=h, taken=taken, card=_card(m.b))
+                    helper=h, taken=taken, card=_object(m.b))
     if kind == "Deliveryman":
         return _two(advice, N_("uses the {helper}: delivers to {card}"),
-                    N_("use the {helper}: deliver to {card}"), helper=h, card=_card(m.b))
+                    N_("use the {helper}: deliver to {card}"), helper=h, card=_object(m.b))
     if kind == "Messenger-boy":
         return _two(advice, N_("activates the {helper}: two deliveries per Regular customer "
                                "this phase"),
@@ -210,10 +224,10 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
         if m.b == 1:
             return _two(advice, N_("uses the {helper}: swaps {card} for {other}"),
                         N_("use the {helper}: swap {card} for {other}"), helper=h,
-                        card=_card(m.c), other=_card(m.d))
+                        card=_object(m.c), other=_object(m.d))
         return _two(advice, N_("uses the {helper}: buys {card} for 2 Cash and serves it"),
                     N_("use the {helper}: buy {card} for 2 Cash and serve it"), helper=h,
-                    card=_card(m.c))
+                    card=_object(m.c))
     if kind == "Harvest helper":
         if m.b == 2:
             return _two(advice, N_("activates the {helper}: fields sown this phase get 1 more "

@@ -1,7 +1,16 @@
 """The names of the game's things in the player's language, made from the engine's codes: a
 card's name from its kind and its code (`R4`, `S13`, a Helper's id), a vegetable's from its
 index. The engine keeps the identity (a card's id, its code, a Helper's registry key); the name
-a player reads is made here, as each edition prints it (docs/glossary.md)."""
+a player reads is made here, as each edition prints it (docs/glossary.md).
+
+A name goes into a sentence in the form its role there asks for (`SUBJECT`, `OBJECT`,
+`WITH`): the catalogues translate each name once per role, so German, Italian and French write
+it whole with the article its gender and case need ("den Stammkunden R4", "lo Scudiero", "l'étal de
+marché S7", "la Vendeuse"), and a sentence with such a slot carries no article of its own
+there. English needs no form of its own: its role forms are the bare name, and its sentences
+keep their "the" ("uses the {helper}"). Whole forms rather than an article put before the
+name, because the article's gender, its case and the noun's own ending (der Beamte, den
+Beamten; den Lieferanten) are the translator's to know, not the code's."""
 
 from __future__ import annotations
 
@@ -52,6 +61,70 @@ HELPER_WORDS = {
 }
 
 
+# The roles a name can have in a sentence (the catalogues' contexts): the one who does or
+# undergoes what the sentence says (German's nominative: "der Stammkunde R4 geht"); the one a
+# verb acts on (German's accusative: "nimm den Stammkunden R4"; Italian and French write
+# both alike); and the one another acts with ("mit dem Feilscher", "con il Contrattatore",
+# "avec l'Acheteur"). The forms begin with a small letter, so a sentence does not begin with
+# one: its translation is turned around ("Chez Anna, le client régulier R4 va à la défausse.").
+SUBJECT = "card as subject"
+OBJECT = "card as object"
+WITH = "card after 'with'"
+
+# Every name in each role, marked for the catalogues (card_words and helper_words read them).
+ROLE_FORMS = (
+    NP_("card as subject", "Market stall {code}"),
+    NP_("card as subject", "Regular customer {code}"),
+    NP_("card as subject", "Casual customer {code}"),
+    NP_("card as subject", "common {spaces}-space field"), NP_("card as subject", "Home field"),
+    NP_("card as subject", "{spaces}-space field"), NP_("card as subject", "Book-keeper"),
+    NP_("card as subject", "Con man"), NP_("card as subject", "Deliveryman"),
+    NP_("card as subject", "Foreman"), NP_("card as subject", "Haggler"),
+    NP_("card as subject", "Harvest helper"), NP_("card as subject", "Maid"),
+    NP_("card as subject", "Market crier"), NP_("card as subject", "Market woman"),
+    NP_("card as subject", "Merchant"), NP_("card as subject", "Messenger-boy"),
+    NP_("card as subject", "Official"), NP_("card as subject", "Plough-man"),
+    NP_("card as subject", "Saleswoman"), NP_("card as subject", "Shopper"),
+    NP_("card as subject", "Squire"), NP_("card as subject", "Subsistence farmer"),
+    NP_("card as subject", "Tout"), NP_("card as subject", "Tenant-farmer"),
+    NP_("card as subject", "Trader"),
+    NP_("card as object", "Market stall {code}"), NP_("card as object", "Regular customer {code}"),
+    NP_("card as object", "Casual customer {code}"),
+    NP_("card as object", "common {spaces}-space field"), NP_("card as object", "Home field"),
+    NP_("card as object", "{spaces}-space field"), NP_("card as object", "Book-keeper"),
+    NP_("card as object", "Con man"), NP_("card as object", "Deliveryman"),
+    NP_("card as object", "Foreman"), NP_("card as object", "Haggler"),
+    NP_("card as object", "Harvest helper"), NP_("card as object", "Maid"),
+    NP_("card as object", "Market crier"), NP_("card as object", "Market woman"),
+    NP_("card as object", "Merchant"), NP_("card as object", "Messenger-boy"),
+    NP_("card as object", "Official"), NP_("card as object", "Plough-man"),
+    NP_("card as object", "Saleswoman"), NP_("card as object", "Shopper"),
+    NP_("card as object", "Squire"), NP_("card as object", "Subsistence farmer"),
+    NP_("card as object", "Tout"), NP_("card as object", "Tenant-farmer"),
+    NP_("card as object", "Trader"),
+    NP_("card after 'with'", "Market stall {code}"),
+    NP_("card after 'with'", "Regular customer {code}"),
+    NP_("card after 'with'", "Casual customer {code}"),
+    NP_("card after 'with'", "common {spaces}-space field"), NP_("card after 'with'", "Home field"),
+    NP_("card after 'with'", "{spaces}-space field"), NP_("card after 'with'", "Book-keeper"),
+    NP_("card after 'with'", "Con man"), NP_("card after 'with'", "Deliveryman"),
+    NP_("card after 'with'", "Foreman"), NP_("card after 'with'", "Haggler"),
+    NP_("card after 'with'", "Harvest helper"), NP_("card after 'with'", "Maid"),
+    NP_("card after 'with'", "Market crier"), NP_("card after 'with'", "Market woman"),
+    NP_("card after 'with'", "Merchant"), NP_("card after 'with'", "Messenger-boy"),
+    NP_("card after 'with'", "Official"), NP_("card after 'with'", "Plough-man"),
+    NP_("card after 'with'", "Saleswoman"), NP_("card after 'with'", "Shopper"),
+    NP_("card after 'with'", "Squire"), NP_("card after 'with'", "Subsistence farmer"),
+    NP_("card after 'with'", "Tout"), NP_("card after 'with'", "Tenant-farmer"),
+    NP_("card after 'with'", "Trader"),
+)
+
+
+def _named(message: str, role: str | None, **values: object) -> str:
+    """`message` (a name) bare, or in the form its `role` in a sentence asks for."""
+    return pgettext(role, message, **values) if role else _(message, **values)
+
+
 def veg_words(veg: int) -> str:
     """A vegetable's name (one of them, as on a card)."""
     if not 0 <= veg < len(VEG_WORDS):
@@ -64,29 +137,31 @@ def veg_list(vegs: Iterable[int]) -> str:
     return " + ".join(veg_words(v) for v in vegs)
 
 
-def helper_words(helper: str) -> str:
-    """A Helper's name from its id (the registry's key)."""
-    return _(HELPER_WORDS[helper]) if helper in HELPER_WORDS else helper
+def helper_words(helper: str, role: str | None = None) -> str:
+    """A Helper's name from its id (the registry's key): bare, or in its `role` in a
+    sentence (SUBJECT, OBJECT, WITH)."""
+    return _named(HELPER_WORDS[helper], role) if helper in HELPER_WORDS else helper
 
 
-def card_words(card: int) -> str:
-    """A card's name: 'Regular customer R4', 'Market stall S13', 'Foreman', 'Home field'."""
+def card_words(card: int, role: str | None = None) -> str:
+    """A card's name: 'Regular customer R4', 'Market stall S13', 'Foreman', 'Home field';
+    with a `role` (SUBJECT, OBJECT, WITH), as a sentence puts it: 'le client régulier R4'."""
     if not 0 <= card < len(CARDS):
         return _("card {number}", number=card)
     c = CARDS[card]
     if c.kind == STALL:
-        return _("Market stall {code}", code=c.code)
+        return _named(N_("Market stall {code}"), role, code=c.code)
     if c.kind == REGULAR:
-        return _("Regular customer {code}", code=c.code)
+        return _named(N_("Regular customer {code}"), role, code=c.code)
     if c.kind == CASUAL:
-        return _("Casual customer {code}", code=c.code)
+        return _named(N_("Casual customer {code}"), role, code=c.code)
     if c.kind == COMMON_FIELD:
-        return _("common {spaces}-space field", spaces=c.spaces)
+        return _named(N_("common {spaces}-space field"), role, spaces=c.spaces)
     if c.kind == HELPER:
-        return helper_words(c.name)
+        return helper_words(c.name, role)
     if c.kind == PRIVATE_FIELD and c.code == "Home":
-        return _("Home field")
-    return _("{spaces}-space field", spaces=c.spaces)
+        return _named(N_("Home field"), role)
+    return _named(N_("{spaces}-space field"), role, spaces=c.spaces)
 
 
 def name_words(name: str) -> str:

@@ -9,7 +9,7 @@ from ..engine.cards import CARDS
 from ..engine.events import Why
 from ..engine.state import Reason
 from ..words import N_, _, ngettext
-from .names import card_words, veg_list, veg_words
+from .names import OBJECT, SUBJECT, card_words, veg_list, veg_words
 
 Values = dict[str, object]
 
@@ -23,8 +23,10 @@ def _veg(values: Values) -> str:
     return veg_words(_int(values, "veg"))
 
 
-def _card(values: Values) -> str:
-    return card_words(_int(values, "card"))
+def _card(values: Values, role: str | None = None) -> str:
+    """The card of the reason: bare where the sentence knows its kind (a field) and carries
+    its article, else in its `role` there (names.SUBJECT, OBJECT)."""
+    return card_words(_int(values, "card"), role)
 
 
 def _wants(values: Values) -> str:
@@ -62,8 +64,10 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
                                          "the Courtyard."),
     "take_with_hand": lambda v: _("You must take one card from the Courtyard with one from "
                                   "your hand."),
-    "not_in_courtyard": lambda v: _("{card} is not in the Courtyard.", card=_card(v)),
-    "card_not_in_hand": lambda v: _("{card} is not in your hand.", card=_card(v)),
+    "not_in_courtyard": lambda v: _("{card} is not in the Courtyard.",
+                                    card=_card(v, SUBJECT)),
+    "card_not_in_hand": lambda v: _("{card} is not in your hand.",
+                                    card=_card(v, OBJECT)),
     "not_in_shop": lambda v: _("There is no {veg} in your Shop.", veg=_veg(v)),
     "veg_dear": lambda v: _("{veg} costs {price} Cash and you have {cash}.", veg=_veg(v),
                             price=_int(v, "price"), cash=_int(v, "cash")),

@@ -44,7 +44,7 @@ from ..engine.moves import (
     USE,
 )
 from ..engine.state import ACTIONS, CARDS_PHASE
-from ..text.names import card_words, veg_words
+from ..text.names import OBJECT, SUBJECT, card_words, veg_words
 from ..words import N_, _, list_words, ngettext
 from . import opponent
 
@@ -305,9 +305,9 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
     k = move.kind
     if k == PLACE:
         return _("You placed {card}: you stay in the phase and see what Bao does. Take before "
-                 "the good cards are gone.", card=card_words(move.a))
+                 "the good cards are gone.", card=card_words(move.a, OBJECT))
     if k == TAKE:
-        cards = [card_words(c) for c in (move.a, move.b) if c >= 0]
+        cards = [card_words(c, OBJECT) for c in (move.a, move.b) if c >= 0]
         return _("You played {cards}. Taking early gets the cards you want; taking last makes "
                  "you starting player, first in the Action phase.", cards=list_words(cards))
     if k == "flip":
@@ -325,12 +325,13 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
         return _("A stall trade: often the cheapest way to a dear vegetable.")
     if k == REGULAR:
         return _("Served {customer}: {cash} Cash, and no marker turn or penalty for it this "
-                 "round.", customer=card_words(move.a), cash=p1.cash - p0.cash)
+                 "round.", customer=card_words(move.a, OBJECT), cash=p1.cash - p0.cash)
     if k == CASUAL:
-        return _("Served {customer} for {cash} Cash.", customer=card_words(move.a),
+        return _("Served {customer} for {cash} Cash.", customer=card_words(move.a, OBJECT),
                  cash=p1.cash - p0.cash)
     if k in (USE, DISCARD):
-        return _("{helper} has done its work and is discarded.", helper=card_words(move.a))
+        return _("{helper} has done its work and is discarded.",
+                 helper=card_words(move.a, SUBJECT))
     if k == TWO_PACK:
         return _("A Two-pack: choose which of its cards to keep.")
     if k == KEEP:

@@ -13,7 +13,7 @@ from ..engine.solo import price
 from ..engine.state import MAID, Decision, PayDebt
 from ..play import commands
 from ..play.session import GameSession
-from ..text.names import card_words, veg_list, veg_words
+from ..text.names import OBJECT, card_words, veg_list, veg_words
 from ..text.reasons import debt_words
 from ..words import N_, _, ngettext
 from .draw import wrap
@@ -165,13 +165,14 @@ def other_helper_prompt(state: GameState, gathering: commands.Gathering,
     if helper == "Deliveryman":
         if done is not None:
             return _("{name}: Deliveryman: click Use the Deliveryman to deliver to "
-                     "{customer} and take the proceeds.", name=name, customer=picked[0])
+                     "{customer} and take the proceeds.", name=name,
+                     customer=card_words(gathering.picked[0][1], OBJECT))
         return _("{name}: Deliveryman: click another player's Regular customer to deliver to "
                  "it yourself and take the proceeds.", name=name)
     if helper == "Con man":
         if done is not None:
             return _("{name}: Con man: click Use the Con man to swap him for the {helper}.",
-                     name=name, helper=picked[0])
+                     name=name, helper=card_words(gathering.picked[0][1], OBJECT))
         if state.config.solo:
             return _("{name}: Con man: click a Helper in the Offer to swap him for it.",
                      name=name)
@@ -189,12 +190,12 @@ def other_helper_prompt(state: GameState, gathering: commands.Gathering,
     my_casuals = [t for t in gathering.picked if commands.seat_of(state, t) == state.to_move]
     if done is not None and my_casuals and their_casuals:
         return _("{name}: Tout: click Swap them to swap your {mine} for {theirs}.", name=name,
-                 mine=card_words(my_casuals[0][1]),
-                 theirs=card_words(their_casuals[0][1]))
+                 mine=card_words(my_casuals[0][1], OBJECT),
+                 theirs=card_words(their_casuals[0][1], OBJECT))
     if done is not None and their_casuals:
         return _("{name}: Tout: click Buy and serve to buy {customer} for 2 Cash and serve "
                  "it, or one of your Casual customers to swap them instead.", name=name,
-                 customer=card_words(their_casuals[0][1]))
+                 customer=card_words(their_casuals[0][1], OBJECT))
     return _("{name}: Tout: click another player's Casual customer to buy it (2 Cash) and "
              "serve it at once, or it and one of yours to swap them.", name=name)
 
