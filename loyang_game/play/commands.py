@@ -62,7 +62,7 @@ from ..engine.moves import (
 )
 from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision, ShopChoice
 from ..text.log import casual_pay
-from ..text.names import card_words, veg_words
+from ..text.names import SUBJECT, card_words, veg_words
 from ..text.reasons import reason_words
 from ..words import N_, _, ngettext
 
@@ -472,7 +472,7 @@ def unserved_warning(state: GameState, seat: int) -> str:
     for slot in p.regulars:
         if slot[FIRST_DUE] > state.round or slot[SERVED] == state.round:
             continue
-        name = card_words(slot[CARD])
+        name = card_words(slot[CARD], SUBJECT)
         if slot[RED]:
             out.append(_("{customer} is not served and its marker is already red: you pay a "
                          "2-Cash penalty.", customer=name))

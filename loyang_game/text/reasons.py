@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..engine.cards import CARDS
 from ..engine.events import Why
 from ..engine.state import Reason
-from ..words import N_, _, ngettext
+from ..words import NP_, _, ngettext, pgettext
 from .names import OBJECT, SUBJECT, card_words, veg_list, veg_words
 
 Values = dict[str, object]
@@ -108,13 +108,14 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
                               price=_int(v, "price"), cash=_int(v, "cash")),
 }
 
-# What a debt is for (events.Why), as the sentences about paying it name it.
-DEBT_WORDS = {Why.COMMON_FIELD.value: N_("common field"),
-              Why.PENALTY.value: N_("Regular customer penalty")}
+# What a debt is for (events.Why), as the sentences about paying it name it ('pays 2 Cash
+# for the {debt}'): as the object there, with the article a language needs (names.OBJECT).
+DEBT_WORDS = {Why.COMMON_FIELD.value: NP_("debt as object", "common field"),
+              Why.PENALTY.value: NP_("debt as object", "Regular customer penalty")}
 
 
 def debt_words(why: str) -> str:
-    return _(DEBT_WORDS[why]) if why in DEBT_WORDS else why
+    return pgettext("debt as object", DEBT_WORDS[why]) if why in DEBT_WORDS else why
 
 
 def reason_words(reason: Reason) -> str:

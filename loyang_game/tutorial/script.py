@@ -344,9 +344,10 @@ def comment(before: GameState, move: Move, after: GameState) -> str:
         if p1.cash < p0.cash:
             return _("A customer went unserved while red: {cash} Cash penalty.",
                      cash=p0.cash - p1.cash)
-        waiting = [card_words(r.card) for r in p1.regulars
+        waiting = [card_words(r.card, SUBJECT) for r in p1.regulars
                    if r.red and r.served != before.round]
-        served = [card_words(r.card) for r in p1.regulars if r.red and r.served == before.round]
+        served = [card_words(r.card, SUBJECT) for r in p1.regulars
+                  if r.red and r.served == before.round]
         if waiting:
             return ngettext("Action phase over. {customers} went without: a red marker costs 2 "
                             "Cash each round it is not served.",
