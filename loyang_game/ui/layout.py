@@ -433,10 +433,12 @@ OFFER_BIG_STEP = OFFER_PRICE + OFFER_BIG_H + 8
 
 def court_height(state: GameState, log_left: bool = False) -> int:
     """The design height of the Courtyard's panel (the Offer's in solo): its title and its
-    rows of cards, at least one row."""
+    rows of cards; empty, its title alone (the log takes the room a row would keep)."""
     if state.config.solo:
         return COURT_HEAD + 4 * (OFFER_BIG_STEP if log_left else OFFER_STEP)
     n = len(state.courtyard)
+    if not n:
+        return COURT_HEAD + 6
     cols, _w, hh, step = court_grid(n)
     rows = max(1, -(-n // cols))
     return round(COURT_HEAD + (rows - 1) * step + hh + 6)
