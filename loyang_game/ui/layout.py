@@ -15,7 +15,7 @@ import pygame
 from ..engine import GameState, flow
 from ..engine.cards import CARDS, PATH_END, SHOP_SPACES
 from ..engine.moves import NONE
-from ..engine.state import ACTIONS, CARD, MASK, UNDER, Decision, KeepChoice
+from ..engine.state import ACTIONS, CARD, CARDS_PHASE, MASK, UNDER, Decision, KeepChoice
 from ..text.names import helper_words
 from . import cardgeom as g
 from . import theme as t
@@ -433,11 +433,12 @@ OFFER_BIG_STEP = OFFER_PRICE + OFFER_BIG_H + 8
 
 def court_height(state: GameState, log_left: bool = False) -> int:
     """The design height of the Courtyard's panel (the Offer's in solo): its title and its
-    rows of cards; empty, its title alone (the log takes the room a row would keep)."""
+    rows of cards; empty outside the Card phase (where a card is put there), its title alone:
+    the log takes the room a row would keep."""
     if state.config.solo:
         return COURT_HEAD + 4 * (OFFER_BIG_STEP if log_left else OFFER_STEP)
     n = len(state.courtyard)
-    if not n:
+    if not n and state.phase != CARDS_PHASE:
         return COURT_HEAD + 6
     cols, _w, hh, step = court_grid(n)
     rows = max(1, -(-n // cols))
