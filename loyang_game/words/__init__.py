@@ -9,7 +9,9 @@ its values named:
     _("Continue: {names}, round {round}", names=..., round=3)
 
 never glued from fragments, so a translator can put the values where the language wants
-them. Numbers among the values are written the locale's way (`number`).
+them. Numbers among the values are written the locale's way (`number`). A card's name among
+them comes in the form its role in the sentence asks for, article and case included
+(`text/names.py`: "den Stammkunden R4", "la Vendeuse"), translated whole per name and role.
 
 The catalogues are gettext's (`catalogs/<lang>/LC_MESSAGES/loyang.po`, one a language, kept in
 the repository, made from the template `catalogs/loyang.pot`),
