@@ -39,7 +39,7 @@ from ..engine.serving import casual_modifier
 from ..engine.state import CASUAL_BONUS, PlayerState
 from ..words import N_, _, list_words, ngettext, now, said
 from .moves import move_words
-from .names import OBJECT, SUBJECT, card_words, helper_words, veg_words
+from .names import FROM, OBJECT, SUBJECT, card_words, helper_words, veg_words
 from .reasons import debt_words
 
 Names = Sequence[str] | None
@@ -49,12 +49,6 @@ def describe_move(move: Move, names: Names = None) -> str:
     """One line for the game log, e.g. 'trades Wheat + Bean for Leek at Market stall S7' (in
     the player's language: text/moves.py)."""
     return move_words(move, names)
-
-
-def _card(card: int, role: str | None = None) -> str:
-    """A card's name: bare where the sentence knows its kind (a stall, a field) and its
-    translation carries the article, else in its `role` there (names.SUBJECT, OBJECT)."""
-    return card_words(card, role)
 
 
 def _veg(veg: int) -> str:
@@ -90,12 +84,12 @@ def describe_events(events: Iterable[Event], names: Sequence[str]) -> list[str]:
             case Discarded() | Revealed() | NewField() | FieldRemoved() | Flipped() \
                     | MarkerRed() | Penalty() | Claimed():
                 sentence, role = _CARD_EVENTS[type(event)]
-                lines.append(_(sentence, who=names[event.seat], card=_card(event.card, role),
+                lines.append(_(sentence, who=names[event.seat], card=card_words(event.card, role),
                                foreman=helper_words("Foreman", SUBJECT)))
             case TwoPackDrawn(seat=seat, cards=cards):
                 if cards:
                     lines.append(_("{who} draws {cards}.", who=names[seat],
-                                   cards=list_words([_card(c, OBJECT) for c in cards])))
+                                   cards=list_words([card_words(c, OBJECT) for c in cards])))
                 else:
                     lines.append(_("{who} draws nothing.", who=names[seat]))
             case Cash(seat=seat, amount=amount, why=why) if event.is_debt:
@@ -260,7 +254,7 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     court.sort(key=before.courtyard.index)
     # The move's own line names the card taken: the call-out adds only whose it was.
     out += [say(N_("the {card} was yours"), N_("the {card} was {name}'s"),
-                card=_card(card, SUBJECT))
+                card=card_words(card, SUBJECT))
             for card in court]
     taken: dict[int, list[str]] = {}  # stall -> its vegetables taken
     tokens: dict[tuple[int, int], int] = {}  # (field, vegetable) -> tokens taken
@@ -276,39 +270,39 @@ def touched(before: GameState, after: GameState, move: Move, seat: int, names: S
     for stall in dict.fromkeys([*taken, *(c for c in left if CARDS[c].kind == STALL)]):
         if stall in left and where.get(stall) == mover:
             out.append(say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
-                           card=_card(stall, SUBJECT)))
+                           card=card_words(stall, SUBJECT)))
         elif stall in taken:
             vegs = list_words(taken[stall])
             if stall in left:
                 out.append(say(N_("{vegetables} taken from your {card}, which leaves empty"),
                                N_("{vegetables} taken from {name}'s {card}, which leaves empty"),
-                               vegetables=vegs, card=_card(stall)))
+                               vegetables=vegs, card=card_words(stall, FROM)))
             else:
                 out.append(say(N_("{vegetables} taken from your {card}"),
                                N_("{vegetables} taken from {name}'s {card}"),
-                               vegetables=vegs, card=_card(stall)))
+                               vegetables=vegs, card=card_words(stall, FROM)))
     out += [say(N_("{count} {veg} taken from your {card}"),
                 N_("{count} {veg} taken from {name}'s {card}"),
-                count=n, veg=_veg(veg), card=_card(field))
+                count=n, veg=_veg(veg), card=card_words(field, FROM))
             for (field, veg), n in tokens.items()]
     for event in events:
         if isinstance(event, Delivered) and event.owner == seat and event.server == mover:
             if event.rows == 4:
                 out.append(say(N_("your {card} is fully served by {who} and leaves"),
                                N_("{name}'s {card} is fully served by {who} and leaves"),
-                               card=_card(event.card, SUBJECT)))
+                               card=card_words(event.card, SUBJECT)))
             else:
                 out.append(say(N_("{who} delivers to your {card}"),
                                N_("{who} delivers to {name}'s {card}"),
-                               card=_card(event.card, OBJECT)))
+                               card=card_words(event.card, OBJECT)))
     for kind in (STALL, CASUAL, HELPER):
         if kind != STALL:  # a stall's losses are told above, with its vegetables
             out += [say(N_("your {card} goes to {who}"), N_("{name}'s {card} goes to {who}"),
-                        card=_card(c, SUBJECT)) if where.get(c) == mover
+                        card=card_words(c, SUBJECT)) if where.get(c) == mover
                     else say(N_("your {card} leaves"), N_("{name}'s {card} leaves"),
-                             card=_card(c, SUBJECT))
+                             card=card_words(c, SUBJECT))
                     for c in sorted(c for c in left if CARDS[c].kind == kind)]
-        out += [say(N_("you get {card}"), N_("{name} gets {card}"), card=_card(c, OBJECT))
+        out += [say(N_("you get {card}"), N_("{name} gets {card}"), card=card_words(c, OBJECT))
                 for c in sorted(c for c in came if CARDS[c].kind == kind)]
     if cash > 0:
         out.append(say(N_("you get {cash} Cash"), N_("{name} gets {cash} Cash"), cash=cash))

@@ -14,7 +14,7 @@ from ..engine.helpers.market import good_vegetable
 from ..engine.helpers.shop import WITH_HAGGLER, WITH_SHOPPER
 from ..engine.moves import Move, MoveKind
 from ..words import N_, _, ngettext
-from .names import OBJECT, WITH, card_words, helper_words, veg_words
+from .names import AT, FROM, OBJECT, WITH, card_words, helper_words, veg_words
 
 Names = Sequence[str] | None
 
@@ -24,16 +24,15 @@ def _two(advice: bool, does: str, do: str, **values: object) -> str:
     return _(do if advice else does, **values)
 
 
-def _card(card: int) -> str:
-    """A card whose kind the sentence knows (a field, a stall, a customer): the sentence's
-    translation carries its article, made to the kind."""
-    return card_words(card)
-
-
 def _object(card: int) -> str:
-    """A card of any kind the move acts on, with the article and case it needs there
-    (names.OBJECT: 'den Stammkunden R4', 'la Vendeuse')."""
+    """A card the move acts on, with the article and case it needs there (names.OBJECT:
+    'den Stammkunden R4', 'la Vendeuse')."""
     return card_words(card, OBJECT)
+
+
+def _at(stall: int) -> str:
+    """The Market stall a trade is made at ('am Marktstand S7', 'alla bancarella S7')."""
+    return card_words(stall, AT)
 
 
 def _helper(helper: str, role: str = OBJECT) -> str:
@@ -59,10 +58,10 @@ def _trade(m: Move, names: Names, advice: bool) -> str:
     if m.d == NONE:
         return _two(advice, N_("trades {given} for {got} at {stall}"),
                     N_("trade {given} for {got} at {stall}"),
-                    given=_veg(m.c), got=_veg(veg), stall=_card(m.a))
+                    given=_veg(m.c), got=_veg(veg), stall=_at(m.a))
     return _two(advice, N_("trades {given} + {second} for {got} at {stall}"),
                 N_("trade {given} + {second} for {got} at {stall}"),
-                given=_veg(m.c), second=_veg(m.d), got=_veg(veg), stall=_card(m.a))
+                given=_veg(m.c), second=_veg(m.d), got=_veg(veg), stall=_at(m.a))
 
 
 def _keep(m: Move, names: Names, advice: bool) -> str:
@@ -128,7 +127,7 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
                            N_("turn over the top card of the draw pile into the Courtyard")),
     MoveKind.PARTNER: _partner,
     MoveKind.SOW: _simple(N_("sows {veg} on the {card}"), N_("sow {veg} on the {card}"),
-                          veg=lambda m: _veg(m.b), card=lambda m: _card(m.a)),
+                          veg=lambda m: _veg(m.b), card=lambda m: _object(m.a)),
     MoveKind.BUY: _simple(N_("buys {veg} in the Shop"), N_("buy {veg} in the Shop"),
                           veg=lambda m: _veg(m.a)),
     MoveKind.SELL: _simple(N_("sells {veg} to the Shop"), N_("sell {veg} to the Shop"),
@@ -245,7 +244,7 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
         if m.b == 1:
             return _two(advice, N_("uses the {helper}: ploughs the {card} under"),
                         N_("use the {helper}: plough the {card} under"), helper=h,
-                        card=_card(m.c))
+                        card=_object(m.c))
         return _two(advice, N_("uses the {helper}: harvests every field with one token left"),
                     N_("use the {helper}: harvest every field with one token left"), helper=h)
     if kind == "Subsistence farmer":
@@ -254,16 +253,16 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
                         N_("use the {helper}: buy {veg} for 1 Cash"), helper=h, veg=_veg(m.c))
         return _two(advice, N_("uses the {helper}: takes a vegetable from a {card}"),
                     N_("use the {helper}: take a vegetable from a {card}"), helper=h,
-                    card=_card(m.b))
+                    card=card_words(m.b, FROM))
     if kind == "Tenant-farmer":
         if m.b == 1:
             return _two(advice, N_("uses the {helper}: pays 3 Cash for a {card} from the pile"),
                         N_("use the {helper}: pay 3 Cash for a {card} from the pile"), helper=h,
-                        card=_card(m.c))
+                        card=_object(m.c))
         return _two(advice, N_("uses the {helper}: puts the {card} under the pile and takes a "
                                "{other}"),
                     N_("use the {helper}: put the {card} under the pile and take a {other}"),
-                    helper=h, card=_card(m.c), other=_card(m.d))
+                    helper=h, card=_object(m.c), other=_object(m.d))
     if kind == "Maid":
         return _two(advice, N_("activates the {helper}: 1:1 at every Market stall this Action "
                                "phase"),
@@ -280,16 +279,16 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
     if kind == "Market woman":
         return _two(advice, N_("uses the {helper}: swaps {card} for {other}, both refilled"),
                     N_("use the {helper}: swap {card} for {other}, both refilled"), helper=h,
-                    card=_card(m.b), other=_card(m.c))
+                    card=_object(m.b), other=_object(m.c))
     if kind == "Trader":
         got = _veg(CARDS[m.b].offers[m.c][0])
         if m.e == NONE:
             return _two(advice, N_("uses a {helper}: trades {given} for {got} at {stall}"),
                         N_("use a {helper}: trade {given} for {got} at {stall}"), helper=h,
-                        given=_veg(m.d), got=got, stall=_card(m.b))
+                        given=_veg(m.d), got=got, stall=_at(m.b))
         return _two(advice, N_("uses a {helper}: trades {given} + {second} for {got} at {stall}"),
                     N_("use a {helper}: trade {given} + {second} for {got} at {stall}"),
-                    helper=h, given=_veg(m.d), second=_veg(m.e), got=got, stall=_card(m.b))
+                    helper=h, given=_veg(m.d), second=_veg(m.e), got=got, stall=_at(m.b))
     if kind == "Book-keeper":
         return _two(advice, N_("uses the {helper}: 1 Cash per field of {veg}, then sets the Shop"),
                     N_("use the {helper}: 1 Cash per field of {veg}, then set the Shop"),

@@ -4,13 +4,15 @@ index. The engine keeps the identity (a card's id, its code, a Helper's registry
 a player reads is made here, as each edition prints it (docs/glossary.md).
 
 A name goes into a sentence in the form its role there asks for (`SUBJECT`, `OBJECT`,
-`WITH`): the catalogues translate each name once per role, so German, Italian and French write
-it whole with the article its gender and case need ("den Stammkunden R4", "lo Scudiero", "l'étal de
-marché S7", "la Vendeuse"), and a sentence with such a slot carries no article of its own
-there. English needs no form of its own: its role forms are the bare name, and its sentences
-keep their "the" ("uses the {helper}"). Whole forms rather than an article put before the
-name, because the article's gender, its case and the noun's own ending (der Beamte, den
-Beamten; den Lieferanten) are the translator's to know, not the code's."""
+`WITH`, `AT`, `FROM`): the catalogues translate each name once per role, so German, Italian
+and French write it whole with the article its gender and case need, joined with the
+preposition where the language joins them ("den Stammkunden R4", "lo Scudiero", "l'étal de
+marché S7", "alla bancarella S7", "vom Feld mit 5 Parzellen"), and a sentence with such a
+slot carries no article of its own there. English needs no form of its own: its role forms
+are the bare name, and its sentences keep their "the" and "at" ("uses the {helper}", "at
+{stall}"). Whole forms rather than an article put before the name, because the article's
+gender, its case, its contraction and the noun's own ending (der Beamte, den Beamten; den
+Lieferanten) are the translator's to know, not the code's."""
 
 from __future__ import annotations
 
@@ -64,12 +66,17 @@ HELPER_WORDS = {
 # The roles a name can have in a sentence (the catalogues' contexts): the one who does or
 # undergoes what the sentence says (German's nominative: "der Stammkunde R4 geht"); the one a
 # verb acts on (German's accusative: "nimm den Stammkunden R4"; Italian and French write
-# both alike); and the one another acts with ("mit dem Feilscher", "con il Contrattatore",
-# "avec l'Acheteur"). The forms begin with a small letter, so a sentence does not begin with
-# one: its translation is turned around ("Chez Anna, le client régulier R4 va à la défausse.").
+# both alike); and the name after a preposition that a language joins with the article, or
+# whose case it sets: "with" ("mit dem Feilscher", "con il Contrattatore"), "at" ("am
+# Marktstand S7", "alla bancarella S7", "à l'étal de marché S7") and "from" ("vom Feld",
+# "dal campo", "du champ"). The forms begin with a small letter, so a sentence does not
+# begin with one: its translation is turned around ("Chez Anna, la Marchande va à la
+# défausse.").
 SUBJECT = "card as subject"
 OBJECT = "card as object"
 WITH = "card after 'with'"
+AT = "card after 'at'"
+FROM = "card after 'from'"
 
 # Every name in each role, marked for the catalogues (card_words and helper_words read them).
 ROLE_FORMS = (
@@ -117,6 +124,36 @@ ROLE_FORMS = (
     NP_("card after 'with'", "Squire"), NP_("card after 'with'", "Subsistence farmer"),
     NP_("card after 'with'", "Tout"), NP_("card after 'with'", "Tenant-farmer"),
     NP_("card after 'with'", "Trader"),
+    NP_("card after 'at'", "Market stall {code}"),
+    NP_("card after 'at'", "Regular customer {code}"),
+    NP_("card after 'at'", "Casual customer {code}"),
+    NP_("card after 'at'", "common {spaces}-space field"), NP_("card after 'at'", "Home field"),
+    NP_("card after 'at'", "{spaces}-space field"), NP_("card after 'at'", "Book-keeper"),
+    NP_("card after 'at'", "Con man"), NP_("card after 'at'", "Deliveryman"),
+    NP_("card after 'at'", "Foreman"), NP_("card after 'at'", "Haggler"),
+    NP_("card after 'at'", "Harvest helper"), NP_("card after 'at'", "Maid"),
+    NP_("card after 'at'", "Market crier"), NP_("card after 'at'", "Market woman"),
+    NP_("card after 'at'", "Merchant"), NP_("card after 'at'", "Messenger-boy"),
+    NP_("card after 'at'", "Official"), NP_("card after 'at'", "Plough-man"),
+    NP_("card after 'at'", "Saleswoman"), NP_("card after 'at'", "Shopper"),
+    NP_("card after 'at'", "Squire"), NP_("card after 'at'", "Subsistence farmer"),
+    NP_("card after 'at'", "Tout"), NP_("card after 'at'", "Tenant-farmer"),
+    NP_("card after 'at'", "Trader"),
+    NP_("card after 'from'", "Market stall {code}"),
+    NP_("card after 'from'", "Regular customer {code}"),
+    NP_("card after 'from'", "Casual customer {code}"),
+    NP_("card after 'from'", "common {spaces}-space field"), NP_("card after 'from'", "Home field"),
+    NP_("card after 'from'", "{spaces}-space field"), NP_("card after 'from'", "Book-keeper"),
+    NP_("card after 'from'", "Con man"), NP_("card after 'from'", "Deliveryman"),
+    NP_("card after 'from'", "Foreman"), NP_("card after 'from'", "Haggler"),
+    NP_("card after 'from'", "Harvest helper"), NP_("card after 'from'", "Maid"),
+    NP_("card after 'from'", "Market crier"), NP_("card after 'from'", "Market woman"),
+    NP_("card after 'from'", "Merchant"), NP_("card after 'from'", "Messenger-boy"),
+    NP_("card after 'from'", "Official"), NP_("card after 'from'", "Plough-man"),
+    NP_("card after 'from'", "Saleswoman"), NP_("card after 'from'", "Shopper"),
+    NP_("card after 'from'", "Squire"), NP_("card after 'from'", "Subsistence farmer"),
+    NP_("card after 'from'", "Tout"), NP_("card after 'from'", "Tenant-farmer"),
+    NP_("card after 'from'", "Trader"),
 )
 
 
@@ -139,13 +176,14 @@ def veg_list(vegs: Iterable[int]) -> str:
 
 def helper_words(helper: str, role: str | None = None) -> str:
     """A Helper's name from its id (the registry's key): bare, or in its `role` in a
-    sentence (SUBJECT, OBJECT, WITH)."""
+    sentence (SUBJECT, OBJECT, WITH, AT, FROM)."""
     return _named(HELPER_WORDS[helper], role) if helper in HELPER_WORDS else helper
 
 
 def card_words(card: int, role: str | None = None) -> str:
     """A card's name: 'Regular customer R4', 'Market stall S13', 'Foreman', 'Home field';
-    with a `role` (SUBJECT, OBJECT, WITH), as a sentence puts it: 'le client régulier R4'."""
+    with a `role` (SUBJECT, OBJECT, WITH, AT, FROM), as a sentence puts it: 'le client
+    régulier R4'."""
     if not 0 <= card < len(CARDS):
         return _("card {number}", number=card)
     c = CARDS[card]

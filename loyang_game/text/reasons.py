@@ -23,9 +23,8 @@ def _veg(values: Values) -> str:
     return veg_words(_int(values, "veg"))
 
 
-def _card(values: Values, role: str | None = None) -> str:
-    """The card of the reason: bare where the sentence knows its kind (a field) and carries
-    its article, else in its `role` there (names.SUBJECT, OBJECT)."""
+def _card(values: Values, role: str) -> str:
+    """The card of the reason, in its `role` in the sentence (names.SUBJECT, OBJECT)."""
     return card_words(_int(values, "card"), role)
 
 
@@ -85,9 +84,10 @@ SENTENCES: dict[str, Callable[[Values], str]] = {
                                     cash=_int(v, "cash")),
     "return_no_veg": lambda v: _("There is no such vegetable in your Cart."),
     "field_not_yours": lambda v: _("That field is not in your field area."),
-    "field_sown": lambda v: _("The {card} is already sown.", card=_card(v)),
+    "field_sown": lambda v: _("The {card} is already sown.",
+                              card=_card(v, SUBJECT)),
     "not_sowable": lambda v: _("{veg} cannot be sown on the {card}.", veg=_veg(v),
-                               card=_card(v)),
+                               card=_card(v, SUBJECT)),
     "stall_not_in_play": lambda v: _("That Market stall is not in your play area (or is "
                                      "covered)."),
     "offer_gone": lambda v: _("That vegetable is no longer on the stall."),

@@ -13,7 +13,7 @@ from ..engine.solo import price
 from ..engine.state import MAID, Decision, PayDebt
 from ..play import commands
 from ..play.session import GameSession
-from ..text.names import OBJECT, card_words, veg_list, veg_words
+from ..text.names import AT, FROM, OBJECT, card_words, veg_list, veg_words
 from ..text.reasons import debt_words
 from ..words import N_, _, ngettext
 from .draw import wrap
@@ -143,20 +143,20 @@ def other_helper_prompt(state: GameState, gathering: commands.Gathering,
     assert gathering.helper is not None
     helper = CARDS[gathering.helper[1]].name
     done = gathering.complete()
-    picked = [card_words(t[1]) for t in gathering.picked]
+    picked = [t[1] for t in gathering.picked]
     if helper == "Plough-man":
         if done is not None and picked:
             return _("{name}: Plough-man: click Use the Plough-man to plough the {field} "
                      "under: its vegetables go back to the Supply, and it may be sown again.",
-                     name=name, field=picked[0])
+                     name=name, field=card_words(picked[0], OBJECT))
         return _("{name}: Plough-man: click one of your fields with 2 or more vegetables to "
                  "plough it under, or Harvest 1-token fields to harvest every field with one "
                  "vegetable left (not the Home field).", name=name)
     if helper == "Market woman":
         if done is not None:
-            mine = next(card_words(t[1]) for t in gathering.picked
+            mine = next(card_words(t[1], OBJECT) for t in gathering.picked
                         if commands.seat_of(state, t) == state.to_move)
-            theirs = next(card_words(t[1]) for t in gathering.picked
+            theirs = next(card_words(t[1], OBJECT) for t in gathering.picked
                           if commands.seat_of(state, t) != state.to_move)
             return _("{name}: Market woman: click Use the Market woman to swap your {mine} "
                      "for {theirs}, both refilled.", name=name, mine=mine, theirs=theirs)
@@ -166,13 +166,13 @@ def other_helper_prompt(state: GameState, gathering: commands.Gathering,
         if done is not None:
             return _("{name}: Deliveryman: click Use the Deliveryman to deliver to "
                      "{customer} and take the proceeds.", name=name,
-                     customer=card_words(gathering.picked[0][1], OBJECT))
+                     customer=card_words(picked[0], OBJECT))
         return _("{name}: Deliveryman: click another player's Regular customer to deliver to "
                  "it yourself and take the proceeds.", name=name)
     if helper == "Con man":
         if done is not None:
             return _("{name}: Con man: click Use the Con man to swap him for the {helper}.",
-                     name=name, helper=card_words(gathering.picked[0][1], OBJECT))
+                     name=name, helper=card_words(picked[0], OBJECT))
         if state.config.solo:
             return _("{name}: Con man: click a Helper in the Offer to swap him for it.",
                      name=name)
@@ -182,7 +182,7 @@ def other_helper_prompt(state: GameState, gathering: commands.Gathering,
         if done is not None:
             return _("{name}: Subsistence farmer: click Use the Subsistence farmer to take a "
                      "vegetable from the {field} and pay its owner 1 Cash.", name=name,
-                     field=picked[0])
+                     field=card_words(picked[0], FROM))
         return _("{name}: Subsistence farmer: click another player's field with 4 or more "
                  "vegetables (not a Home field) to take 1 from it for 1 Cash.", name=name)
     # the Tout
@@ -220,7 +220,7 @@ def trader_prompt(state: GameState, gathering: commands.Gathering,
         return _("{name}: Trader: click another player's board on the left, an offer on their "
                  "Market stalls, then what you give from your Cart.", name=name)
     got = veg_words(CARDS[stall[1]].offers[stall[2]][0])
-    where = card_words(stall[1])
+    where = card_words(stall[1], AT)
     if gathering.complete() is not None:
         return _("{name}: Trader: click Use the Trader to give {gives} for the {got} at "
                  "{stall}.", name=name, gives=veg_list(given), got=got, stall=where)

@@ -26,29 +26,37 @@ from loyang_game.engine.moves import Move, MoveKind
 from loyang_game.engine.state import Reason
 from loyang_game.text.log import before_move, describe_events, touched, turn_lines
 from loyang_game.text.moves import move_words
-from loyang_game.text.names import OBJECT, ROLE_FORMS, SUBJECT, WITH, card_words
+from loyang_game.text.names import AT, FROM, OBJECT, ROLE_FORMS, SUBJECT, WITH, card_words
 from loyang_game.text.reasons import reason_words
 
-ROLES = (SUBJECT, OBJECT, WITH)
+ROLES = (SUBJECT, OBJECT, WITH, AT, FROM)
 NAMES = ["Anna", "Bao", "Chiara", "Dieter"]
-# The articles each language's forms begin with, by role (German's by case).
+# The articles each language's forms begin with, by role (German's by case), joined with
+# the preposition where the language joins them.
 ARTICLES = {
     "de": {SUBJECT: ("der ", "die ", "das "), OBJECT: ("den ", "die ", "das "),
-           WITH: ("dem ", "der ")},
-    "it": dict.fromkeys(ROLES, ("il ", "lo ", "la ", "l'")),
-    "fr": dict.fromkeys(ROLES, ("le ", "la ", "l'")),
+           WITH: ("dem ", "der "), AT: ("am ", "beim ", "bei der ", "auf dem "),
+           FROM: ("vom ", "von der ")},
+    "it": {SUBJECT: ("il ", "lo ", "la ", "l'"), OBJECT: ("il ", "lo ", "la ", "l'"),
+           WITH: ("il ", "lo ", "la ", "l'"), AT: ("al ", "allo ", "alla ", "all'"),
+           FROM: ("dal ", "dallo ", "dalla ", "dall'")},
+    "fr": {SUBJECT: ("le ", "la ", "l'"), OBJECT: ("le ", "la ", "l'"),
+           WITH: ("le ", "la ", "l'"), AT: ("au ", "à la ", "à l'"),
+           FROM: ("du ", "de la ", "de l'")},
 }
 # What never reads right: an article doubled or after a preposition it contracts with, a
 # German weak noun without its ending after den/dem, 'mit' with an accusative.
 WRONG = {
     "de": [r"\b(der|die|das|den|dem) (der|die|das|den|dem)\b",
            r"\b(am|vom|zum|im|aufs|beim) (der|die|das|den|dem)\b", r"\bmit (den|das) ",
+           r"\b(an|am|von|vom|bei|beim|auf) (am|vom|beim|von der|bei der|auf dem)\b",
            r"\b(den|dem) (Stammkunde|Laufkunde|Lieferant|Laufbursche|Knappe|Beamter?) ",
            r"\bder Beamter\b"],
     "it": [r"\b(il|lo|la|l') (il|lo|la|l')", r"\b(a|da|di|su|in) (il|lo|la|l')\b",
-           r"\b(al|dal|del|sul|nel|alla|dalla|della|sulla|nella) (il|lo|la|l')"],
+           r"\b(al|dal|del|sul|nel|alla|dalla|della|sulla|nella) (il|lo|la|l')",
+           r"\b(a|da|al|alla|dal|dalla) (al|allo|alla|all'|dal|dallo|dalla|dall')"],
     "fr": [r"\b(le|la) (le|la|l')", r"\bl'(le|la|l')", r"(?<![\w'])(à|de) (le|les)\b",
-           r"\b(au|du) (le|la|l')"],
+           r"\b(au|du) (le|la|l')", r"(?<![\w'])(à|de|à l'|au|du) (au|du|à la|à l'|de la|de l')"],
 }
 
 
@@ -70,8 +78,10 @@ def card(kind: str, code: str | None = None, name: str | None = None) -> int:
 
 
 R4, S7 = card(REGULAR, "R4"), card(STALL, "S7")
-MARKET_WOMAN, OFFICIAL, CON_MAN = (card(HELPER, name=n) for n in
-                                   ("Market woman", "Official", "Con man"))
+MARKET_WOMAN, OFFICIAL, CON_MAN, FARMER = (card(HELPER, name=n) for n in (
+    "Market woman", "Official", "Con man", "Subsistence farmer"))
+FIELD5 = next(c.id for c in CARDS if c.kind == PRIVATE_FIELD and c.spaces == 5)
+W = 0  # Wheat
 
 
 def test_every_name_is_marked_in_every_role():
@@ -96,11 +106,13 @@ def test_german_declines_by_case_and_gender():
     the bare name being "Beamter"), a woman and a neuter their own articles."""
     words.set_language("de")
     assert [card_words(R4, role) for role in ROLES] == [
-        "der Stammkunde R4", "den Stammkunden R4", "dem Stammkunden R4"]
+        "der Stammkunde R4", "den Stammkunden R4", "dem Stammkunden R4",
+        "beim Stammkunden R4", "vom Stammkunden R4"]
     assert [card_words(OFFICIAL, role) for role in ROLES] == [
-        "der Beamte", "den Beamten", "dem Beamten"]
+        "der Beamte", "den Beamten", "dem Beamten", "beim Beamten", "vom Beamten"]
     assert [card_words(MARKET_WOMAN, role) for role in ROLES] == [
-        "die Marktfrau", "die Marktfrau", "der Marktfrau"]
+        "die Marktfrau", "die Marktfrau", "der Marktfrau", "bei der Marktfrau",
+        "von der Marktfrau"]
     assert card_words(CON_MAN, OBJECT) == "das Schlitzohr"
 
 
@@ -120,21 +132,27 @@ SENTENCES = {
            "nutzt das Schlitzohr: tauscht es gegen die Marktfrau",
            "Bei Anna kommt die Marktfrau auf den Ablagestapel.",
            "Bei Bao nimmt der Vorarbeiter den Beamten vom Ablagestapel.",
-           "Du hast die Marktfrau nicht auf der Hand."],
+           "Du hast die Marktfrau nicht auf der Hand.",
+           "tausche Weizen gegen Kürbis am Marktstand S7",
+           "nutze den Selbstversorger: nimm ein Gemüse vom Feld mit 5 Parzellen"],
     "it": ["prendi il cliente abituale R4 dal cortile comune e gioca la Donna del mercato",
            "prende il Funzionario dal cortile comune e gioca la bancarella S7",
            "serve il cliente abituale R4",
            "usa il Truffatore: lo scambia con la Donna del mercato",
            "Va negli scarti la Donna del mercato di Anna.",
            "Con il Caposquadra, Bao prende il Funzionario dagli scarti.",
-           "Non hai la Donna del mercato in mano."],
+           "Non hai la Donna del mercato in mano.",
+           "scambia Grano con Zucca alla bancarella S7",
+           "usa il Coltivatore diretto: prendi un ortaggio dal campo da 5 spazi"],
     "fr": ["prenez le client régulier R4 dans la cour et jouez la Marchande",
            "prend l'Officiel dans la cour et joue l'étal de marché S7",
            "livre le client régulier R4",
            "utilise l'Escroc\u00a0: l'échange contre la Marchande",
            "Chez Anna, la Marchande va à la défausse.",
            "Avec le Contremaître, Bao prend l'Officiel dans la défausse.",
-           "Vous n'avez pas la Marchande en main."],
+           "Vous n'avez pas la Marchande en main.",
+           "échangez Blé contre Potiron à l'étal de marché S7",
+           "utilisez le Fermier vivrier\u00a0: prenez un légume du champ de 5 cases"],
 }
 
 
@@ -146,7 +164,9 @@ def test_whole_sentences_read_right(language):
             move_words(Move(MoveKind.REGULAR, R4)),
             move_words(Move(MoveKind.USE, CON_MAN, MARKET_WOMAN)),
             *describe_events([Discarded(0, MARKET_WOMAN), Claimed(1, OFFICIAL)], NAMES),
-            reason_words(Reason("card_not_in_hand", (("card", MARKET_WOMAN),)))]
+            reason_words(Reason("card_not_in_hand", (("card", MARKET_WOMAN),))),
+            move_words(Move(MoveKind.TRADE, S7, 0, W), advice=True),
+            move_words(Move(MoveKind.USE, FARMER, FIELD5), advice=True)]
     assert said == SENTENCES[language]
 
 
