@@ -62,7 +62,7 @@ from ..engine.moves import (
 )
 from ..engine.state import CARD, FIRST_DUE, RED, SERVED, Decision, ShopChoice
 from ..text.log import casual_pay
-from ..text.names import SUBJECT, card_words, veg_words
+from ..text.names import OBJECT, SUBJECT, card_words, veg_words
 from ..text.reasons import reason_words
 from ..words import N_, _, ngettext
 
@@ -655,7 +655,7 @@ def choice_title(state: GameState, target: Target) -> str:
     if kind == "helper":
         return _("{helper}: choose what to do", helper=card_words(target[1]))
     if kind in ("regular", "casual"):
-        return _("Deliver to {customer}", customer=card_words(target[1]))
+        return _("Deliver to {customer}", customer=card_words(target[1], OBJECT))
     return _("Choose")
 
 

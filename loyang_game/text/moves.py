@@ -151,7 +151,7 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
     MoveKind.CLAIM: _claim,
     MoveKind.SHOP: _shop_set,
     MoveKind.PASS: _simple(N_("does not use a {helper}"), N_("do not use a {helper}"),
-                           helper=lambda m: helper_words("Harvest helper")),
+                           helper=lambda m: _helper("Harvest helper")),
     MoveKind.OFFER: _simple(N_("buys {card} from the Offer"), N_("buy {card} from the Offer"),
                             card=lambda m: _object(m.a)),
     MoveKind.DONE: _simple(N_("buys no more cards from the Offer"),
