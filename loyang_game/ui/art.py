@@ -102,7 +102,9 @@ def vector(name: str, w: int, h: int | None = None, colour=None, light=None,
     return img
 
 
-SMALL_TOKEN = 26  # pixels: a token smaller than this has its letter drawn bolder
+# The pixels of a token whose letter is drawn bolder: from the table's smallest (a field's
+# tokens at 1024x640) up; tinier ones (a field card's header) keep it thin, not a blot.
+BOLDER = range(16, 26)
 
 
 def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
@@ -113,7 +115,7 @@ def token(veg: int, size: int = g.TOKEN) -> pygame.Surface:
     s = int(size)
     surf = vector(VEG_FILES[veg], s)
     if s >= 9:  # below that a letter is a blot; the shape alone tells it
-        for dx in (-0.5, 0.5) if s < SMALL_TOKEN else (0,):
+        for dx in (-0.5, 0.5) if s in BOLDER else (0,):
             _text(surf, VEG_LETTERS[veg], round(s * 0.62), t.VEG_LETTER_INK[veg],
                   center=(s / 2 + dx, s * 0.52))
     return surf
