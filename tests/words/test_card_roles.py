@@ -45,7 +45,8 @@ ARTICLES = {
            FROM: ("du ", "de la ", "de l'")},
 }
 # What never reads right: an article doubled or after a preposition it contracts with, a
-# German weak noun without its ending after den/dem, 'mit' with an accusative.
+# German weak noun without its ending after den/dem, 'mit' with an accusative, French 'de'
+# unelided before a name.
 WRONG = {
     "de": [r"\b(der|die|das|den|dem) (der|die|das|den|dem)\b",
            r"\b(am|vom|zum|im|aufs|beim) (der|die|das|den|dem)\b", r"\bmit (den|das) ",
@@ -56,7 +57,8 @@ WRONG = {
            r"\b(al|dal|del|sul|nel|alla|dalla|della|sulla|nella) (il|lo|la|l')",
            r"\b(a|da|al|alla|dal|dalla) (al|allo|alla|all'|dal|dallo|dalla|dall')"],
     "fr": [r"\b(le|la) (le|la|l')", r"\bl'(le|la|l')", r"(?<![\w'])(à|de) (le|les)\b",
-           r"\b(au|du) (le|la|l')", r"(?<![\w'])(à|de|à l'|au|du) (au|du|à la|à l'|de la|de l')"],
+           r"\b(au|du) (le|la|l')", r"(?<![\w'])(à|de|à l'|au|du) (au|du|à la|à l'|de la|de l')",
+           r"\bde Anna\b"],
 }
 
 
