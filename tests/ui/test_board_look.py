@@ -17,7 +17,7 @@ from loyang_game.ui import layout, render
 from loyang_game.ui.director import Director
 from loyang_game.ui.scenes import SCENES
 
-from ..engine.helper_scenarios import card_turn, set_courtyard
+from ..engine.helper_scenarios import card_turn, set_courtyard, turn
 from .drawn import record_text_places
 
 SIZES = [(1280, 800), (1024, 640)]
@@ -341,3 +341,21 @@ def test_a_seat_s_many_played_cards_show_their_names_then_the_last_ones_whole(si
     four = new_game(GameConfig(seats=4, seed=5))
     L4 = layout.build(four, 0, size, hand_seat=None, bar_buttons=[])
     assert layout.played_places(L4, L4.panels[1], L4.panels[1].y + L4.px(100), 3) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_empty_courtyard_is_its_title_alone_outside_the_card_phase(size):
+    """In the Card phase an empty Courtyard keeps a row (a card is put there: its place
+    stays a full-sized target); in the Action phase nothing comes there, and the log takes
+    the room."""
+    carding, _seat = card_turn()
+    set_courtyard(carding, [])
+    acting, _seat = turn()
+    set_courtyard(acting, [])
+    assert acting.phase != carding.phase
+    built = {name: layout.build(s, s.current_player, size, hand_seat=None, bar_buttons=[])
+             for name, s in (("card", carding), ("action", acting))}
+    card_court, action_court = (built[n].regions["court"] for n in ("card", "action"))
+    assert action_court.h < card_court.h
+    assert built["action"].regions["log"].y < built["card"].regions["log"].y
+    assert built["action"].regions["log"].y > action_court.bottom
