@@ -136,8 +136,12 @@ def prompt_lines(L: Layout, size: int, n: int) -> list[int]:
     little above the middle (Lato's height holds more room over its capitals, for accents,
     than under its descenders)."""
     step = line_step(size)
-    middle = L.regions["top"].centery - (step // 12 if n > 1 else 0)
-    return [middle + (2 * i + 1 - n) * step // 2 for i in range(n)]
+    top = L.regions["top"]
+    middle = top.centery - (step // 12 if n > 1 else 0)
+    centres = [middle + (2 * i + 1 - n) * step // 2 for i in range(n)]
+    # never above the window's edge, where an accent on a capital would be cut
+    below = max(0, top.y - (centres[0] - t.font(size).get_height() // 2))
+    return [centre + below for centre in centres]
 
 
 def balanced(words: str, size: int, width: int, lines: list[str]) -> list[str]:

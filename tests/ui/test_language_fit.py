@@ -2,13 +2,15 @@
 1-player table with its bar, the game menu and the Save dialog over it, the end panel, the
 replay, every page of the rules help (each Helper's with its notes) and the tutorial, drawn
 at 1024x640 and 1280x800 in German, Italian, French and the pseudo-language (accented, about
-40% longer, bracketed): no drawn string is cut short with an ellipsis, no menu control's
-label is wider than the control, and in the pseudo-language no drawn string holds a plain
-English word (one the catalogues missed). The strings are recorded as the font draws them."""
+40% longer, bracketed): no drawn string is cut short with an ellipsis or cut by the edge of
+what it is drawn on, no menu control's label is wider than the control, and in the
+pseudo-language no drawn string holds a plain English word (one the catalogues missed). The
+strings are recorded as the font draws them, and where `draw.text` places them."""
 
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -16,7 +18,7 @@ from loyang_game import words
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.files.settings import Settings
 from loyang_game.play.session import GameSession
-from loyang_game.ui import theme
+from loyang_game.ui import draw, theme
 from loyang_game.ui.director import Director
 from loyang_game.ui.layout import BUTTON_SLOTS, button_rect
 from loyang_game.ui.scene import frame_layout
@@ -47,11 +49,35 @@ def played(seats: int, seed: int, to_the_end: bool = False) -> GameSession:
     return game
 
 
+def record_cut_places(monkeypatch) -> list[tuple[str, str]]:
+    """Every string `draw.text` places where the surface it is drawn on cuts it, with the
+    module that drew it: wider than the surface's clip, or taller (except in a viewport, a clip
+    set smaller than its surface: a page whose lines scroll out of view on purpose)."""
+    cut: list[tuple[str, str]] = []
+    real = draw.text
+
+    def placing(surf, s, size, colour, **where):
+        r = real(surf, s, size, colour, **where)
+        clip = surf.get_clip()
+        scrolls = clip != surf.get_rect()
+        across = r.left < clip.left or r.right > clip.right
+        down = not scrolls and (r.top < clip.top or r.bottom > clip.bottom)
+        if s.strip() and (across or down):
+            cut.append((s, sys._getframe(1).f_globals.get("__name__", "")))
+        return r
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("loyang_game.ui") and getattr(module, "text", None) is real:
+            monkeypatch.setattr(module, "text", placing)
+    return cut
+
+
 class Look:
     """The scenes drawn one after another, what each drew kept by its name."""
 
     def __init__(self, monkeypatch, size) -> None:
         self.drawn = record_drawn(monkeypatch)
+        self.cut_places = record_cut_places(monkeypatch)
         self.d = Director(SCENES, Settings(speed="off", hints=False), size=size,
                           fullscreen=False, fps_cap=0)
         self.seen: dict[str, list[tuple[str, str]]] = {}
@@ -69,8 +95,10 @@ class Look:
                               for p in _fits(L, item)]
 
     def cut(self) -> list[str]:
+        """The strings cut short with an ellipsis, or by the edge of what they are drawn on."""
         return sorted({f"{name}: {s!r} ({module})" for name, drawn in self.seen.items()
-                       for s, module in drawn if "\u2026" in s})
+                       for s, module in drawn if "\u2026" in s}
+                      | {f"placed: {s!r} ({module})" for s, module in self.cut_places})
 
     def escaped(self) -> list[str]:
         return sorted({f"{name}: {s!r} ({module})" for name, drawn in self.seen.items()
