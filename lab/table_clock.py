@@ -33,9 +33,10 @@ import subprocess
 import sys
 import time
 
+from ai.play import play_game
 from loyang_game.engine import GameConfig, new_game, play, solo
 
-from .compare import RoundEnds, agent_seed, earlier_rows, lab_agent, mean_ci
+from .compare import RoundEnds, agent_seed, earlier_rows, lab_agent, mean_ci, play_solo
 
 CLOCK = "hard"
 SAME_PLAY = ("hard", "hard-v3")  # deterministic rows of either are hard's play (yardsticks.py)
@@ -63,8 +64,6 @@ def clock_solo(deal: int) -> dict:
 def clock_duel(deal: int) -> dict:
     """Hard on the clock against hard in deterministic mode on `deal`, in both seatings: the
     clock's share of the wins (a tie shares it) and its position less the other's."""
-    from ai.play import play_game
-
     games = []
     wall = time.perf_counter()
     for clock_seat in (0, 1):
@@ -80,14 +79,6 @@ def clock_duel(deal: int) -> dict:
             "share": sum(g["share"] for g in games) / 2,
             "margin": sum(g["margin"] for g in games) / 2,
             "wall": round(time.perf_counter() - wall, 1)}
-
-
-def deterministic_solo(deal: int) -> int:
-    """Hard's score on `deal` in deterministic mode (iterations only: any core, any load)."""
-    agent = lab_agent(CLOCK, agent_seed(deal, 0), True)
-    state = new_game(GameConfig(seats=1, seed=deal))
-    play(state, agent.choose)
-    return int(solo.result(state)["score"])
 
 
 def busy(core: int) -> subprocess.Popen:
@@ -178,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     det = deterministic_scores(args.det) if args.seats == 1 else {}
     for deal in deals:
         if args.seats == 1 and deal not in det:
-            det[deal] = deterministic_solo(deal)
+            det[deal] = play_solo((CLOCK, deal))["score"]  # deterministic
     print(summary(args.seats, [done[deal] for deal in deals], det))
     return 0
 

@@ -35,11 +35,6 @@ def _at(stall: int) -> str:
     return card_words(stall, AT)
 
 
-def _helper(helper: str, role: str = OBJECT) -> str:
-    """A Helper the sentence names ('uses the {helper}'), in its role there."""
-    return helper_words(helper, role)
-
-
 def _veg(veg: int) -> str:
     return veg_words(veg)
 
@@ -95,10 +90,10 @@ def _advance(m: Move, names: Names, advice: bool) -> str:
 def _claim(m: Move, names: Names, advice: bool) -> str:
     if m.a == NONE:
         return _two(advice, N_("lets the {helper} pass"), N_("let the {helper} pass"),
-                    helper=_helper("Foreman"))
+                    helper=helper_words("Foreman", OBJECT))
     return _two(advice, N_("uses the {helper} to take the {card} from the discard pile"),
                 N_("use the {helper} to take the {card} from the discard pile"),
-                helper=_helper("Foreman"), card=_object(m.a))
+                helper=helper_words("Foreman", OBJECT), card=_object(m.a))
 
 
 def _simple(does: str, do: str, **slots: Callable[[Move], object]) -> Callable[..., str]:
@@ -151,7 +146,7 @@ _DESCRIBE: dict[MoveKind, Callable[[Move, Names, bool], str]] = {
     MoveKind.CLAIM: _claim,
     MoveKind.SHOP: _shop_set,
     MoveKind.PASS: _simple(N_("does not use a {helper}"), N_("do not use a {helper}"),
-                           helper=lambda m: _helper("Harvest helper")),
+                           helper=lambda m: helper_words("Harvest helper", OBJECT)),
     MoveKind.OFFER: _simple(N_("buys {card} from the Offer"), N_("buy {card} from the Offer"),
                             card=lambda m: _object(m.a)),
     MoveKind.DONE: _simple(N_("buys no more cards from the Offer"),
@@ -172,7 +167,7 @@ def move_words(move: Move, names: Names = None, advice: bool = False) -> str:
 
 def _combo(combo: int) -> str:
     """Who else helps a Merchant's or a Haggler's buy: '' or a whole phrase."""
-    haggler, shopper = _helper("Haggler", WITH), _helper("Shopper", WITH)
+    haggler, shopper = helper_words("Haggler", WITH), helper_words("Shopper", WITH)
     if combo & WITH_HAGGLER and combo & WITH_SHOPPER:
         return _(" with the {first} and the {second}", first=haggler, second=shopper)
     if combo & WITH_HAGGLER or combo & WITH_SHOPPER:
@@ -185,7 +180,7 @@ def use_words(m: Move, names: Names = None, advice: bool = False) -> str:
     if not 0 <= m.a < len(CARDS) or CARDS[m.a].kind != HELPER:
         return _two(advice, N_("uses card {number}"), N_("use card {number}"), number=m.a)
     kind = CARDS[m.a].name
-    h = _helper(kind)
+    h = helper_words(kind, OBJECT)
     if kind == "Con man":
         return _two(advice, N_("uses the {helper}: swaps him for the {card}"),
                     N_("use the {helper}: swap him for the {card}"), helper=h,
