@@ -19,12 +19,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import math
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
-from loyang_game.engine import GameState
+from loyang_game.engine import GameState, flow
+from loyang_game.engine.state import Decision
 
 from . import verify
 from .evaluate import Evaluation
@@ -50,6 +52,43 @@ class PlayOns:
         self.known: dict[bytes, float | None] = {}
 
 
+class PlayOnPace:
+    """On the clock, in the searching thread: how long a play-on takes on this machine now,
+    per iteration of its follower's Action-phase budget, by the decision checked (a Card
+    phase's play-on plays the rest of its round too). The last check's play-ons measure it;
+    a check with too little time left for the play-ons it needs makes its followers lighter,
+    so that they end in time and compare the options (a lighter follower still plays every
+    option on the one sample with the same seed: the comparison stays paired), rather than
+    being cut short with one value or none. Deterministic mode never reads it."""
+
+    LIGHTEST = 40  # the lightest follower's Action-phase budget
+
+    def __init__(self) -> None:
+        self.per_iteration: dict[Decision, float] = {}
+
+    def budget(self, decision: Decision, full: int, seconds: float, count: int) -> int:
+        """The follower's Action-phase budget for `count` play-ons in `seconds`: `full`
+        unless this decision's last play-ons say they would not fit."""
+        pace = self.per_iteration.get(decision)
+        if pace is None or not math.isfinite(seconds):
+            return full
+        fits = int(max(seconds, 0.0) / (count * pace))
+        return max(min(full, fits), min(full, self.LIGHTEST))
+
+    def timed(self, decision: Decision, values: Iterable[float | None], iterations: int,
+              clock: Callable[[], float]) -> Iterator[float | None]:
+        """`values` passed on as asked for, each play-on that ended measured (halted ones and
+        options not playable on the sample are not: they end early)."""
+        start = clock()
+        for value in values:
+            if value is not None and math.isfinite(value):
+                took = (clock() - start) / iterations
+                last = self.per_iteration.get(decision, took)
+                self.per_iteration[decision] = (last + took) / 2
+            yield value
+            start = clock()
+
+
 class Makes(Protocol):
     """What makes a check's follower: the searching agent's own class (`search.MCTSAgent`),
     a fresh agent of `level` counting iterations, with the evaluation `evaluator` if given."""
@@ -73,6 +112,7 @@ class Checked(Protocol):
     turn_seconds: float
     leaves: LeafValues
     kept_checks: PlayOns | None
+    pace: PlayOnPace
 
     @property
     def makes(self) -> Makes: ...
@@ -134,10 +174,20 @@ def verified(agent: Checked, root: Node, view: GameState, seat: int, option: Opt
         with contextlib.closing(workers.values(tasks, halted)) as values:
             best = verify.decide(options, values, distinct)
     else:
+        iterations = level.verify_iterations
+        paced = not agent.deterministic and kept is None
+        if paced:
+            decision = flow.decision(view)
+            iterations = agent.pace.budget(decision, iterations, deadline - margin - agent.clock(),
+                                           distinct or len(options))
+            margin = iterations / verify.SLOWEST_RATE
         follower, leaf, final = play_on_rules(agent.makes, agent.name, level, agent.given,
-                                              agent.leaves)
-        best = verify.verified(view, seat, options, follower, seed, leaf, final,
-                               apply_option, halted, distinct, known)
+                                              agent.leaves, iterations)
+        played = verify.play_ons(view, seat, options, follower, seed, leaf, final, apply_option,
+                                 halted, known)
+        if paced:
+            played = agent.pace.timed(decision, played, iterations, agent.clock)
+        best = verify.decide(options, played, distinct)
     return best or option
 
 
@@ -151,15 +201,18 @@ def play_on_pool(agent: Checked) -> PlayOnPool | None:
 
 
 def play_on_rules(makes: Makes, name: str, level: Level, given: Evaluation | None,
-                  leaves: LeafValues
+                  leaves: LeafValues, iterations: int | None = None
                   ) -> tuple[Callable[[int], verify.Follower], verify.ValueOf, verify.ValueOf]:
     """A check's follower for the searching level `level` (named `name`, with the evaluation
-    `given` to it, if any): a fresh one per play-on, by its seed, made by `makes`; and the
+    `given` to it, if any): a fresh one per play-on, by its seed, made by `makes`, searching
+    an Action phase for `iterations` (the level's `verify_iterations` unless told); and the
     values of the boards it reaches, as `leaves` values them: at the seat's Path step, and
     once the game is over."""
+    if iterations is None:
+        iterations = level.verify_iterations
     lighter = dataclasses.replace(
-        level, act_iterations=level.verify_iterations,
-        other_iterations=max(1, level.verify_iterations * 3 // 10), verify=0)
+        level, act_iterations=iterations, other_iterations=max(1, iterations * 3 // 10),
+        verify=0)
 
     def follower(seed: int) -> verify.Follower:
         return makes(lighter, seed, deterministic=True, evaluator=given, name=name)

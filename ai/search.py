@@ -40,7 +40,7 @@ from loyang_game.engine.planning import planning_key
 from loyang_game.engine.state import ACTIONS, Decision
 
 from . import checking
-from .checking import PlayOns
+from .checking import PlayOnPace, PlayOns
 from .evaluate import Evaluation
 from .evaluators import make_evaluation
 from .knobs import tuned
@@ -78,6 +78,7 @@ class MCTSAgent:
         self.ev = self._evaluator(solo=False)
         self.leaves = LeafValues(self.level, self.ev)  # how its plays' ends are valued
         self.kept_checks: PlayOns | None = None  # the review's coach's (`keep_checks`)
+        self.pace = PlayOnPace()  # on the clock: how long its checks' play-ons take here
         self.table: dict[tuple[object, ...], Node] = {}  # this turn's planning nodes
         self.turn_key: tuple[int, int] | None = None  # (round, seat) of the table
         self.acting = False  # has this turn's Action phase begun (its budget)

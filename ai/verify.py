@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from loyang_game.engine import GameState, Move, flow
@@ -130,13 +130,21 @@ def verified(view: GameState, seat: int, options: list[Option],
     (stopped, or out of time) says stop, the best of those played if they reached two
     different boards (a checked choice), else None. `known`: the values of earlier play-ons
     to look up (`play_on`), kept from one check to the next (a fresh table if None)."""
+    values = play_ons(view, seat, options, make_follower, seed, leaf_value, final_value,
+                      apply_option, halted, known)
+    return decide(options, values, distinct)
+
+
+def play_ons(view: GameState, seat: int, options: list[Option],
+             make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
+             final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
+             known: dict[bytes, float | None] | None = None) -> Iterator[float | None]:
+    """`play_on`'s values of `options` in turn, each played on when asked for (`verified`)."""
     if known is None:
         known = {}
-    values = (play_on(determinise(view, seat, random.Random(seed)), seat, option,
-                      make_follower(seed), leaf_value, final_value, apply_option, halted,
-                      known)
-              for option in options)
-    return decide(options, values, distinct)
+    for option in options:
+        yield play_on(determinise(view, seat, random.Random(seed)), seat, option,
+                      make_follower(seed), leaf_value, final_value, apply_option, halted, known)
 
 
 def decide(options: list[Option], values: Iterable[float | None],

@@ -119,8 +119,8 @@ def test_hard_plays_a_duel_with_every_device_on():
 
 def test_hard_plays_solo_rounds_with_every_device_on(monkeypatch):
     checked = []
-    real = verify.verified
-    monkeypatch.setattr(verify, "verified", lambda *a, **k: checked.append(1) or real(*a, **k))
+    real = verify.decide
+    monkeypatch.setattr(verify, "decide", lambda *a, **k: checked.append(1) or real(*a, **k))
     agent = MCTSAgent("hard", seed=2, deterministic=True)
     assert agent.level.verify == 3  # the shipped hard checks three different plans in solo
     agent.level = Level(24, 12, 0, 0, halving=True, offer_ahead=True, verify=2,

@@ -162,8 +162,8 @@ def test_a_verifying_search_chooses_by_the_view_alone(monkeypatch):
     """Hidden cards (the draw pile's order, the field pile) do not move the choice: the
     play-on samples them from what the seat sees."""
     calls = []
-    real = verify.verified
-    monkeypatch.setattr(verify, "verified", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = verify.decide
+    monkeypatch.setattr(verify, "decide", lambda *a, **k: calls.append(1) or real(*a, **k))
     state = card_phase_state(seed=14, round_=3)
     twin = _twin(state, 0, salt=random.Random(2).getrandbits(16))
     assert small_verifier(5).choose(state) == small_verifier(5).choose(twin)
