@@ -6,9 +6,11 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
     python -m lab.fit_generation --dir /work/data/boards/1p --horizon 3 \\
         --label /work/data/fits/sweep1.json --out /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/1p --gate /work/data/fits/sweep2.json
+    python -m lab.fit_generation --dir /work/data/boards/2p --out /work/data/fits/duel1.json
 
-**Rows** (solo games: a duel's evaluation reads the others' boards too, item 3's work).
-Every continuation of a kept decision (`lab.board_sampler`) is a row: its leaf (the
+**Rows**, from solo games or from duels (item 3: a duel's boards, fitted on the duel's own
+projection; the folder's games all of one kind). Every continuation of a kept decision
+(`lab.board_sampler`) is a row, the deciding seat's: its leaf (the
 board at the seat's Path step in the decision's round, the step the labelling evaluator
 likes best) and its target, the labelling evaluator's value of the continuation's board
 `--horizon` rounds later (again at its best step), or the continuation's final position if
@@ -22,10 +24,13 @@ written as a correction file (`names`, `weights`, `round_means`) that
 `CorrectedEvaluator(base, weights, round_means)` reads, and the next sweep labels with.
 
 **The gate**, on the held-out games (deal % 5 == 0, never fitted on), against one fixed label
-set, the siblings' final positions on their shared hidden sample: top-1 regret (the best
-sibling's final position less that of the sibling the evaluator ranks first, its leaf value
-at its best step) per decision, averaged by game; and sibling agreement (pairs of siblings
-whose final positions differ by at least one space, the share the evaluator orders alike).
+set, the siblings' outcomes on their shared hidden sample (solo: the deciding seat's final
+position; duels: its final position less the other's, what a duel is won by): top-1 regret
+(the best sibling's outcome less that of the sibling the evaluator ranks first, its leaf
+value at its best step) per decision, averaged by game; and sibling agreement (pairs of
+siblings whose outcomes differ by at least one space, the share the evaluator orders alike).
+The evaluator ranks by the deciding seat's own board, as the correction corrects it (hard's
+rivalry term reads the other's board through the same evaluation).
 Printed for hard-v3's evaluator and the candidate, with the paired difference of regret and
 its 95% interval over the held-out games. A candidate that passes is screened as
 `hard-v3+correction=FILE` (`lab.candidates`) with `lab.compare`.
@@ -62,14 +67,14 @@ def held_out(deal: int) -> bool:
     return deal % 5 == 0
 
 
-def evaluator(path: str | None) -> Evaluator:
+def evaluator(path: str | None, solo: bool = True) -> Evaluator:
     """hard-v3's evaluation (the shipped correction), or the projection with a correction
-    file's weights and round means."""
+    file's weights and round means: solo's or the duels' projection under it."""
     if path is None:
-        ev = shipped_corrected(True, True, ())
+        ev = shipped_corrected(solo, True, ())
         assert isinstance(ev, Evaluator)
         return ev
-    return evaluation(path, True)
+    return evaluation(path, solo)
 
 
 def best_step(step: dict[str, Any], predict: Predict) -> tuple[float, int, float]:
@@ -100,11 +105,18 @@ def final_position(sibling: dict[str, Any], seat: int) -> float:
     return float(sibling["final"][seat]["position"])
 
 
-def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int
+def outcome(sibling: dict[str, Any], seat: int) -> float:
+    """What the sibling ended on for the deciding seat: its final position (solo), less the
+    best other's (a duel)."""
+    others = [final_position(sibling, s) for s in range(len(sibling["final"])) if s != seat]
+    return final_position(sibling, seat) - (max(others) if others else 0.0)
+
+
+def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool = True
          ) -> tuple[np.ndarray, ...]:
     """Features at each sibling's leaf, the base projection's leaf value there, the target by
     `label` `horizon` rounds on, and the group (one per decision)."""
-    base = projection(True, True, ())
+    base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
     xs, values, targets, groups = [], [], [], []
     for group, (_deal, _number, sibs) in enumerate(branches(kept)):
@@ -123,11 +135,11 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int
     return np.array(xs), np.array(values), np.array(targets), np.array(groups)
 
 
-def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float
-        ) -> tuple[np.ndarray, list[float], int]:
+def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
+        solo: bool = True) -> tuple[np.ndarray, list[float], int]:
     """The correction's weights fitted on the training games' rows, its round means, rows."""
     train = [game for game in kept if not held_out(game["deal"])]
-    x, value, target, groups = rows(train, label, horizon)
+    x, value, target, groups = rows(train, label, horizon, solo)
     z = within(np.column_stack([x, value]), groups)
     coef = ridge(z, within(target - value, groups), alpha)
     assert coef[-1] > -1, "a correction that turns the projection's order around"
@@ -137,11 +149,11 @@ def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float
 
 def gate(kept: list[dict[str, Any]], ev: Evaluator) -> dict[int, list[tuple[float, int, int]]]:
     """Per held-out game, per decision: (top-1 regret, pairs ordered alike, pairs) of `ev`
-    against the siblings' final positions."""
+    against the siblings' outcomes."""
     out: dict[int, list[tuple[float, int, int]]] = {}
     for deal, _number, sibs in branches([g for g in kept if held_out(g["deal"])]):
         seat = sibs[0]["path_steps"][0]["seat"]
-        finals = [final_position(s, seat) for s in sibs]
+        finals = [outcome(s, seat) for s in sibs]
         judged = [best_step(s["path_steps"][0], ev.predict)[0] for s in sibs]
         first = max(range(len(sibs)), key=lambda i: (judged[i], -i))  # the search's order
         alike = pairs = 0
@@ -154,8 +166,8 @@ def gate(kept: list[dict[str, Any]], ev: Evaluator) -> dict[int, list[tuple[floa
     return out
 
 
-def gate_report(kept: list[dict[str, Any]], candidate: Evaluator) -> str:
-    base = gate(kept, evaluator(None))
+def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = True) -> str:
+    base = gate(kept, evaluator(None, solo))
     new = gate(kept, candidate)
     if not base:
         return "no held-out decision with two siblings yet"
@@ -195,26 +207,29 @@ def main(argv: list[str] | None = None) -> int:
     kept = games(args.dir)
     if not kept:
         parser.error(f"no games in {args.dir}")
-    if any(game["seats"] != 1 for game in kept):
-        parser.error("solo games only: the duels' evaluation reads the others' boards too")
+    seats = {game["seats"] for game in kept}
+    if len(seats) > 1:
+        parser.error(f"games of {sorted(seats)} seats in {args.dir}: one kind a folder")
+    solo = seats == {1}
     if args.gate:
-        print(gate_report(kept, evaluator(args.gate)))
+        print(gate_report(kept, evaluator(args.gate, solo), solo))
         return 0
     if all(held_out(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out (deal % 5 == 0)")
-    w, means, count = fit(kept, evaluator(args.label), args.horizon, args.alpha)
+    w, means, count = fit(kept, evaluator(args.label, solo), args.horizon, args.alpha, solo)
     fitted = {"names": list(corrected.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
-              "games": len(kept), "alpha": args.alpha, "horizon": args.horizon,
+              "games": len(kept), "seats": min(seats), "alpha": args.alpha,
+              "horizon": args.horizon,
               "label": args.label or "hard-v3",
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(fitted, f, indent=1)
     print(f"{count} rows of {len(kept)} games fitted")
-    base = projection(True, True, ())
+    base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
-    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means)))
+    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means), solo))
     return 0
 
 

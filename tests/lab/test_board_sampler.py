@@ -101,3 +101,23 @@ def test_a_sweep_fits_a_correction_the_next_sweep_labels_with(sampled, tmp_path)
     assert fit_generation.main(["--dir", str(sampled), "--label", str(out),
                                 "--out", str(again)]) == 0
     assert json.loads(again.read_text())["label"] == str(out)
+
+
+@pytest.mark.lab
+def test_duels_fit_on_the_duels_projection_and_gate_on_the_margin(tmp_path):
+    """A duel's sibling is judged by what wins a duel, its final position less the other's,
+    and its rows fitted on the duels' projection (issue 49, item 3)."""
+    for deal in (70000, 70001):
+        assert board_sampler.sample_game((str(tmp_path), 2, deal, SMALL, SMALL, (0.3, 0.0), 2))
+    kept = board_sampler.games(str(tmp_path))
+    sibling = kept[0]["decisions"][0]["siblings"][0]
+    mine, other = (sibling["final"][s]["position"] for s in (0, 1))
+    assert fit_generation.outcome(sibling, 0) == mine - other
+    assert fit_generation.outcome(sibling, 1) == other - mine
+    out = tmp_path / "duel1.json"
+    assert fit_generation.main(["--dir", str(tmp_path), "--out", str(out)]) == 0
+    fitted = json.loads(out.read_text())
+    assert fitted["seats"] == 2 and fitted["rows"] > 5
+    duel, solo = (fit_generation.evaluator(str(out), flag) for flag in (False, True))
+    assert duel.weights != solo.weights  # the duels' own projection under it
+    assert list(fit_generation.gate(kept, duel)) == [70000]
