@@ -15,7 +15,7 @@ that stops being legal is simply not taken).
   cheapen the Two-pack, and a Loan is offered only to a farmer short of Cash.
 - `store_options`: what to keep when the Cart does not fit the Storehouse (the rest is sold
   where the Shop has room, else returned).
-- `rollout_option`: the cheap rule of thumb that finishes a turn inside the search.
+- `rollout_act`: the cheap rule of thumb that finishes a turn inside the search.
 """
 
 from __future__ import annotations
@@ -206,21 +206,18 @@ def _with_sources(p: PlayerState, needs: list[int], protect: list[int],
     return out
 
 
-def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
-    """Every option of the Action step, best guesses first: (option, kind, prior score).
-    The prior is a rough Cash gain used for ordering and by the rollout rule."""
-    p = s.players[seat]
-    moves = s.legal_moves()
-    legal = set(moves)
-    rounds_after = ROUNDS - s.round
-    out: list[tuple[Option, int, float]] = []
-    due = due_wants(s, p)
+def _casual_wants(p: PlayerState) -> list[int]:
+    """The vegetables the Casual customers ask for."""
     casual_want = [0] * 6
     for casual in p.casuals:
         for v in CARDS[casual.card].wants:
             casual_want[v] += 1
+    return casual_want
 
-    # F. Regular customers (with the Messenger-boy, a second delivery or a double top row)
+
+def _serving_regulars(s: GameState, p: PlayerState) -> list[tuple[Option, int, float]]:
+    """F. Regular customers (with the Messenger-boy, a second delivery or a double top row)."""
+    out: list[tuple[Option, int, float]] = []
     messenger = Effect.MESSENGER in p.effects
     for slot in p.regulars:
         card = slot.card
@@ -242,8 +239,12 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
             for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
                                                        Move(REGULAR, card)):
                 out.append((option, Kind.REGULAR, pay - spent - traded - 2.0))
+    return out
 
-    # G. Casual customers, with the +2/-2 modifier as it would be now
+
+def _serving_casuals(p: PlayerState, due: list[int]) -> list[tuple[Option, int, float]]:
+    """G. Casual customers, with the +2/-2 modifier as it would be now."""
+    out: list[tuple[Option, int, float]] = []
     if p.casuals:
         modifier = casual_modifier(p)
         for casual in p.casuals:
@@ -256,8 +257,14 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
                                                        Move(CASUAL, card)):
                 out.append((option, Kind.CASUAL,
                             c.pays[0] + modifier - spent - traded - used - 1.0))
+    return out
 
-    # A. Sowing: every empty field with every vegetable it takes that can be had
+
+def _sowing(s: GameState, p: PlayerState, due: list[int],
+            casual_want: list[int]) -> list[tuple[Option, int, float]]:
+    """A. Sowing: every empty field with every vegetable it takes that can be had."""
+    out: list[tuple[Option, int, float]] = []
+    rounds_after = ROUNDS - s.round
     for field in p.fields:
         if field.veg != NONE:
             continue
@@ -272,6 +279,20 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
                     worth -= 1.0  # it was wanted by a customer
                 own = keep_value(p, veg) if not spent and not traded else 0.0
                 out.append((option, Kind.SOW, worth - spent - traded - own))
+    return out
+
+
+def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
+    """Every option of the Action step, best guesses first: (option, kind, prior score).
+    The prior is a rough Cash gain used for ordering and by the rollout rule."""
+    p = s.players[seat]
+    moves = s.legal_moves()
+    legal = set(moves)
+    rounds_after = ROUNDS - s.round
+    due = due_wants(s, p)
+    casual_want = _casual_wants(p)
+    out = _serving_regulars(s, p) + _serving_casuals(p, due)
+    out += _sowing(s, p, due, casual_want)
 
     # D. Trades for a vegetable worth more (to sell, to store or for a later customer)
     purse = _Purse(p)
@@ -417,11 +438,28 @@ def _keep_sets(p: PlayerState, capacity: int) -> list[list[int]]:
     return out
 
 
-def rollout_option(options: list[tuple[Option, int, float]]) -> Option:
+def rollout_act(s: GameState, seat: int) -> Option:
     """The rule of thumb that finishes a turn: serve every customer that pays (the Regular
-    ones first, as a miss costs), then sow what grows best, then end."""
+    ones first, as a miss costs), then sow what grows best, then end. Of `act_options` the
+    first of its best-scored options (as its stable sort leaves them) of the first of those
+    kinds with one scored above 0; only those kinds' options are made, kind by kind until
+    one pays, since the rule is the search's most frequent question (making every option
+    for it took a quarter of a compiled game's CPU; docs/ai-lab.md, entry 117)."""
+    p = s.players[seat]
+    due: list[int] | None = None
     for kind in (Kind.REGULAR, Kind.CASUAL, Kind.SOW):
-        for option, k, score in options:  # best score first within a kind
-            if k == kind and score > 0:
-                return option
+        if kind == Kind.REGULAR:
+            options = _serving_regulars(s, p)
+        elif kind == Kind.CASUAL:
+            due = due_wants(s, p)
+            options = _serving_casuals(p, due)
+        else:
+            assert due is not None
+            options = _sowing(s, p, due, _casual_wants(p))
+        best, best_score = None, 0.0
+        for option, _, score in options:
+            if score > best_score:
+                best, best_score = option, score
+        if best is not None:
+            return best
     return END_OPTION

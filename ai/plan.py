@@ -32,7 +32,7 @@ from loyang_game.engine.state import Decision
 
 from .agents import make_agent
 from .checking import PlayOns
-from .options import act_options, rollout_option, store_options
+from .options import rollout_act, store_options
 from .policy import default_move
 from .searcher import Searched, Searcher, Tried
 from .turn import kind_chance, planning
@@ -94,7 +94,7 @@ def _best_option(searcher: Searcher, view: GameState, seat: int,
     if option is not None:
         return tuple(option)
     if decision == Decision.ACT:
-        return tuple(rollout_option(act_options(view, seat)))
+        return tuple(rollout_act(view, seat))
     if decision == Decision.STORE:
         return tuple(store_options(view, seat)[0])
     return (default_move(view),)

@@ -12,7 +12,7 @@ from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.moves import DISCARD, END, LOAN, TWO_PACK, MoveKind
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
-from .options import Option, act_options, rollout_option, store_options
+from .options import Option, rollout_act, store_options
 from .policy import (
     ACT_DECISION,
     CLAIM_DECISION,
@@ -66,11 +66,11 @@ def apply_option(s: GameState, option: Option) -> bool:
 
 
 def planned_move(det: GameState, seat: int) -> None:
-    """One step of a turn by rules of thumb: in the Action step the plan `rollout_option`
+    """One step of a turn by rules of thumb: in the Action step the plan `rollout_act`
     picks, when storing the first way to keep, else the default policy."""
     decision = flow.decision(det)
     if decision == ACT_DECISION:
-        if not apply_option(det, rollout_option(act_options(det, seat))):
+        if not apply_option(det, rollout_act(det, seat)):
             det.apply(Move(END))
     elif decision == STORE_DECISION:
         apply_option(det, store_options(det, seat)[0])
