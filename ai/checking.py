@@ -7,7 +7,9 @@ of the decision's seconds (an Action phase's searches and checks share its budge
 searching thread or (on the clock, with `parallel`) in worker processes, one per core
 (`playons.py`), each play-on by a fresh lighter search of the same level (the follower), and
 the boards valued as the level values its leaves (`leaves.LeafValues`). Both ways end in the
-same rule (`verify.decide`) and give the same choice from the same seed.
+same rule (`verify.decide`) and give the same choice from the same seed. On the clock in
+the searching thread, a check short of time makes its followers lighter still, by the pace
+its last play-ons took (`PlayOnPace`), so that enough of them end to compare.
 
 The review's coach keeps its checks between the hint and its longer look (`PlayOns`,
 `MCTSAgent.keep_checks`), so that the longer look checks its picks on the very sample the
