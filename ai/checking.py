@@ -232,7 +232,7 @@ def play_on_task(makes: Makes, name: str, level: Level, view: GameState, seat: i
                  option: Option, seed: int, halted: Callable[[], bool]) -> float | None:
     """One play-on of a check by the searching level `level` (named `name`, its followers
     made by `makes`), as a worker process plays it (`playons.py`): the value
-    `verify.verified` finds for `option` in the searching thread, from the same view and
+    `verify.play_ons` finds for `option` in the searching thread, from the same view and
     seed."""
     ev = make_evaluation(level.evaluator, view.config.solo, level.fitted, level.evaluation)
     follower, leaf, final = play_on_rules(makes, name, level, None, LeafValues(level, ev))

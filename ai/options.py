@@ -446,20 +446,18 @@ def rollout_act(s: GameState, seat: int) -> Option:
     one pays, since the rule is the search's most frequent question (making every option
     for it took a quarter of a compiled game's CPU; docs/ai-lab.md, entry 117)."""
     p = s.players[seat]
-    due: list[int] | None = None
-    for kind in (Kind.REGULAR, Kind.CASUAL, Kind.SOW):
-        if kind == Kind.REGULAR:
-            options = _serving_regulars(s, p)
-        elif kind == Kind.CASUAL:
-            due = due_wants(s, p)
-            options = _serving_casuals(p, due)
-        else:
-            assert due is not None
-            options = _sowing(s, p, due, _casual_wants(p))
-        best, best_score = None, 0.0
-        for option, _, score in options:
-            if score > best_score:
-                best, best_score = option, score
-        if best is not None:
-            return best
-    return END_OPTION
+    best = _best_paying(_serving_regulars(s, p))
+    if best is None:
+        due = due_wants(s, p)
+        best = (_best_paying(_serving_casuals(p, due))
+                or _best_paying(_sowing(s, p, due, _casual_wants(p))))
+    return best or END_OPTION
+
+
+def _best_paying(options: list[tuple[Option, int, float]]) -> Option | None:
+    """The first of the best-scored options, if it scores above 0."""
+    best, best_score = None, 0.0
+    for option, _, score in options:
+        if score > best_score:
+            best, best_score = option, score
+    return best

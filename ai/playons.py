@@ -1,6 +1,6 @@
 """A verification's play-ons in worker processes, one per core (hard's, on the clock).
 
-A verification (`verify.verified`) plays the search's best few plans on, one after another,
+A verification (`verify.play_ons`) plays the search's best few plans on, one after another,
 on one shared sample of the hidden cards. Each play-on depends only on the view, the plan,
 the follower's level and the seed, so other processes can play them at the same time and
 get the same values: the pool keeps one play-on per worker running, in the order the plans

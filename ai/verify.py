@@ -117,29 +117,17 @@ def play_on(state: GameState, seat: int, option: Option, follower: Follower,
     return value
 
 
-def verified(view: GameState, seat: int, options: list[Option],
-             make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
-             final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
-             distinct: int = 0, known: dict[bytes, float | None] | None = None) -> Option | None:
-    """The option of `options` worth most a round later, each played on the same sample of
-    the hidden cards by a fresh follower with the same seed. With `distinct`, options are
-    played on in order only until that many different values are found: two plans that reach
-    the same board (a customer served before or after a trade, two cards bought in either
-    order) get the same value to the last digit, since the follower is deterministic given
-    its seed and the board, and checking the same board twice is no check. If `halted()`
-    (stopped, or out of time) says stop, the best of those played if they reached two
-    different boards (a checked choice), else None. `known`: the values of earlier play-ons
-    to look up (`play_on`), kept from one check to the next (a fresh table if None)."""
-    values = play_ons(view, seat, options, make_follower, seed, leaf_value, final_value,
-                      apply_option, halted, known)
-    return decide(options, values, distinct)
-
-
 def play_ons(view: GameState, seat: int, options: list[Option],
              make_follower: Callable[[int], Follower], seed: int, leaf_value: ValueOf,
              final_value: ValueOf, apply_option: Apply, halted: Callable[[], bool] | None = None,
              known: dict[bytes, float | None] | None = None) -> Iterator[float | None]:
-    """`play_on`'s values of `options` in turn, each played on when asked for (`verified`)."""
+    """`play_on`'s values of `options` in turn, each played on when asked for, on the same
+    sample of the hidden cards by a fresh follower with the same seed; `decide` takes as many
+    as its rule needs. Two plans that reach the same board (a customer served before or
+    after a trade, two cards bought in either order) get the same value to the last digit,
+    since the follower is deterministic given its seed and the board. `halted()` (stopped,
+    or out of time) ends a play-on with None. `known`: the values of earlier play-ons to
+    look up (`play_on`), kept from one check to the next (a fresh table if None)."""
     if known is None:
         known = {}
     for option in options:

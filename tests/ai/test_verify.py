@@ -92,8 +92,9 @@ def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
         return sample
 
     monkeypatch.setattr(verify, "determinise", sampled)
-    chosen = verify.verified(view, 0, options, lambda seed: Follower(), 7,
-                             lambda s, seat: next(values), final_value, apply_option)
+    chosen = verify.decide(options, verify.play_ons(view, 0, options, lambda seed: Follower(),
+                                                    7, lambda s, seat: next(values),
+                                                    final_value, apply_option))
     assert chosen == options[1]
     assert len(samples) == 3 and len(set(samples)) == 1
     other = determinise(view, 0, random.Random(8))
@@ -101,7 +102,7 @@ def test_every_option_faces_the_same_sample_and_the_best_is_kept(monkeypatch):
 
 
 def verify_on_values(values, distinct, halt_after=None):
-    """`verify.verified` over four options whose play-ons are worth `values` in turn (halted
+    """`verify.decide` over the play-ons of four options, worth `values` in turn (halted
     once `halt_after` were played): the option chosen, the options, and how many were played."""
     state = card_phase_state(seed=4)
     view = canonical_view(state, 0)
@@ -116,8 +117,9 @@ def verify_on_values(values, distinct, halt_after=None):
     def halted():
         return halt_after is not None and len(played) >= halt_after
 
-    best = verify.verified(view, 0, options, lambda seed: Follower(), 7, leaf, final_value,
-                           apply_option, halted, distinct=distinct)
+    best = verify.decide(options, verify.play_ons(view, 0, options, lambda seed: Follower(), 7,
+                                                  leaf, final_value, apply_option, halted),
+                         distinct)
     return best, options, len(played)
 
 
@@ -136,8 +138,9 @@ def test_a_stopped_verification_gives_no_option():
     stop = threading.Event()
     stop.set()
     options = [(m,) for m in state.legal_moves()[:2]]
-    assert verify.verified(canonical_view(state, 0), 0, options, lambda seed: Follower(), 1,
-                           lambda s, seat: 0.0, final_value, apply_option, stop.is_set) is None
+    played = verify.play_ons(canonical_view(state, 0), 0, options, lambda seed: Follower(), 1,
+                             lambda s, seat: 0.0, final_value, apply_option, stop.is_set)
+    assert verify.decide(options, played) is None
 
 
 @pytest.mark.parametrize(("values", "chosen"), [
