@@ -58,11 +58,7 @@ def kind_chance(option: Option) -> bool:
 
 def apply_option(s: GameState, option: Option) -> bool:
     """Apply the option's moves; False (with `s` partly moved) if one is not legal."""
-    for move in option:
-        if s.is_over or move not in s.legal_moves():
-            return False
-        s.apply(move)
-    return True
+    return all(not s.is_over and s.try_apply(move) for move in option)
 
 
 def planned_move(det: GameState, seat: int) -> None:
@@ -86,8 +82,8 @@ def default_play(state: GameState) -> bool:
 
 def forced_play(state: GameState) -> bool:
     """The one legal move, made; False at a real choice (a `playout.Play`)."""
-    moves = state.legal_moves()
-    if len(moves) > 1:
+    move = state.only_move()
+    if move is None:
         return False
-    state.apply(moves[0])
+    state.apply(move)
     return True

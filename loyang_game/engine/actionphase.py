@@ -43,6 +43,7 @@ from .moves import (
     DISCARD,
     END,
     KEEP,
+    LOAN,
     REGULAR,
     RETURN,
     SELL,
@@ -52,6 +53,7 @@ from .moves import (
     UPGRADE,
     USE,
     Move,
+    MoveKind,
 )
 from .play_area import leave, place_card
 from .serving import deliver_casual
@@ -102,24 +104,52 @@ def two_pack_price(p: PlayerState) -> int:
 
 # --- ACT -----------------------------------------------------------------------------------------
 
-def legal_act(s: State, p: PlayerState) -> list[Move]:
+# The Action step's moves in sections, one kind of move each (actions A-H, the Loan, the
+# Storehouse, the end), in the order `legal_act` lists them: a move is legal if its kind's
+# section offers it, so `GameState.apply` checks a search's move against one section instead
+# of listing every move (the search's most frequent question; docs/ai-lab.md, entry 118).
+
+def _sowing(s: State, p: PlayerState) -> list[Move]:  # A. sow an empty field
     cart = p.cart
     moves: list[Move] = []
-    for field in p.fields:  # A. sow an empty field
+    for field in p.fields:
         if field.veg == NONE:
             moves.extend([move for v, move in _SOW[field.card] if cart[v]])
+    return moves
+
+
+def _buying(s: State, p: PlayerState) -> list[Move]:  # B.
     cash, shop = p.cash, p.shop
-    moves.extend([_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v]])  # B.
-    moves.extend(money.sell_moves(p))  # C.
-    if p.stalls and any(cart):  # D.
+    return [_BUY[v] for v in range(6) if shop[v] and cash >= BUY_PRICE[v]]
+
+
+def _selling(s: State, p: PlayerState) -> list[Move]:  # C.
+    return money.sell_moves(p)
+
+
+def _trading(s: State, p: PlayerState) -> list[Move]:  # D.
+    moves: list[Move] = []
+    cart = p.cart
+    if p.stalls and any(cart):
         maid, in_cart = MAID in p.effects, tuple(cart)
         for stall in p.stalls:
             moves.extend(helpers.stall_trades(stall.card, stall.mask, maid, in_cart))
-    moves.extend(money.discard_moves(p))  # E.
-    if p.helpers:
-        moves.extend(helpers.action_moves(s, p))
+    return moves
+
+
+def _discarding(s: State, p: PlayerState) -> list[Move]:  # E.
+    return money.discard_moves(p)
+
+
+def _using(s: State, p: PlayerState) -> list[Move]:  # the Helpers
+    return helpers.action_moves(s, p) if p.helpers else []
+
+
+def _serving_regulars(s: State, p: PlayerState) -> list[Move]:  # F.
+    cart = p.cart
+    moves: list[Move] = []
     messenger = MESSENGER in p.effects
-    for slot in p.regulars:  # F.
+    for slot in p.regulars:
         card = slot.card
         if slot.served != s.round:
             if has(cart, NEEDS[card]):
@@ -128,16 +158,53 @@ def legal_act(s: State, p: PlayerState) -> list[Move]:
                 moves.append(_SERVE_TWICE[card])
         elif messenger and slot.doubled != s.round and has(cart, NEEDS[card]):
             moves.append(_SERVE_REGULAR[card])
-    for casual in p.casuals:  # G.
-        if has(cart, NEEDS[casual.card]):
-            moves.append(_SERVE_CASUAL[casual.card])
-    if not p.two_pack_used and cash >= two_pack_price(p) and s.cards_available():  # H.
-        moves.append(_TWO_PACK)
-    moves.append(money.LOAN_MOVE)
-    if not p.upgraded and cash >= STOREHOUSE_UPGRADE_COST:
-        moves.append(_UPGRADE)
-    moves.append(_END)
     return moves
+
+
+def _serving_casuals(s: State, p: PlayerState) -> list[Move]:  # G.
+    cart = p.cart
+    return [_SERVE_CASUAL[casual.card] for casual in p.casuals
+            if has(cart, NEEDS[casual.card])]
+
+
+def _two_pack(s: State, p: PlayerState) -> list[Move]:  # H.
+    if not p.two_pack_used and p.cash >= two_pack_price(p) and s.cards_available():
+        return [_TWO_PACK]
+    return []
+
+
+def _loan(s: State, p: PlayerState) -> list[Move]:
+    return [money.LOAN_MOVE]
+
+
+def _upgrade(s: State, p: PlayerState) -> list[Move]:
+    return [_UPGRADE] if not p.upgraded and p.cash >= STOREHOUSE_UPGRADE_COST else []
+
+
+def _end(s: State, p: PlayerState) -> list[Move]:
+    return [_END]
+
+
+_ACT_SECTIONS = ((SOW, _sowing), (BUY, _buying), (SELL, _selling), (TRADE, _trading),
+                 (DISCARD, _discarding), (USE, _using), (REGULAR, _serving_regulars),
+                 (CASUAL, _serving_casuals), (TWO_PACK, _two_pack), (LOAN, _loan),
+                 (UPGRADE, _upgrade), (END, _end))
+_ACT_SECTION_OF = dict(_ACT_SECTIONS)
+
+
+def legal_act(s: State, p: PlayerState) -> list[Move]:
+    """Every move of the Action step (always a Loan and the end among them)."""
+    moves: list[Move] = []
+    for _, section in _ACT_SECTIONS:
+        moves.extend(section(s, p))
+    return moves
+
+
+def legal_act_of_kind(s: State, p: PlayerState, kind: MoveKind) -> list[Move]:
+    """The Action step's legal moves of `kind`: those of `legal_act` (none for a kind the
+    step never offers)."""
+    section = _ACT_SECTION_OF.get(kind)
+    return [] if section is None else section(s, p)
 
 
 def apply(s: State, move: Move) -> None:

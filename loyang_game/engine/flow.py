@@ -38,6 +38,7 @@ from .moves import (
     UPGRADE,
     USE,
     Move,
+    MoveKind,
 )
 from .state import (
     ACT,
@@ -76,16 +77,52 @@ class GameState(State):
         then unchanged. Something merely equal to a legal move (a tuple, a float or a bool for
         a number) is not one; a move from `legal_moves()` itself is recognised at once.
         """
+        found = self._found(move)
+        if found is None:
+            raise IllegalMove(_reason(self, move))
+        self._make(found)
+
+    def try_apply(self, move: Move) -> bool:
+        """`apply`, for a caller that expects a refusal now and then (the AI plays plans made
+        on another sample of the hidden cards): False, the state unchanged, if `move` is not
+        legal."""
+        found = self._found(move)
+        if found is None:
+            return False
+        self._make(found)
+        return True
+
+    def only_move(self) -> Move | None:
+        """The decision's one legal move; None at a real choice (and once the game is over).
+        The Action step always offers one (a Loan and its end are always legal), so there
+        the moves are not even listed."""
+        if not self.pending and self.phase == ACTIONS and self.step == ACT:
+            return None
+        moves = self.legal_moves()
+        return moves[0] if len(moves) == 1 else None
+
+    def _found(self, move: object) -> Move | None:
+        """The engine's own move equal to `move` if that is legal now, else None. Before the
+        legal moves are listed, an engine move of the Action step is looked for among its
+        kind's only (`actionphase.legal_act_of_kind`): a search's most frequent check."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_moves(self)
+            if (type(move) is Move and type(move[0]) is MoveKind and not self.pending
+                    and self.phase == ACTIONS and self.step == ACT):
+                legal = actionphase.legal_act_of_kind(
+                    self, self.players[self.order[self.turn]], move[0])
+            else:
+                legal = self._legal = legal_moves(self)
         try:
-            found = legal[legal.index(move)]
+            found = legal[legal.index(move)]  # type: ignore[arg-type]
         except Exception:  # not in the list, or an object whose == itself raises
-            raise IllegalMove(_reason(self, move)) from None
+            return None
         if found is not move and (type(move) is not Move or not move.is_well_formed):
-            raise IllegalMove(_reason(self, move))
-        move = found  # the engine's own, typed, for the history
+            return None
+        return found
+
+    def _make(self, move: Move) -> None:
+        """Make the legal `move` (the engine's own, typed, for the history)."""
         self._legal = None
         self.events = []
         self.history = (self.history, move)
