@@ -1,4 +1,4 @@
-"""Solo: when and where a searching level checks its picks a round further (`verify.py`).
+"""When and where a searching level checks its picks a round further (`verify.py`).
 
 Once a decision's search is done, a level with `verify` plays the root options it explored
 most on a round, on one shared sample of the hidden cards, and plays the one whose board is
@@ -118,6 +118,13 @@ class Checked(Protocol):
 
     @property
     def makes(self) -> Makes: ...
+
+
+def checks(level: Level, view: GameState) -> bool:
+    """Does `level` check its picks a round further at this table? In solo with `verify`;
+    at a table of more seats too when `verify_seats` allows (there a play-on's follower plays
+    every seat, so it is also the model of the others' play)."""
+    return level.verify > 0 and view.config.seats <= level.verify_seats
 
 
 def verified_in_time(agent: Checked, root: Node, view: GameState, seat: int, option: Option,

@@ -32,7 +32,8 @@ class Level:
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)
     offer_cards: int = 1  # ... this many of them bought (the solo Card phase allows two)
     offer_weight: float = 1.0  # ... and their gain counted this much
-    verify: int = 0  # solo: the best this many root options are played on a round (verify.py)
+    verify: int = 0  # the best this many root options are played on a round (verify.py)
+    verify_seats: int = 1  # ... at a table of at most this many seats (1: solo only)
     verify_iterations: int = 200  # ... by a search of this Action-phase budget
     verify_pool: int = 0  # ... >0: from this many, until `verify` different boards are found
     parallel: bool = False  # ... on the clock, in worker processes, one per core (playons.py)

@@ -134,7 +134,7 @@ class MCTSAgent:
         view = canonical_view(state, seat)
         self._search(view, seat, root, iterations, 0.0, stop, None, view.phase == ACTIONS)
         option = self._pick(root, view, seat)
-        if self.level.verify and view.config.solo:
+        if checking.checks(self.level, view):
             option = checking.verified(self, root, view, seat, option, stop, float("inf"))
         self.plan = list(option[1:])
         self.last_root = root
@@ -176,7 +176,7 @@ class MCTSAgent:
         started = self.clock()
         view = canonical_view(state, seat)  # the only look at the state: what seat sees
         self._evaluate(view.config.solo)
-        if view.config.solo and self.level.verify:
+        if checking.checks(self.level, view):
             checking.play_on_pool(self)  # started once, while this decision's search runs
         moves = view.legal_moves()
         self.last_iterations = 0
@@ -219,7 +219,7 @@ class MCTSAgent:
             self._search(view, seat, root, self.level.other_iterations,
                          self.level.other_seconds, stop, progress, False)
         option = self._pick(root, view, seat)
-        if searched and self.level.verify and view.config.solo:
+        if searched and checking.checks(self.level, view):
             option = checking.verified_in_time(self, root, view, seat, option, stop, started,
                                                acting)
         self.plan = list(option[1:])

@@ -1,4 +1,5 @@
-"""Solo: the search's best few plans checked a round further, by playing them on.
+"""The search's best few plans checked a round further, by playing them on (solo, and at fuller
+tables where a level's `verify_seats` allows it).
 
 The search judges every plan by the board it leaves at this round's Path step, and that
 judgement (the projection, with the next Offer's best cheap card) misses by about 0.37 spaces

@@ -1,4 +1,5 @@
-"""Solo: the search's best plans played on a round before one is chosen (ai/verify.py)."""
+"""The search's best plans played on a round before one is chosen (ai/verify.py): solo, and
+in duels where a level's `verify_seats` allows."""
 
 from __future__ import annotations
 
@@ -173,12 +174,35 @@ def test_a_verifying_search_chooses_by_the_view_alone(monkeypatch):
     assert len(calls) == 2  # both searches played their options on
 
 
-def test_verification_is_for_the_solo_game_only(monkeypatch):
-    monkeypatch.setattr(verify, "decide", lambda *a, **k: pytest.fail("verified in 2p"))
+def _duel_action_state():
     state = new_game(GameConfig(seats=2, seed=3))
     while flow.decision(state) != Decision.ACT:
         state.apply(default_move(state))
+    return state
+
+
+def test_verification_is_for_the_solo_game_only_by_default(monkeypatch):
+    monkeypatch.setattr(verify, "decide", lambda *a, **k: pytest.fail("verified in 2p"))
+    state = _duel_action_state()
+    assert small_verifier(1).level.verify_seats == 1
     assert small_verifier(1).choose(state) in state.legal_moves()
+
+
+def test_a_level_with_verify_seats_checks_its_duel_picks_by_the_view_alone(monkeypatch):
+    """The follower plays both seats of the play-on from the sample the seat's view allows:
+    what the other seat holds hidden does not move the choice."""
+    calls = []
+    real = verify.decide
+    monkeypatch.setattr(verify, "decide", lambda *a, **k: calls.append(1) or real(*a, **k))
+    state = _duel_action_state()
+    twin = _twin(state, state.current_player, salt=random.Random(3).getrandbits(16))
+    chosen = []
+    for table in (state, twin):
+        agent = small_verifier(5)
+        agent.level = dataclasses.replace(agent.level, verify_seats=2)
+        chosen.append(agent.choose(table))
+    assert chosen[0] == chosen[1] and chosen[0] in state.legal_moves()
+    assert len(calls) == 2
 
 
 def test_on_the_clock_the_play_on_gives_way_at_the_decisions_time_cap(monkeypatch):
