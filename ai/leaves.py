@@ -39,12 +39,7 @@ def path_value(state: GameState, seat: int, ev: Evaluation, ahead: int = 0,
     emptied when full, and let go with the game: `memo`)."""
     p = state.players[seat]
     moves = state.legal_moves()
-    entry = _path_tables.get(id(ev))
-    if entry is None or entry[0] is not ev:
-        if len(_path_tables) >= 64:
-            _path_tables.clear()
-        entry = _path_tables[id(ev)] = (ev, {})
-    table = entry[1]
+    table = memo.table_of(_path_tables, ev)
     offer = tuple(state.offer) if ahead and state.config.solo else ()
     steps = tuple(m.a for m in moves if m.kind == ADVANCE)  # the only moves looked at
     key = (ev.key(state, seat, p.path, p.cash), steps, ahead, cards, weight,

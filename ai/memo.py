@@ -5,7 +5,8 @@ meets the board again: the projection's values (`projection.project`), the best 
 (`leaves.path_value`) and the next Offer's gains (`offer_ahead.next_offer_gain`), the last two
 keyed on what the evaluation reads of the view (`evaluate.Evaluation.key`). Each keeps
 one table per evaluation (or its knobs), `{id(owner): (owner, {key: value})}`, registered here
-with `kept`; each table is bounded by its module (emptied when full). A value looked up is the
+with `kept` and found with `table_of`; each table is bounded by its module (emptied when
+full). A value looked up is the
 one worked out, to the last bit, so the tables decide no move: only how soon it is found.
 
 Every key holds a whole board, so a table helps within one game (the same leaf in sample
@@ -28,6 +29,18 @@ def kept(tables: dict[int, tuple[Any, dict[Any, Any]]]) -> dict[int, tuple[Any, 
     """Register a module's tables (returned, for its own name) so that `forget` empties them."""
     _KEPT.append(tables)
     return tables
+
+
+def table_of(tables: dict[int, tuple[Any, dict[Any, Any]]], owner: object) -> dict[Any, Any]:
+    """`owner`'s table among a module's `tables` (made empty if it has none yet; all of
+    them let go once 64 owners have come and gone)."""
+    entry = tables.get(id(owner))
+    if entry is None or entry[0] is not owner:
+        if len(tables) >= 64:
+            tables.clear()
+        entry = tables[id(owner)] = (owner, {})
+    table: dict[Any, Any] = entry[1]
+    return table
 
 
 def forget() -> None:

@@ -47,12 +47,7 @@ def next_offer_gain(state: GameState, seat: int, ev: Evaluation, path: int, cash
     p = state.players[seat]
     if base is None:
         base = ev.value(state, seat, path, cash)
-    entry = _tables.get(id(ev))
-    if entry is None or entry[0] is not ev:
-        if len(_tables) >= 64:
-            _tables.clear()
-        entry = _tables[id(ev)] = (ev, {})
-    table = entry[1]
+    table = memo.table_of(_tables, ev)
     key = (ev.key(state, seat, path, cash), tuple(state.offer[:rows * solo.COLUMNS]),
            p.done, state.round, rows, cards, base)
     gain = table.get(key)

@@ -107,12 +107,7 @@ def project(p: PlayerState, round_: int, path: int | None = None, cash: float | 
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in
     `round_` (with the Path step `path`/`cash` applied when given): `simulate`, looked up when
     the same board was projected before."""
-    entry = _tables.get(id(params))
-    if entry is None or entry[0] is not params:
-        if len(_tables) >= 64:
-            _tables.clear()
-        entry = _tables[id(params)] = (params, {})
-    table = entry[1]
+    table = memo.table_of(_tables, params)
     key = board_key(p, round_, p.path if path is None else path,
                     p.cash if cash is None else cash)
     value = table.get(key)
