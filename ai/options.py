@@ -114,12 +114,12 @@ class _Purse:
 
     __slots__ = ("cart", "cash", "offers", "order", "p", "shop", "spent", "traded")
 
-    def __init__(self, p: PlayerState) -> None:
+    def __init__(self, p: PlayerState, offers: list[tuple[int, int, int, int]]) -> None:
         self.p = p
         self.cart = p.cart[:]
         self.cash = p.cash
         self.shop = p.shop[:]
-        self.offers = _open_offers(p)
+        self.offers = offers[:]  # `_open_offers(p)`, made once for all of a step's options
         self.spent = 0  # Cash paid in the Shop
         self.traded = 0.0  # keep value of the vegetables given away in trades
         self.order: list[int] | None = None  # vegetables by keep value, once asked for
@@ -188,14 +188,15 @@ def _wants_vector(wants: tuple[int, ...], times: int = 1) -> list[int]:
     return need
 
 
-def _with_sources(p: PlayerState, needs: list[int], protect: list[int],
-                  final: Move) -> list[tuple[Option, int, float]]:
-    """The option(s) getting `needs` then making `final`: (option, Cash spent, traded value).
-    Trading first and buying first are both offered when they differ."""
+def _with_sources(p: PlayerState, offers: list[tuple[int, int, int, int]], needs: list[int],
+                  protect: list[int], final: Move) -> list[tuple[Option, int, float]]:
+    """The option(s) getting `needs` (with the stall `offers` open) then making `final`:
+    (option, Cash spent, traded value). Trading first and buying first are both offered when
+    they differ."""
     out: list[tuple[Option, int, float]] = []
     seen: set[Option] = set()
     for prefer_buy in (False, True):
-        purse = _Purse(p)
+        purse = _Purse(p, offers)
         moves = purse.obtain(needs, protect, prefer_buy)
         if moves is None:
             continue
@@ -215,7 +216,8 @@ def _casual_wants(p: PlayerState) -> list[int]:
     return casual_want
 
 
-def _serving_regulars(s: GameState, p: PlayerState) -> list[tuple[Option, int, float]]:
+def _serving_regulars(s: GameState, p: PlayerState,
+                      offers: list[tuple[int, int, int, int]]) -> list[tuple[Option, int, float]]:
     """F. Regular customers (with the Messenger-boy, a second delivery or a double top row)."""
     out: list[tuple[Option, int, float]] = []
     messenger = Effect.MESSENGER in p.effects
@@ -227,22 +229,23 @@ def _serving_regulars(s: GameState, p: PlayerState) -> list[tuple[Option, int, f
         if slot.served != s.round:
             final = Move(REGULAR, card)
             missed = 2.0 if slot.first_due <= s.round else 0.0  # the marker or the penalty
-            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
-                                                       final):
+            for option, spent, traded in _with_sources(p, offers, _wants_vector(c.wants),
+                                                       protect, final):
                 out.append((option, Kind.REGULAR, pay + missed - spent - traded))
             if messenger and slot.rows == 3:
-                for option, spent, traded in _with_sources(p, _wants_vector(c.wants, 2),
+                for option, spent, traded in _with_sources(p, offers, _wants_vector(c.wants, 2),
                                                            protect, Move(REGULAR, card, 2)):
                     out.append((option, Kind.REGULAR, 2 * pay - spent - traded))
         elif messenger and slot.rows > 0:
             pay = c.pays[slot.rows - 1]
-            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), protect,
-                                                       Move(REGULAR, card)):
+            for option, spent, traded in _with_sources(p, offers, _wants_vector(c.wants),
+                                                       protect, Move(REGULAR, card)):
                 out.append((option, Kind.REGULAR, pay - spent - traded - 2.0))
     return out
 
 
-def _serving_casuals(p: PlayerState, due: list[int]) -> list[tuple[Option, int, float]]:
+def _serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
+                     due: list[int]) -> list[tuple[Option, int, float]]:
     """G. Casual customers, with the +2/-2 modifier as it would be now."""
     out: list[tuple[Option, int, float]] = []
     if p.casuals:
@@ -253,14 +256,14 @@ def _serving_casuals(p: PlayerState, due: list[int]) -> list[tuple[Option, int, 
             used = 0.0
             for v in c.wants:
                 used += keep_value(p, v)
-            for option, spent, traded in _with_sources(p, _wants_vector(c.wants), due,
+            for option, spent, traded in _with_sources(p, offers, _wants_vector(c.wants), due,
                                                        Move(CASUAL, card)):
                 out.append((option, Kind.CASUAL,
                             c.pays[0] + modifier - spent - traded - used - 1.0))
     return out
 
 
-def _sowing(s: GameState, p: PlayerState, due: list[int],
+def _sowing(s: GameState, p: PlayerState, offers: list[tuple[int, int, int, int]], due: list[int],
             casual_want: list[int]) -> list[tuple[Option, int, float]]:
     """A. Sowing: every empty field with every vegetable it takes that can be had."""
     out: list[tuple[Option, int, float]] = []
@@ -273,7 +276,8 @@ def _sowing(s: GameState, p: PlayerState, due: list[int],
         harvests = min(spaces, rounds_after)
         for veg in CARDS[card].sowable:
             needs = _wants_vector((veg,))
-            for option, spent, traded in _with_sources(p, needs, due, Move(SOW, card, veg)):
+            for option, spent, traded in _with_sources(p, offers, needs, due,
+                                                       Move(SOW, card, veg)):
                 worth = harvests * (1.0 + 0.25 * BUY_PRICE[veg])
                 if casual_want[veg] or due[veg]:
                     worth -= 1.0  # it was wanted by a customer
@@ -291,11 +295,12 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
     rounds_after = ROUNDS - s.round
     due = due_wants(s, p)
     casual_want = _casual_wants(p)
-    out = _serving_regulars(s, p) + _serving_casuals(p, due)
-    out += _sowing(s, p, due, casual_want)
+    offers = _open_offers(p)
+    out = _serving_regulars(s, p, offers) + _serving_casuals(p, offers, due)
+    out += _sowing(s, p, offers, due, casual_want)
 
     # D. Trades for a vegetable worth more (to sell, to store or for a later customer)
-    purse = _Purse(p)
+    purse = _Purse(p, offers)
     for card, index, veg, bowls in purse.offers:
         payment = purse._payment(bowls, veg, [0] * 6, due)
         if payment is None:
@@ -446,11 +451,12 @@ def rollout_act(s: GameState, seat: int) -> Option:
     one pays, since the rule is the search's most frequent question (making every option
     for it took a quarter of a compiled game's CPU; docs/ai-lab.md, entry 117)."""
     p = s.players[seat]
-    best = _best_paying(_serving_regulars(s, p))
+    offers = _open_offers(p)
+    best = _best_paying(_serving_regulars(s, p, offers))
     if best is None:
         due = due_wants(s, p)
-        best = (_best_paying(_serving_casuals(p, due))
-                or _best_paying(_sowing(s, p, due, _casual_wants(p))))
+        best = (_best_paying(_serving_casuals(p, offers, due))
+                or _best_paying(_sowing(s, p, offers, due, _casual_wants(p))))
     return best or END_OPTION
 
 
