@@ -94,8 +94,8 @@ class GameState(State):
 
     def only_move(self) -> Move | None:
         """The decision's one legal move; None at a real choice (and once the game is over).
-        The Action step always offers one (a Loan and its end are always legal), so there
-        the moves are not even listed."""
+        The Action step always offers a choice (a Loan and its end are always legal), so
+        there the moves are not even listed."""
         if not self.pending and self.phase == ACTIONS and self.step == ACT:
             return None
         moves = self.legal_moves()
