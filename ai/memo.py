@@ -6,8 +6,8 @@ meets the board again: the projection's values (`projection.project`), the best 
 keyed on what the evaluation reads of the view (`evaluate.Evaluation.key`). Each keeps
 one table per evaluation (or its knobs), `{id(owner): (owner, {key: value})}`, registered here
 with `kept` and found with `table_of`; each table is bounded by its module (emptied when
-full). A value looked up is the
-one worked out, to the last bit, so the tables decide no move: only how soon it is found.
+full). A value looked up is the one worked out, to the last bit, so the tables decide no
+move: only how soon it is found.
 
 Every key holds a whole board, so a table helps within one game (the same leaf in sample
 after sample, the same boards from one decision of a turn to the next) and never across
