@@ -117,7 +117,9 @@ def test_cancel_stops_the_review_and_goes_back(small_review, how):
         time.sleep(0.01)
     assert not reviewing() and scene.findings is None
     progress = scene.thinker.progress
-    assert progress.done < progress.total  # it stopped part way, not at the end
+    # it stopped part way, not at the end (on a busy machine, maybe before it had even
+    # counted the decisions to judge: total still 0)
+    assert progress.total == 0 or progress.done < progress.total
 
 
 def reviewing() -> bool:
