@@ -7,6 +7,8 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
         --label /work/data/fits/sweep1.json --out /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/1p --gate /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/2p --out /work/data/fits/duel1.json
+    python -m lab.fit_generation --dir /work/data/boards/1p --more --horizon 9 \
+        --out /work/data/fits/gen2.json                   # with lab.board_resampler's samples
 
 **Rows**, from solo games or from duels (item 3: a duel's boards, fitted on the duel's own
 projection; the folder's games all of one kind). Every continuation of a kept decision
@@ -16,7 +18,8 @@ likes best) and its target, the labelling evaluator's value of the continuation'
 `--horizon` rounds later (again at its best step), or the continuation's final position if
 the game ends first (or the horizon reaches past the last round). The siblings of a decision
 are one group: the fit sees only how they differ from one another (`fit_residual.within`), so
-it spends nothing on a round's level.
+it spends nothing on a round's level. With `--more`, each further hidden sample of a decision
+(`lab.board_resampler`) gives its siblings' rows again, a group of their own.
 
 **The fit** is the sibling correction's (`ai/corrected.py`): ridge of the target less the
 base projection's leaf value on the correction's features and that value, within groups;
@@ -25,7 +28,8 @@ written as a correction file (`names`, `weights`, `round_means`) that
 
 **The gate**, on the held-out games (deal % 5 == 0, never fitted on), against one fixed label
 set, the siblings' outcomes on their shared hidden sample (solo: the deciding seat's final
-position; duels: its final position less the other's, what a duel is won by): top-1 regret
+position; duels: its final position less the other's, what a duel is won by), or with
+`--more` their means over the samples (and the evaluator's leaf values so too): top-1 regret
 (the best sibling's outcome less that of the sibling the evaluator ranks first, its leaf
 value at its best step) per decision, averaged by game; and sibling agreement (pairs of
 siblings whose outcomes differ by at least one space, the share the evaluator orders alike).
@@ -89,16 +93,35 @@ def best_step(step: dict[str, Any], predict: Predict) -> tuple[float, int, float
     return best
 
 
-def branches(kept: list[dict[str, Any]]) -> Iterator[tuple[int, int, list[dict[str, Any]]]]:
-    """(deal, decision number, its siblings) of every kept decision with two siblings or more,
-    each sibling's steps those of the deciding seat only."""
+def branches(kept: list[dict[str, Any]]
+             ) -> Iterator[tuple[int, int, list[list[dict[str, Any]]]]]:
+    """(deal, decision number, its samples) of every kept decision with two siblings or more:
+    per hidden sample (the sampler's, then the resampler's, if `with_more` added them), the
+    siblings played on from it, each sibling's steps those of the deciding seat only."""
     for game in kept:
         for number, decision in enumerate(game["decisions"]):
             seat = decision["seat"]
-            sibs = [{**s, "path_steps": [t for t in s["path_steps"] if t["seat"] == seat]}
-                    for s in decision["siblings"]]
-            if len(sibs) > 1 and all(s["path_steps"] for s in sibs):
-                yield game["deal"], number, sibs
+            samples = [[{**s, "path_steps": [t for t in s["path_steps"] if t["seat"] == seat]}
+                        for s in sibs]
+                       for sibs in [decision["siblings"], *decision.get("more", [])]]
+            if len(samples[0]) > 1 and all(s["path_steps"] for sibs in samples for s in sibs):
+                yield game["deal"], number, samples
+
+
+def with_more(kept: list[dict[str, Any]], folder: str) -> list[dict[str, Any]]:
+    """The games, each kept decision given the resampler's hidden samples (`more`: per
+    sample, the siblings in the sampler's order) from `folder`-more
+    (`lab.board_resampler`). ValueError when a game has none there: a gate's labels are of
+    one kind."""
+    more = {game["deal"]: game for game in games(folder.rstrip("/") + "-more")}
+    missing = [game["deal"] for game in kept if game["deal"] not in more]
+    if missing:
+        raise ValueError(f"{len(missing)} games without more samples yet (deal {missing[0]} "
+                         "first): run python -m lab.board_resampler")
+    return [{**game, "decisions": [{**d, "more": extra} for d, extra
+                                   in zip(game["decisions"], more[game["deal"]]["decisions"],
+                                          strict=True)]}
+            for game in kept]
 
 
 def final_position(sibling: dict[str, Any], seat: int) -> float:
@@ -119,7 +142,8 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
     xs, values, targets, groups = [], [], [], []
-    for group, (_deal, _number, sibs) in enumerate(branches(kept)):
+    samples = [sibs for _deal, _number, per in branches(kept) for sibs in per]
+    for group, sibs in enumerate(samples):  # a sample's siblings: a group of their own
         for sib in sibs:
             leaf, later = sib["path_steps"][0], sib["path_steps"][horizon:horizon + 1]
             if leaf["round"] >= ROUNDS:
@@ -151,13 +175,15 @@ def gate(kept: list[dict[str, Any]], ev: Evaluator) -> dict[int, list[tuple[floa
     """Per held-out game, per decision: (top-1 regret, pairs ordered alike, pairs) of `ev`
     against the siblings' outcomes."""
     out: dict[int, list[tuple[float, int, int]]] = {}
-    for deal, _number, sibs in branches([g for g in kept if held_out(g["deal"])]):
-        seat = sibs[0]["path_steps"][0]["seat"]
-        finals = [outcome(s, seat) for s in sibs]
-        judged = [best_step(s["path_steps"][0], ev.predict)[0] for s in sibs]
-        first = max(range(len(sibs)), key=lambda i: (judged[i], -i))  # the search's order
+    for deal, _number, samples in branches([g for g in kept if held_out(g["deal"])]):
+        seat = samples[0][0]["path_steps"][0]["seat"]
+        sibs = range(len(samples[0]))
+        finals = [statistics.fmean(outcome(per[i], seat) for per in samples) for i in sibs]
+        judged = [statistics.fmean(best_step(per[i]["path_steps"][0], ev.predict)[0]
+                                   for per in samples) for i in sibs]
+        first = max(sibs, key=lambda i: (judged[i], -i))  # the search's order
         alike = pairs = 0
-        for i in range(len(sibs)):
+        for i in sibs:
             for j in range(i + 1, len(sibs)):
                 if abs(finals[i] - finals[j]) >= 1:
                     pairs += 1
@@ -201,12 +227,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alpha", type=float, default=300.0, help="the ridge penalty")
     parser.add_argument("--out", help="write the fitted correction here")
     parser.add_argument("--gate", help="only the offline gate for this correction file")
+    parser.add_argument("--more", action="store_true", help="with the resampler's hidden "
+                        "samples (DIR-more, `lab.board_resampler`): every game must have them")
     args = parser.parse_args(argv)
     if args.horizon < 1:
         parser.error("--horizon must be at least 1")
     kept = games(args.dir)
     if not kept:
         parser.error(f"no games in {args.dir}")
+    if args.more:
+        try:
+            kept = with_more(kept, args.dir)
+        except ValueError as error:
+            parser.error(str(error))
     seats = {game["seats"] for game in kept}
     if len(seats) > 1:
         parser.error(f"games of {sorted(seats)} seats in {args.dir}: one kind a folder")

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from ai import corrected
-from lab import board_sampler, fit_generation
+from lab import board_resampler, board_sampler, fit_generation
 from lab.compare import agent_seed
 from lab.yardsticks import make_agent
 from loyang_game.engine import GameConfig, Move, new_game, play, random_moves
@@ -121,3 +121,65 @@ def test_duels_fit_on_the_duels_projection_and_gate_on_the_margin(tmp_path):
     duel, solo = (fit_generation.evaluator(str(out), flag) for flag in (False, True))
     assert duel.weights != solo.weights  # the duels' own projection under it
     assert list(fit_generation.gate(kept, duel)) == [70000]
+
+
+@pytest.mark.lab
+def test_more_samples_replay_the_kept_game_and_play_every_sibling_on_again(sampled):
+    """Generation 2's labels (`lab.board_resampler`): the kept game replayed from its deal to
+    its kept decisions (the views drawn again are the kept ones), each sibling played on from
+    each new hidden sample; taken up when there; a replay that strays is refused."""
+    deal = 60000
+    game = board_sampler.games(str(sampled), range(deal, deal + 1))[0]
+    states = board_resampler.decision_states(game)
+    assert [s.round for s in states] == [d["round"] for d in game["decisions"]]
+    assert board_resampler.resample_game((str(sampled), deal, 2)) == deal
+    path = f"{sampled}-more/{deal}.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        more = json.load(f)
+    assert more["samples"] == 2 and len(more["decisions"]) == len(game["decisions"])
+    for decision, extra in zip(game["decisions"], more["decisions"], strict=True):
+        assert len(extra) == 2
+        for sample in extra:
+            assert [s["move"] for s in sample] == [s["move"] for s in decision["siblings"]]
+            for sibling in sample:
+                assert [t["round"] for t in sibling["path_steps"]] == \
+                    list(range(decision["round"], 10))
+    before = os.path.getmtime(path)
+    assert board_resampler.resample_game((str(sampled), deal, 2)) == deal
+    assert os.path.getmtime(path) == before
+    assert board_resampler.resample_game((str(sampled), 99, 2)) is None  # no such game
+    strayed = {**game, "decisions": [{**game["decisions"][0], "round": 0},
+                                     *game["decisions"][1:]]}
+    with pytest.raises(AssertionError, match="strays at kept decision 0"):
+        board_resampler.decision_states(strayed)
+
+
+@pytest.mark.lab
+def test_the_gate_judges_a_sibling_by_its_mean_over_the_samples(sampled, tmp_path):
+    kept = board_sampler.games(str(sampled))
+    with pytest.raises(ValueError, match="1 games without more samples"):
+        fit_generation.with_more(kept, str(sampled))  # 60001 not resampled yet
+    assert board_resampler.resample_game((str(sampled), 60000, 2)) == 60000
+    assert board_resampler.resample_game((str(sampled), 60001, 1)) == 60001
+    more = fit_generation.with_more(kept, str(sampled))
+    ev = fit_generation.evaluator(None)
+    one = {(d, n): samples for d, n, samples in fit_generation.branches(kept)}
+    three = {(d, n): samples for d, n, samples in fit_generation.branches(more)}
+    assert one.keys() == three.keys()
+    assert all(len(s) == 1 for s in one.values())
+    assert {len(s) for k, s in three.items() if k[0] == 60000} == {3}
+    assert three[next(iter(three))][0] == one[next(iter(one))][0]  # the sampler's first
+    scored = fit_generation.gate(more, ev)[60000]
+    assert scored
+    for (regret, _alike, _pairs), samples in zip(
+            scored, (s for (d, _), s in three.items() if d == 60000), strict=True):
+        finals = [sum(fit_generation.outcome(per[i], 0) for per in samples) / 3
+                  for i in range(len(samples[0]))]
+        judged = [sum(fit_generation.best_step(per[i]["path_steps"][0], ev.predict)[0]
+                      for per in samples) / 3 for i in range(len(samples[0]))]
+        first = max(range(len(judged)), key=lambda i: (judged[i], -i))
+        assert regret == pytest.approx(max(finals) - finals[first])
+    out = tmp_path / "gen2.json"
+    assert fit_generation.main(["--dir", str(sampled), "--more", "--out", str(out)]) == 0
+    rows_one = fit_generation.rows(kept, ev, 3)[2].size
+    assert json.loads(out.read_text())["rows"] > rows_one  # every sample's siblings are rows
