@@ -32,7 +32,7 @@ from typing import Any
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
 from loyang_game.engine.state import Decision
 
-from .board_sampler import continuation, games, table, write
+from .board_sampler import continuation, games, games_arguments, table, write
 
 
 def decision_states(game: dict[str, Any]) -> list[GameState]:
@@ -99,10 +99,7 @@ def resample_game(job: tuple[str, int, int]) -> int | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.board_resampler",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", required=True, help="the data folder (a <seats>p folder in it)")
-    parser.add_argument("--seats", type=int, default=1)
-    parser.add_argument("--first", type=int, default=60000, help="the first deal")
-    parser.add_argument("--games", type=int, default=200)
+    games_arguments(parser)
     parser.add_argument("--samples", type=int, default=3, help="more hidden samples a decision")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)

@@ -202,13 +202,18 @@ def summary(kept: list[dict[str, Any]]) -> str:
             f"CPU {statistics.fmean(g['cpu'] for g in kept):.0f} s a game")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lab.board_sampler",
-                                     description=__doc__.split("\n\n")[0])
+def games_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say which games: the data folder, the seats, the deals."""
     parser.add_argument("--dir", required=True, help="the data folder (a <seats>p folder in it)")
     parser.add_argument("--seats", type=int, default=1)
     parser.add_argument("--first", type=int, default=60000, help="the first deal")
     parser.add_argument("--games", type=int, default=200)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lab.board_sampler",
+                                     description=__doc__.split("\n\n")[0])
+    games_arguments(parser)
     parser.add_argument("--agent", default=AGENT, help="the agent whose games are sampled")
     parser.add_argument("--follower", default=FOLLOWER, help="plays the continuations")
     parser.add_argument("--card-rate", type=float, default=0.15,
