@@ -38,14 +38,23 @@ def _write(path: str, text: str | None) -> None:
 def _copy(name: str) -> str:
     """The module's source with its SHA-256 added, in build/cython/ai/, and beside it the
     module's C types if it has any (`ai/NAME.pxd`, which Cython reads with the source: the
-    plain source stays the reference, the types only make its build faster)."""
+    plain source stays the reference, the types only make its build faster). A module with a
+    C version of its own (`ai/NAME.pyx`: the same values from C data, tests/ai/test_farm.py)
+    is built from that, stamped with the plain source's SHA-256 it was checked against."""
     with open(os.path.join("ai", name + ".py"), "rb") as f:
         source = f.read()
-    text = source.decode("utf-8") + f'\nSOURCE_SHA256 = "{hashlib.sha256(source).hexdigest()}"\n'
+    stamp = f'\nSOURCE_SHA256 = "{hashlib.sha256(source).hexdigest()}"\n'
+    own = os.path.join("ai", name + ".pyx")
+    if os.path.exists(own):
+        with open(own, encoding="utf-8") as f:
+            text, suffix = f.read() + stamp, ".pyx"
+    else:
+        text, suffix = source.decode("utf-8") + stamp, ".py"
     folder = os.path.join("build", "cython", "ai")
     os.makedirs(folder, exist_ok=True)
-    copy = os.path.join(folder, name + ".py")
+    copy = os.path.join(folder, name + suffix)
     _write(copy, text)
+    _write(os.path.join(folder, name + (".py" if suffix == ".pyx" else ".pyx")), None)
     types = None
     if os.path.exists(os.path.join("ai", name + ".pxd")):
         with open(os.path.join("ai", name + ".pxd"), encoding="utf-8") as f:
@@ -60,11 +69,12 @@ def extensions() -> list:
         from setuptools import Extension
     except ImportError:
         return []
-    # Python objects but for the C types a module's .pxd gives its classes (ai/farm.pxd,
-    # ai/tree.pxd, ai/options.pxd: the attributes and methods of the objects the search makes
-    # most) and those Cython infers for locals (`infer_types`: a loop's counter, a length, a
-    # float kept as a C double): a C double holds what the Python float held and is computed
-    # in the same order, so the values stay those of the plain source to the last bit
+    # Python objects but for the C types a module's .pxd gives its classes (ai/tree.pxd,
+    # ai/options.pxd: the attributes and methods of the objects the search makes most), the
+    # farm's C version (ai/farm.pyx: the board in C arrays) and the types Cython infers for
+    # locals (`infer_types`: a loop's counter, a length, a float kept as a C double): a C
+    # double holds what the Python float held and is computed in the same order, so the
+    # values stay those of the plain source to the last bit
     # (tests/ai/test_farm.py, tests/ai/test_compiled_moves.py); and no fused multiply-adds.
     flags = [] if os.name == "nt" else ["-ffp-contract=off"]
     modules = [Extension(f"ai.{name}", [_copy(name)], extra_compile_args=flags) for name in HOT]

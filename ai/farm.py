@@ -1,13 +1,15 @@
 """The projection's farm simulation: the hot path of the search (`projection.py` says what it
 models; this module is how).
 
-It is plain Python, and also compiled (Cython) when the package is installed on a machine with
-a C compiler (`setup.py`); `projection.py` takes the compiled module when there is one, unless
+It is the reference, in plain Python. Where the package is installed on a machine with a C
+compiler (`setup.py`), its C version `farm.pyx` (the board read once into C arrays, every step
+of this source in the same order) is built in its place, and `projection.py` takes it unless
 `LOYANG_PURE=1` asks for this source. Both give the same value to the last bit
-(`tests/ai/test_farm.py` compares them call for call): only Python objects and their
-operations are used, floats are totalled in order in loops (not with `sum`, which rounds
-otherwise from Python 3.12: tests/ai/test_in_order.py), and the compiler is told not to fuse
-floating-point operations.
+(`tests/ai/test_farm.py` compares them call for call, and on random knobs): floats are totalled
+in order in loops (not with `sum`, which rounds otherwise from Python 3.12:
+tests/ai/test_in_order.py), and the compiler is told not to fuse floating-point operations. A
+change here is a change to `farm.pyx` too: a build from another farm.py is not used
+(`ai/__init__.py`), and the tests fail until the two agree again.
 Everything here is plain arithmetic on small lists: it runs at every leaf of the search.
 """
 

@@ -71,7 +71,7 @@ class Params:
 DEFAULT_PARAMS = Params()
 
 
-Farm, walk, simulate = _farm.Farm, _farm.walk, _farm.simulate
+walk, simulate = _farm.walk, _farm.simulate
 
 
 # Boards already projected, by everything of the board the projection reads (one table per

@@ -67,14 +67,19 @@ def _compiled_module():
     return None
 
 
+def _plain_module():
+    spec = importlib.util.spec_from_file_location("ai._farm_plain_test",
+                                                  os.path.join(ROOT, "ai", "farm.py"))
+    pure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pure)
+    return pure
+
+
 def test_the_compiled_farm_gives_the_plain_sources_values_to_the_last_bit():
     compiled = _compiled_module()
     if compiled is None:
         pytest.skip("no compiled farm here (installed without a C compiler)")
-    source = os.path.join(ROOT, "ai", "farm.py")
-    spec = importlib.util.spec_from_file_location("ai._farm_plain_test", source)
-    pure = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pure)
+    pure = _plain_module()
     assert not compiled.__file__.endswith(".py") and pure.__file__.endswith(".py")
     calls = _calls()
     assert len(calls) > 500
@@ -83,6 +88,48 @@ def test_the_compiled_farm_gives_the_plain_sources_values_to_the_last_bit():
         b = compiled.simulate(p, round_, path, cash, params)
         assert type(a) is type(b) and a == b, (round_, path, cash)
     assert pure.walk(3, [6.0, 6.0, 6.0]) == compiled.walk(3, [6.0, 6.0, 6.0]) == (6, 3)
+
+
+def _random_knobs(rng: random.Random) -> projection.Params:
+    """Knobs far from the fitted ones: fractional counts, debts, free trades, no reserve..."""
+    return projection.Params(
+        future=tuple(round(rng.uniform(0.5, 4), rng.choice([0, 1, 3])) for _ in range(6)),
+        absorb=rng.choice([0, 0.5, 1.3, 2.0, 3]), absorb_max=rng.choice([1, 4.5, 8.0]),
+        convert=rng.choice([0, 0.5, 1.0, 1.7]), convert_max=rng.choice([1, 2.5, 3.0]),
+        convert_cost=rng.choice([0, 0.5, 1.25]), helper=rng.choice([0, 1.5, 2]),
+        casual_margin=rng.choice([0, 1.0, -1.5]), stall_offer=rng.choice([0, 0.7]),
+        card_cost=rng.choice([0, 2.0, 3.5]), reserve=rng.choice([0, 1.0, 2.5]))
+
+
+def test_the_compiled_farm_gives_the_plain_sources_values_on_any_knobs():
+    """The C version (`ai/farm.pyx`) takes every step of the source in its order: on knobs
+    that make counts fractional, trade for free or go into debt, the values are the same."""
+    compiled = _compiled_module()
+    if compiled is None:
+        pytest.skip("no compiled farm here (installed without a C compiler)")
+    pure = _plain_module()
+    rng = random.Random(11)
+    checked = 0
+    for p, round_ in _boards(games=16, seed=21):
+        params = _random_knobs(rng)
+        step = rng.randrange(0, 4)
+        for path, cash in ((None, None), (p.path + step, p.cash - step * rng.choice([1, 2, 3]))):
+            a = pure.simulate(p, round_, path, cash, params)
+            b = compiled.simulate(p, round_, path, cash, params)
+            assert type(a) is type(b) and a == b, (p.to_data(), round_, path, cash, params)
+            checked += 1
+    assert checked > 500
+
+
+def test_a_board_larger_than_the_c_arrays_is_simulated_by_the_source():
+    compiled = _compiled_module()
+    if compiled is None:
+        pytest.skip("no compiled farm here (installed without a C compiler)")
+    p, round_ = next((p, r) for p, r in _boards() if p.fields and r < 8)
+    p.pile = [p.fields[0].card] * 300  # no game deals this many
+    params = default_evaluator(True).params
+    assert compiled.simulate(p, round_, None, None, params) == \
+        _plain_module().simulate(p, round_, None, None, params)
 
 
 def test_the_table_gives_what_the_simulation_gives():
@@ -250,6 +297,10 @@ def test_the_c_types_are_for_hot_modules_and_the_source_needs_no_cython():
     it), and what a .pxd makes a C class is a class of its module."""
     import ai
 
+    for pyx in glob.glob(os.path.join(ROOT, "ai", "*.pyx")):  # a C version of a hot module
+        name = os.path.basename(pyx)[:-4]
+        assert name in ai.COMPILED and os.path.exists(os.path.join(ROOT, "ai", name + ".py"))
+        assert not os.path.exists(os.path.join(ROOT, "ai", name + ".pxd")), pyx
     for pxd in glob.glob(os.path.join(ROOT, "ai", "*.pxd")):
         name = os.path.basename(pxd)[:-4]
         assert name in ai.COMPILED, pxd
