@@ -16,8 +16,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
-HOT = ("corrected", "farm", "leaves", "offer_ahead", "options", "playout", "policy",
-       "projection", "search", "tree", "turn", "verify", "view")
+HOT = ("corrected", "correction_inputs", "farm", "leaves", "offer_ahead", "options",
+       "playout", "policy", "projection", "search", "tree", "turn", "verify", "view")
 
 
 def _write(path: str, text: str | None) -> None:
@@ -79,6 +79,7 @@ def extensions() -> list:
     flags = [] if os.name == "nt" else ["-ffp-contract=off"]
     modules = [Extension(f"ai.{name}", [_copy(name)], extra_compile_args=flags) for name in HOT]
     built = cythonize(modules, build_dir=os.path.join("build", "cython", "c"), quiet=True,
+                      include_path=[".", "ai"],  # the C versions' types and parts
                       compiler_directives={"language_level": 3, "annotation_typing": False,
                                            "infer_types": True})
     for ext in built:

@@ -24,6 +24,7 @@ it was, `lab/yardsticks.py`): `python -m lab.train` fits the evaluation's knobs 
 and the table's frame rate while the AI thinks.
 """
 
+import functools
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -43,8 +44,8 @@ from types import ModuleType
 # Floats are totalled in loops, in order, never with the built-in `sum` (compensated from
 # Python 3.12, in order when compiled): the same moves on any Python, pure or compiled
 # (tests/ai/test_in_order.py, `python -m lab.move_hashes`; docs/ai-lab.md, entry 109).
-COMPILED = ("corrected", "farm", "leaves", "offer_ahead", "options", "playout", "policy",
-            "projection", "search", "tree", "turn", "verify", "view")
+COMPILED = ("corrected", "correction_inputs", "farm", "leaves", "offer_ahead", "options",
+            "playout", "policy", "projection", "search", "tree", "turn", "verify", "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
 
@@ -95,6 +96,19 @@ class _HotFinder(importlib.abc.MetaPathFinder):
                        "`python setup.py build_ext --inplace` in a checkout")
         _paths[name] = f"pure Python ({why})"
         return importlib.util.spec_from_file_location(fullname, source)
+
+
+@functools.cache
+def plain_module(name: str) -> ModuleType:
+    """The plain source of hot module `name` (`ai/NAME.py`), loaded apart from the module the
+    package runs: what a C version (`ai/NAME.pyx`) takes from its reference rather than
+    write again, or falls back on."""
+    spec = importlib.util.spec_from_file_location(f"{__name__}._plain_{name}",
+                                                  os.path.join(_HERE, name + ".py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def hot_path() -> str:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ai import corrected
+from ai import correction_inputs
 from ai.corrected import CorrectedEvaluator, load_correction, load_round_means
 from ai.evaluate import Evaluation, Evaluator
 from ai.evaluators import Knobs, projection
@@ -32,7 +32,7 @@ def correction_file(path: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
     reads its own."""
     with open(path, encoding="utf-8") as f:
         names = json.load(f).get("names")
-    if names != list(corrected.NAMES):
+    if names != list(correction_inputs.NAMES):
         raise ValueError(f"{path}: not a correction of ai/corrected.py's features")
     return tuple(load_correction(path)), tuple(load_round_means(path))
 

@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from ai import corrected
+from ai import correction_inputs
 from ai.corrected import CorrectedEvaluator
 from ai.evaluate import Evaluator
 from ai.evaluators import corrected as shipped_corrected
@@ -151,7 +151,7 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
             seat = leaf["seat"]
             _, path, cash = best_step(leaf, label.predict)
             p = board(leaf["boards"][seat], seat)
-            xs.append(corrected.features(p, leaf["round"], path, cash))
+            xs.append(correction_inputs.features(p, leaf["round"], path, cash))
             values.append(base.predict(p, leaf["round"], path, cash))
             targets.append(best_step(later[0], label.predict)[0] if later
                            else final_position(sib, seat))
@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     if all(held_out(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out (deal % 5 == 0)")
     w, means, count = fit(kept, evaluator(args.label, solo), args.horizon, args.alpha, solo)
-    fitted = {"names": list(corrected.NAMES), "weights": [round(float(v), 6) for v in w],
+    fitted = {"names": list(correction_inputs.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
               "horizon": args.horizon,

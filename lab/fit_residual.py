@@ -44,7 +44,7 @@ from multiprocessing import Pool
 
 import numpy as np
 
-from ai import corrected, verify
+from ai import correction_inputs, verify
 from ai.evaluate import default_evaluator
 from ai.leaves import final_value
 from ai.offer_ahead import next_offer_gain
@@ -266,7 +266,7 @@ def sibling_rows(folder: str, deals: range | None = None) -> tuple[np.ndarray, .
                     value = (ev.predict(p, state.round, path, cash)
                              + next_offer_gain(state, 0, ev, path, cash))
                     best = max(best, (value, path, cash))
-            xs.append(corrected.features(p, state.round, best[1], best[2]))
+            xs.append(correction_inputs.features(p, state.round, best[1], best[2]))
             later.append(sum(plays) / len(plays))
             values.append(best[0])
             groups.append(number * 100 + state.round)
@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         chosen = deals if args.deals else None
         w, means = fit_siblings(args.dir, args.alpha, deals=chosen)
-        count, names = len(recorded(args.dir, chosen)), corrected.NAMES
+        count, names = len(recorded(args.dir, chosen)), correction_inputs.NAMES
         extra["round_means"] = [round(m, 6) for m in means]
     if not args.out:
         return 0

@@ -11,7 +11,7 @@ its search compares, it did not help (docs/ai-lab.md, entries 21 and 24).
 
 from __future__ import annotations
 
-from ai.corrected import TOTALS, totals
+from ai.correction_inputs import TOTALS, totals
 from loyang_game.engine.cards import ROUNDS
 
 NAMES = ("bias", *TOTALS)

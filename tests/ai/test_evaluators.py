@@ -8,14 +8,8 @@ import pytest
 
 from ai import leaves, review
 from ai.agents import make_agent
-from ai.corrected import (
-    NAMES,
-    CorrectedEvaluator,
-    features,
-    load_correction,
-    load_round_means,
-    vegetables,
-)
+from ai.corrected import CorrectedEvaluator, load_correction, load_round_means
+from ai.correction_inputs import NAMES, features, vegetables
 from ai.evaluate import (
     Evaluation,
     Evaluator,
@@ -241,3 +235,30 @@ def test_the_tables_of_values_are_keyed_on_what_the_evaluation_reads():
 def test_the_review_judges_with_the_evaluation_hard_plays_with():
     for solo in (True, False):
         assert review.judging_evaluation(solo) is make_evaluation("corrected", solo)
+
+
+def test_the_compiled_correction_inputs_are_the_plain_sources_to_the_last_bit():
+    """The C version (`ai/correction_inputs.pyx`) counts the board into C numbers: the same
+    features and the same weighted total as the source, on boards of random games with and
+    without a Path step, Cash zero, fractional and negative."""
+    import random
+
+    import ai
+    from ai import correction_inputs
+    from tests.ai.test_farm import _boards
+
+    if correction_inputs.__file__.endswith(".py"):
+        pytest.skip("no compiled correction_inputs here (installed without a C compiler)")
+    plain = ai.plain_module("correction_inputs")
+    rng = random.Random(5)
+    weights = [rng.uniform(-1, 1) for _ in NAMES]
+    checked = 0
+    for p, round_ in _boards(games=12, seed=4):
+        for path, cash in ((p.path, p.cash), (p.path + 2, p.cash - 3),
+                           (p.path + 1, p.cash - 0.5), (p.path, 0)):
+            assert correction_inputs.features(p, round_, path, cash) == \
+                plain.features(p, round_, path, cash)
+            assert correction_inputs.learned(weights, p, round_, path, cash) == \
+                plain.learned(weights, p, round_, path, cash)
+            checked += 1
+    assert checked > 200

@@ -297,16 +297,19 @@ def test_the_c_types_are_for_hot_modules_and_the_source_needs_no_cython():
     it), and what a .pxd makes a C class is a class of its module."""
     import ai
 
+    c_versions = set()
     for pyx in glob.glob(os.path.join(ROOT, "ai", "*.pyx")):  # a C version of a hot module
         name = os.path.basename(pyx)[:-4]
         assert name in ai.COMPILED and os.path.exists(os.path.join(ROOT, "ai", name + ".py"))
-        assert not os.path.exists(os.path.join(ROOT, "ai", name + ".pxd")), pyx
+        c_versions.add(name)
     for pxd in glob.glob(os.path.join(ROOT, "ai", "*.pxd")):
         name = os.path.basename(pxd)[:-4]
         assert name in ai.COMPILED, pxd
         with open(os.path.join(ROOT, "ai", name + ".py"), encoding="utf-8") as f:
             source = f.read()
         assert "import cython" not in source and "from cython" not in source
+        if name in c_versions:
+            continue  # the C version's own types, not the source's
         module = importlib.import_module(f"ai.{name}")
         with open(pxd, encoding="utf-8") as f:
             classes = [line.split()[2].rstrip(":") for line in f if line.startswith("cdef class")]

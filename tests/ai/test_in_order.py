@@ -18,10 +18,10 @@ AI = Path(__file__).resolve().parents[2] / "ai"
 # Each `sum(...)` left in ai/, as written: every one adds ints (Cash printed on cards, counts,
 # lengths), which any Python and the compiled build add alike.
 INTEGER_SUMS = {
-    "corrected": {"sum(CARDS[s.card].pays[s.rows:])",
-                  "sum((bin(s.mask).count('1') for s in p.stalls))",
-                  "sum(p.cart)", "sum(p.store)",
-                  "sum((CARDS[f.card].spaces for f in p.fields if f.veg < 0))"},
+    "correction_inputs": {"sum(CARDS[s.card].pays[s.rows:])",
+                          "sum((bin(s.mask).count('1') for s in p.stalls))",
+                          "sum(p.cart)", "sum(p.store)",
+                          "sum((CARDS[f.card].spaces for f in p.fields if f.veg < 0))"},
     "memo": {"sum((len(table) for tables in _KEPT for _owner, table in list(tables.values())))"},
     "options": {"sum((SELL_PRICE[good_vegetable(code)] for code in (move.c, move.d, move.e) "
                 "if code != NONE))"},

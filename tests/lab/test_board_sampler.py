@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from ai import corrected
+from ai import correction_inputs
 from lab import board_resampler, board_sampler, fit_generation
 from lab.compare import agent_seed
 from lab.yardsticks import make_agent
@@ -27,8 +27,8 @@ def test_a_kept_board_is_the_engines_board_again():
     for p in state.players:
         again = board_sampler.board(json.loads(json.dumps(p.to_data())), p.seat)
         assert again.to_data() == p.to_data()
-        assert corrected.features(again, state.round, again.path, again.cash) == \
-            corrected.features(p, state.round, p.path, p.cash)
+        assert correction_inputs.features(again, state.round, again.path, again.cash) == \
+            correction_inputs.features(p, state.round, p.path, p.cash)
 
 
 def test_siblings_are_the_best_tried_and_the_move_played():
@@ -85,8 +85,8 @@ def test_a_sweep_fits_a_correction_the_next_sweep_labels_with(sampled, tmp_path)
     out = tmp_path / "sweep1.json"
     assert fit_generation.main(["--dir", str(sampled), "--out", str(out)]) == 0
     fitted = json.loads(out.read_text())
-    assert fitted["names"] == list(corrected.NAMES) and fitted["rows"] > 10
-    assert len(fitted["weights"]) == len(corrected.NAMES)
+    assert fitted["names"] == list(correction_inputs.NAMES) and fitted["rows"] > 10
+    assert len(fitted["weights"]) == len(correction_inputs.NAMES)
     assert len(fitted["round_means"]) == 10 and fitted["round_means"][9] == 0.0
     candidate = fit_generation.evaluator(str(out))
     assert candidate.correction == fitted["weights"]
@@ -157,9 +157,9 @@ def test_more_samples_replay_the_kept_game_and_play_every_sibling_on_again(sampl
 @pytest.mark.lab
 def test_the_gate_judges_a_sibling_by_its_mean_over_the_samples(sampled, tmp_path):
     kept = board_sampler.games(str(sampled))
+    assert board_resampler.resample_game((str(sampled), 60000, 2)) == 60000
     with pytest.raises(ValueError, match="1 games without more samples"):
         fit_generation.with_more(kept, str(sampled))  # 60001 not resampled yet
-    assert board_resampler.resample_game((str(sampled), 60000, 2)) == 60000
     assert board_resampler.resample_game((str(sampled), 60001, 1)) == 60001
     more = fit_generation.with_more(kept, str(sampled))
     ev = fit_generation.evaluator(None)

@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 import pytest
 
-from ai import corrected
+from ai import corrected, correction_inputs
 from lab import fit_residual, residual
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
@@ -89,14 +89,14 @@ def test_sampled_leaf_boards_get_round_later_values(tmp_path, capsys):
                        str(tmp_path / "r.json"), "--alpha", "10"])
     assert "sibling agreement" in capsys.readouterr().out
     x, later, _, groups = fit_residual.sibling_rows(str(tmp_path))
-    assert x.shape == (len(boards), len(corrected.NAMES))
+    assert x.shape == (len(boards), len(correction_inputs.NAMES))
     assert later == pytest.approx([later for game in games for _, later in game])
     assert set(groups // 100) == {0, 1}  # a group is one game's round
     fit_residual.main(["fit-siblings", "--dir", str(tmp_path), "--out",
                        str(tmp_path / "c.json"), "--alpha", "10"])
     assert "corrected" in capsys.readouterr().out
     fitted = json.loads((tmp_path / "c.json").read_text())
-    assert fitted["names"] == list(corrected.NAMES)
+    assert fitted["names"] == list(correction_inputs.NAMES)
     assert corrected.load_correction(str(tmp_path / "c.json")) == fitted["weights"]
     means = corrected.load_round_means(str(tmp_path / "c.json"))
     assert means == fitted["round_means"] and len(means) == ROUNDS + 1
