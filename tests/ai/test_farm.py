@@ -52,15 +52,15 @@ def _calls() -> list[tuple]:
     return calls
 
 
-def _compiled_module():
-    """The compiled farm: beside the source (an in-place build), or in the installed
-    package (`pip install .`, as CI does); None where none was built."""
+def _compiled_module(name: str = "farm"):
+    """The compiled hot module `name`: beside the source (an in-place build), or in the
+    installed package (`pip install .`, as CI does); None where none was built."""
     here = os.path.join(ROOT, "ai")
     platlib = os.path.join(sysconfig.get_paths()["platlib"], "ai")
     for folder in (here, platlib):
-        for path in sorted(glob.glob(os.path.join(folder, "farm.*.so"))
-                           + glob.glob(os.path.join(folder, "farm.*.pyd"))):
-            spec = importlib.util.spec_from_file_location("ai.farm", path)
+        for path in sorted(glob.glob(os.path.join(folder, f"{name}.*.so"))
+                           + glob.glob(os.path.join(folder, f"{name}.*.pyd"))):
+            spec = importlib.util.spec_from_file_location(f"ai.{name}", path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             return module
