@@ -10,23 +10,13 @@ source sorts.
 """
 
 from ai import plain_module
-from loyang_game.engine.cards import (
-    BIG_STOREHOUSE,
-    BUY_PRICE,
-    CARDS,
-    LOAN_CASH,
-    PATH_END,
-    REGULAR_PENALTY,
-    ROUNDS,
-    SELL_PRICE,
-    SHOP_SPACES,
-    SMALL_STOREHOUSE,
-    modifier_by_count,
-)
+from loyang_game.engine import cards
 from loyang_game.engine.moves import NONE
 
+CARDS, LOAN_CASH = cards.CARDS, cards.LOAN_CASH
+
 cdef int N_CARDS = len(CARDS)
-assert N_CARDS <= MAX_CARDS and ROUNDS < MAX_ROUNDS
+assert N_CARDS <= MAX_CARDS and cards.ROUNDS < MAX_ROUNDS
 
 cdef CardData DATA[MAX_CARDS]
 cdef int SHAPE_CARD[MAX_CARDS]  # a card of each shape rank
@@ -35,18 +25,18 @@ cdef double BUY[6]
 cdef double SELL[6]
 cdef double SPACES[6]
 cdef int DEAREST[6]
-cdef int C_ROUNDS = ROUNDS, C_PATH_END = PATH_END, C_NONE = NONE
-cdef double PENALTY = REGULAR_PENALTY
-cdef int BIG = BIG_STOREHOUSE, SMALL = SMALL_STOREHOUSE
+cdef int C_ROUNDS = cards.ROUNDS, C_PATH_END = cards.PATH_END, C_NONE = NONE
+cdef double PENALTY = cards.REGULAR_PENALTY
+cdef int BIG = cards.BIG_STOREHOUSE, SMALL = cards.SMALL_STOREHOUSE
 
 
 def _load() -> None:
     """The cards' data in C arrays, once."""
     cdef int i, j
     for v in range(6):
-        BUY[v] = BUY_PRICE[v]
-        SELL[v] = SELL_PRICE[v]
-        SPACES[v] = SHOP_SPACES[v]
+        BUY[v] = cards.BUY_PRICE[v]
+        SELL[v] = cards.SELL_PRICE[v]
+        SPACES[v] = cards.SHOP_SPACES[v]
     for i, v in enumerate((4, 5, 2, 3, 1, 0)):
         DEAREST[i] = v
     shapes = sorted({(c.spaces, c.sowable) for c in CARDS})
@@ -63,7 +53,7 @@ def _load() -> None:
         DATA[i].n_wants = len(c.wants)
         for j, v in enumerate(c.wants):
             DATA[i].wants[j] = v
-        order = sorted(set(c.wants), key=lambda v: -BUY_PRICE[v])
+        order = sorted(set(c.wants), key=lambda v: -cards.BUY_PRICE[v])
         DATA[i].n_by_price = len(order)
         for j, v in enumerate(order):
             DATA[i].by_price[j] = v

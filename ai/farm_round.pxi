@@ -213,8 +213,8 @@ cdef void _serve_casuals(Farm* f, int* want) noexcept:
     f.n_casuals = k
 
 
-cdef int MODIFIER = modifier_by_count(1, 0)
-assert modifier_by_count(0, 1) == -MODIFIER and modifier_by_count(1, 1) == 0
+cdef int MODIFIER = cards.modifier_by_count(1, 0)
+assert cards.modifier_by_count(0, 1) == -MODIFIER and cards.modifier_by_count(1, 1) == 0
 
 
 cdef int _modifier(int regulars, int casuals) noexcept:
