@@ -187,7 +187,7 @@ def simulate(p, int round_, path, cash, params) -> float:
     """`farm.simulate` (the source says what it does)."""
     cdef Farm f
     cdef int position = p.path if path is None else path
-    cdef int t, cards = 0, n = 0, loans, k
+    cdef int t, card_rounds = 0, n = 0, loans, k
     cdef double money, extra, debt, card_cost, absorb, absorb_max, convert, convert_max
     cdef double balances[MAX_ROUNDS]
     cdef double lows[MAX_ROUNDS]
@@ -203,9 +203,10 @@ def simulate(p, int round_, path, cash, params) -> float:
     for t in range(round_ + 1, C_ROUNDS + 1):
         if t < C_ROUNDS and f.cash >= card_cost:
             f.cash -= card_cost
-            cards += 1
+            card_rounds += 1
         lows[n] = f.cash
-        _play_round(&f, t, dmin(absorb * cards, absorb_max), dmin(convert * cards, convert_max))
+        _play_round(&f, t, dmin(absorb * card_rounds, absorb_max),
+                    dmin(convert * card_rounds, convert_max))
         balances[n] = f.cash
         n += 1
     balances[n - 1] += params.stall_offer * f.n_offers
@@ -218,7 +219,7 @@ def simulate(p, int round_, path, cash, params) -> float:
     debt = -dmin(debt, extra)
     loans = p.loans
     if debt > 0:
-        owed = debt  # a Python float: its floor division is the source's
+        owed = <object> debt  # a Python float: its floor division is the source's
         paid = LOAN_CASH * -(-owed // LOAN_CASH)
         loans += int(paid // LOAN_CASH)
         extra = paid
