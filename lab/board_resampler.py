@@ -30,9 +30,17 @@ from multiprocessing import Pool
 from typing import Any
 
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
-from loyang_game.engine.state import Decision
 
-from .board_sampler import continuation, games, games_arguments, table, write
+from .board_sampler import (
+    continuation,
+    decision_stream,
+    games,
+    games_arguments,
+    hidden_sample,
+    keeps,
+    table,
+    write,
+)
 
 
 def decision_states(game: dict[str, Any]) -> list[GameState]:
@@ -40,19 +48,14 @@ def decision_states(game: dict[str, Any]) -> list[GameState]:
     its moves, drawing on the sampler's random stream exactly as the sampler did (which
     decisions it kept, their one hidden sample, its seed), so that each kept view can be
     checked against the view drawn again. AssertionError when the replay strays."""
-    seats, deal = game["seats"], game["deal"]
-    card_rate, rate = game["rates"]
-    rng = random.Random(deal * 1009 + seats)  # as `board_sampler.sample_game`
+    seats, deal, rates = game["seats"], game["deal"], tuple(game["rates"])
+    rng = decision_stream(deal, seats)
     state = new_game(GameConfig(seats=seats, seed=deal))
     found: list[GameState] = []
     for data in game["moves"]:
-        decision = flow.decision(state)
-        chance = card_rate if decision == Decision.CARDS else rate
-        if decision != Decision.PATH and len(state.legal_moves()) > 1 \
-                and rng.random() < chance:
+        if keeps(state, flow.decision(state), rates, rng):
             kept = game["decisions"][len(found)]
-            view = state.observe(state.to_move, rng)
-            rng.getrandbits(32)  # the kept sample's seed
+            view, _seed = hidden_sample(state, state.to_move, rng)
             assert table(view) == {k: kept[k] for k in ("round", "offer", "boards")}, \
                 f"deal {deal}: the replay strays at kept decision {len(found)}"
             found.append(state.clone())
@@ -71,8 +74,7 @@ def more_samples(game: dict[str, Any], samples: int) -> list[list[list[dict[str,
         moves = [Move.from_data(s["move"]) for s in kept["siblings"]]
         per_sample = []
         for _ in range(samples):
-            view = state.observe(seat, rng)
-            seed = rng.getrandbits(32)
+            view, seed = hidden_sample(state, seat, rng)
             per_sample.append([continuation(view, move, game["follower"], seed)
                                for move in moves])
         out.append(per_sample)

@@ -124,12 +124,32 @@ def siblings(estimates: tuple[tuple[Move, float], ...], played: Move, count: int
     return best if played in best else [*best, played]
 
 
+def decision_stream(deal: int, seats: int) -> random.Random:
+    """The random stream that picks a game's kept decisions and draws their hidden samples
+    (`lab.board_resampler` replays it)."""
+    return random.Random(deal * 1009 + seats)
+
+
+def keeps(state: GameState, decision: Decision, rates: tuple[float, float],
+          rng: random.Random) -> bool:
+    """Is `state`'s decision kept? At `rates[0]` of the Card-phase decisions with a choice, at
+    `rates[1]` of the others (never a Path step: the evaluation takes those exactly)."""
+    rate = rates[0] if decision == Decision.CARDS else rates[1]
+    return decision != Decision.PATH and len(state.legal_moves()) > 1 and rng.random() < rate
+
+
+def hidden_sample(state: GameState, seat: int, rng: random.Random) -> tuple[GameState, int]:
+    """What the seat may know, the hidden cards drawn from `rng`, and the seed its siblings'
+    continuations share."""
+    view = state.observe(seat, rng)
+    return view, rng.getrandbits(32)
+
+
 def sampled(state: GameState, agent: Searcher, seat: int, rng: random.Random,
             follower: str, count: int) -> tuple[Move, dict[str, Any]]:
     """`agent`'s move at this decision, and what the sampler keeps of it."""
     found = agent.search(state, seat)
-    view = state.observe(seat, rng)  # what the seat may know; the hidden cards drawn once
-    seed = rng.getrandbits(32)
+    view, seed = hidden_sample(state, seat, rng)  # the hidden cards drawn once
     kept = {**table(view), "seat": seat, "phase": state.phase,
             "decision": str(flow.decision(state)), "played": found.move.to_data(),
             "estimates": [[m.to_data(), round(v, 4)] for m, v in found.estimates],
@@ -147,16 +167,14 @@ def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -
         return deal
     start = time.process_time()
     agents = [make_agent(agent_name, agent_seed(deal, seat), True) for seat in range(seats)]
-    rng = random.Random(deal * 1009 + seats)  # which decisions, their hidden samples
+    rng = decision_stream(deal, seats)
     state = new_game(GameConfig(seats=seats, seed=deal))
     decisions, steps = [], []
     while not state.is_over:
         seat = state.to_move
         agent = agents[seat]
         decision = flow.decision(state)
-        rate = rates[0] if decision == Decision.CARDS else rates[1]
-        if decision != Decision.PATH and len(state.legal_moves()) > 1 \
-                and rng.random() < rate:
+        if keeps(state, decision, rates, rng):
             move, kept = sampled(state, agent, seat, rng, follower, count)
             decisions.append(kept)
         else:
