@@ -17,7 +17,8 @@ from setuptools.command.build_ext import build_ext
 
 # The search's hot path (`ai.COMPILED`, kept in step with this list by a test).
 HOT = ("corrected", "correction_inputs", "farm", "leaves", "offer_ahead", "options",
-       "playout", "policy", "projection", "search", "tree", "turn", "verify", "view")
+       "playout", "policy", "projection", "rule_of_thumb", "search", "tree", "turn", "verify",
+       "view")
 
 
 def _write(path: str, text: str | None) -> None:

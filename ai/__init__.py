@@ -35,17 +35,18 @@ from hashlib import sha256
 from types import ModuleType
 
 # The search's hot path, compiled by Cython where the package was installed with a C compiler
-# at hand (`setup.py`, with the C types of `tree.pxd` and `options.pxd`, and the farm from C
-# data, `farm.pyx`): the same values to the last bit; a whole deterministic solo game of hard
-# takes about three fifths of the plain source's CPU (`python -m lab.bench
-# --pure-against-compiled 2`, docs/ai-lab.md, entry 125). `LOYANG_PURE=1` (anything but ""
-# or "0") runs the plain source instead, and so does a compiled module built from another
-# version of its source.
+# at hand (`setup.py`, with the C types of `tree.pxd` and `options.pxd`, and C versions of
+# their own from C data: `farm.pyx`, `correction_inputs.pyx`, `rule_of_thumb.pyx`): the same
+# values to the last bit; a whole deterministic solo game of hard takes about half the plain
+# source's CPU (`python -m lab.bench --pure-against-compiled 3`, docs/ai-lab.md, entry 130).
+# `LOYANG_PURE=1` (anything but "" or "0") runs the plain source instead, and so does a
+# compiled module built from another version of its source.
 # Floats are totalled in loops, in order, never with the built-in `sum` (compensated from
 # Python 3.12, in order when compiled): the same moves on any Python, pure or compiled
 # (tests/ai/test_in_order.py, `python -m lab.move_hashes`; docs/ai-lab.md, entry 109).
 COMPILED = ("corrected", "correction_inputs", "farm", "leaves", "offer_ahead", "options",
-            "playout", "policy", "projection", "search", "tree", "turn", "verify", "view")
+            "playout", "policy", "projection", "rule_of_thumb", "search", "tree", "turn",
+            "verify", "view")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _paths: dict[str, str] = {}  # module -> "compiled", or why it runs as plain Python
 

@@ -15,7 +15,9 @@ that stops being legal is simply not taken).
   cheapen the Two-pack, and a Loan is offered only to a farmer short of Cash.
 - `store_options`: what to keep when the Cart does not fit the Storehouse (the rest is sold
   where the Shop has room, else returned).
-- `rollout_act`: the cheap rule of thumb that finishes a turn inside the search.
+- what a rule of thumb needs of them (`rule_of_thumb.py`, which finishes a turn inside the
+  search): the stall offers open (`open_offers`) and each kind's options (`serving_regulars`,
+  `serving_casuals`, `sowing`), made kind by kind.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ def due_wants(s: GameState, p: PlayerState, skip: int = NONE) -> list[int]:
     return want
 
 
-def _open_offers(p: PlayerState) -> list[tuple[int, int, int, int]]:
+def open_offers(p: PlayerState) -> list[tuple[int, int, int, int]]:
     """(stall card, offer index, vegetable, bowls) for every vegetable still on a stall."""
     maid = Effect.MAID in p.effects
     out = []
@@ -119,7 +121,7 @@ class _Purse:
         self.cart = p.cart[:]
         self.cash = p.cash
         self.shop = p.shop[:]
-        self.offers = offers[:]  # `_open_offers(p)`, made once for all of a step's options
+        self.offers = offers[:]  # `open_offers(p)`, made once for all of a step's options
         self.spent = 0  # Cash paid in the Shop
         self.traded = 0.0  # keep value of the vegetables given away in trades
         self.order: list[int] | None = None  # vegetables by keep value, once asked for
@@ -207,7 +209,7 @@ def _with_sources(p: PlayerState, offers: list[tuple[int, int, int, int]], needs
     return out
 
 
-def _casual_wants(p: PlayerState) -> list[int]:
+def casual_wants(p: PlayerState) -> list[int]:
     """The vegetables the Casual customers ask for."""
     casual_want = [0] * 6
     for casual in p.casuals:
@@ -216,7 +218,7 @@ def _casual_wants(p: PlayerState) -> list[int]:
     return casual_want
 
 
-def _serving_regulars(s: GameState, p: PlayerState,
+def serving_regulars(s: GameState, p: PlayerState,
                       offers: list[tuple[int, int, int, int]]) -> list[tuple[Option, int, float]]:
     """F. Regular customers (with the Messenger-boy, a second delivery or a double top row)."""
     out: list[tuple[Option, int, float]] = []
@@ -244,7 +246,7 @@ def _serving_regulars(s: GameState, p: PlayerState,
     return out
 
 
-def _serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
+def serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
                      due: list[int]) -> list[tuple[Option, int, float]]:
     """G. Casual customers, with the +2/-2 modifier as it would be now."""
     out: list[tuple[Option, int, float]] = []
@@ -263,7 +265,7 @@ def _serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
     return out
 
 
-def _sowing(s: GameState, p: PlayerState, offers: list[tuple[int, int, int, int]], due: list[int],
+def sowing(s: GameState, p: PlayerState, offers: list[tuple[int, int, int, int]], due: list[int],
             casual_want: list[int]) -> list[tuple[Option, int, float]]:
     """A. Sowing: every empty field with every vegetable it takes that can be had."""
     out: list[tuple[Option, int, float]] = []
@@ -294,10 +296,10 @@ def act_options(s: GameState, seat: int) -> list[tuple[Option, int, float]]:
     legal = set(moves)
     rounds_after = ROUNDS - s.round
     due = due_wants(s, p)
-    casual_want = _casual_wants(p)
-    offers = _open_offers(p)
-    out = _serving_regulars(s, p, offers) + _serving_casuals(p, offers, due)
-    out += _sowing(s, p, offers, due, casual_want)
+    casual_want = casual_wants(p)
+    offers = open_offers(p)
+    out = serving_regulars(s, p, offers) + serving_casuals(p, offers, due)
+    out += sowing(s, p, offers, due, casual_want)
 
     # D. Trades for a vegetable worth more (to sell, to store or for a later customer)
     purse = _Purse(p, offers)
@@ -441,29 +443,3 @@ def _keep_sets(p: PlayerState, capacity: int) -> list[list[int]]:
         if keep not in out:
             out.append(keep)
     return out
-
-
-def rollout_act(s: GameState, seat: int) -> Option:
-    """The rule of thumb that finishes a turn: serve every customer that pays (the Regular
-    ones first, as a miss costs), then sow what grows best, then end. Of `act_options` the
-    first of its best-scored options (as its stable sort leaves them) of the first of those
-    kinds with one scored above 0; only those kinds' options are made, kind by kind until
-    one pays, since the rule is the search's most frequent question (making every option
-    for it took a quarter of a compiled game's CPU; docs/ai-lab.md, entry 117)."""
-    p = s.players[seat]
-    offers = _open_offers(p)
-    best = _best_paying(_serving_regulars(s, p, offers))
-    if best is None:
-        due = due_wants(s, p)
-        best = (_best_paying(_serving_casuals(p, offers, due))
-                or _best_paying(_sowing(s, p, offers, due, _casual_wants(p))))
-    return best or END_OPTION
-
-
-def _best_paying(options: list[tuple[Option, int, float]]) -> Option | None:
-    """The first of the best-scored options, if it scores above 0."""
-    best, best_score = None, 0.0
-    for option, _, score in options:
-        if score > best_score:
-            best, best_score = option, score
-    return best

@@ -32,8 +32,9 @@ from loyang_game.engine.state import Decision
 
 from .agents import make_agent
 from .checking import PlayOns
-from .options import rollout_act, store_options
+from .options import store_options
 from .policy import default_move
+from .rule_of_thumb import rollout_act
 from .searcher import Searched, Searcher, Tried
 from .turn import kind_chance, planning
 

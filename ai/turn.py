@@ -12,7 +12,7 @@ from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.moves import DISCARD, END, LOAN, TWO_PACK, MoveKind
 from loyang_game.engine.state import ACTIONS, CARDS_PHASE, HARVEST_PHASE, Decision
 
-from .options import Option, rollout_act, store_options
+from .options import Option, store_options
 from .policy import (
     ACT_DECISION,
     CLAIM_DECISION,
@@ -21,6 +21,7 @@ from .policy import (
     STORE_DECISION,
     default_move,
 )
+from .rule_of_thumb import rollout_act
 
 OWN_PHASE_DECISIONS = (ACT_DECISION, STORE_DECISION, KEEP_DECISION, PAY_DECISION, Decision.SHOP,
                        CLAIM_DECISION)

@@ -1,7 +1,7 @@
-"""The search's rule of thumb for an Action step (`options.rollout_act`) makes only the
+"""The search's rule of thumb for an Action step (`rule_of_thumb.rollout_act`) makes only the
 options it may pick, and picks what the rule over every option (`act_options`) picks: the
 first kind of Regular, Casual and sowing with an option scored above 0, the first of that
-kind's best (docs/ai-lab.md, entry 117)."""
+kind's best (docs/ai-lab.md, entry 117); its C version (`rule_of_thumb.pyx`) picks the same."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from ai import options
-from ai.options import END_OPTION, Kind, Option, act_options, rollout_act
+import ai
+from ai.options import END_OPTION, Kind, Option, act_options
 from ai.policy import default_move
+from ai.rule_of_thumb import rollout_act
 from loyang_game.engine import GameConfig, GameState, flow, new_game
 from loyang_game.engine.moves import REGULAR
 from loyang_game.engine.state import Decision
@@ -62,6 +63,42 @@ def test_a_regular_that_pays_spares_the_other_kinds(monkeypatch):
             break
     else:
         pytest.fail("no Regular customer to serve in the game")
-    monkeypatch.setattr(options, "_serving_casuals", lambda *a: pytest.fail("casuals made"))
-    monkeypatch.setattr(options, "_sowing", lambda *a: pytest.fail("sowing made"))
-    assert rollout_act(s, seat)[-1].kind == REGULAR
+    plain = ai.plain_module("rule_of_thumb")
+    monkeypatch.setattr(plain, "serving_casuals", lambda *a: pytest.fail("casuals made"))
+    monkeypatch.setattr(plain, "sowing", lambda *a: pytest.fail("sowing made"))
+    assert plain.rollout_act(s, seat)[-1].kind == REGULAR
+
+
+def test_the_compiled_rule_picks_the_plain_sources_option():
+    """`rule_of_thumb.pyx` (the options tried on C numbers) picks the source's option, move
+    for move, at every Action step of games of every seat count whose moves are drawn at
+    random or by the default policy: Messenger-boys, Maids, debts and full Shops included."""
+    from tests.ai.test_farm import _compiled_module
+
+    compiled = _compiled_module("rule_of_thumb")
+    if compiled is None:
+        pytest.skip("no compiled rule of thumb here (installed without a C compiler)")
+    plain = ai.plain_module("rule_of_thumb")
+    checked = 0
+    seen = set()
+    for seats, seed in ((1, 31), (2, 32), (3, 33), (4, 34), (1, 35), (2, 36)):
+        for s in action_steps(seats, seed):
+            seat = s.current_player
+            option = plain.rollout_act(s, seat)
+            assert compiled.rollout_act(s, seat) == option, s.to_data()
+            seen.add(option[-1].kind)
+            checked += 1
+    assert checked > 200 and len(seen) >= 4  # customers of both kinds, sowing and the end
+
+
+def test_a_board_larger_than_the_c_arrays_gets_the_sources_rule():
+    from tests.ai.test_farm import _compiled_module
+
+    compiled = _compiled_module("rule_of_thumb")
+    if compiled is None:
+        pytest.skip("no compiled rule of thumb here (installed without a C compiler)")
+    s = next(s for s in action_steps(2, 5) if s.players[s.current_player].regulars)
+    p = s.players[s.current_player]
+    p.regulars = p.regulars * 40  # no game deals this many
+    assert compiled.rollout_act(s, s.current_player) == \
+        ai.plain_module("rule_of_thumb").rollout_act(s, s.current_player)
