@@ -394,6 +394,23 @@ def walk(position: int, balances: list[float], lows: list[float] | None = None,
     return position, balances[-1] - spent
 
 
+def board_key(p: PlayerState, round_: int, position: int, money: float) -> tuple[float, ...]:
+    """Everything `simulate` reads of `p` (and its arguments): two calls with equal keys give
+    equal values. The pile is a multiset (its order is hidden, and never read). A flat tuple
+    of numbers (each list of cards preceded by its length): the garbage collector stops
+    tracking such a tuple, so a full table costs no time in its full collections (a table
+    of nested tuples of cards held up the table's frames for up to 0.25 s at a time)."""
+    key = [round_, position, money, p.loans, p.upgraded, len(p.helpers), *p.cart, *p.store,
+           *p.shop]
+    for slots in (p.fields, p.regulars, p.casuals, p.stalls):
+        key.append(len(slots))
+        for slot in slots:
+            key.extend(slot)
+    key.append(len(p.pile))
+    key.extend(sorted(p.pile))
+    return tuple(key)
+
+
 def simulate(p: PlayerState, round_: int, path: int | None, cash: float | None,
              params: Knobs) -> float:
     """The final position (after Loans) that `p`'s board reaches, from the end of his turn in

@@ -9,6 +9,10 @@ held), `min` and `max` as Python's (the first of equal values), and stable sorts
 source sorts.
 """
 
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
+
 from ai import plain_module
 from loyang_game.engine import cards
 from loyang_game.engine.moves import NONE
@@ -181,6 +185,46 @@ def walk(position: int, balances: list, lows: list | None = None,
             l[k] = lows[k]
     result = _walk(position, b, l if lows is not None else NULL, n, reserve)
     return result[0], result[1]
+
+
+def board_key(p, round_, position, money) -> tuple:
+    """`farm.board_key`: the same tuple, of the same objects, made in one piece."""
+    cdef list cart = p.cart, store = p.store, shop = p.shop, pile = p.pile
+    cdef list areas = [p.fields, p.regulars, p.casuals, p.stalls]
+    cdef list slots
+    cdef tuple key
+    cdef Py_ssize_t n = 6 + len(cart) + len(store) + len(shop) + 1 + len(pile), i = 0, j
+    for slots in areas:
+        n += 1
+        for slot in slots:
+            n += PyTuple_GET_SIZE(slot)  # a NamedTuple: a tuple
+    key = PyTuple_New(n)
+    for item in (round_, position, money, p.loans, p.upgraded, len(p.helpers)):
+        _put(key, i, item)
+        i += 1
+    for part in (cart, store, shop):
+        for j in range(PyList_GET_SIZE(part)):
+            _put(key, i, <object> PyList_GET_ITEM(part, j))
+            i += 1
+    for slots in areas:
+        _put(key, i, len(slots))
+        i += 1
+        for slot in slots:
+            for j in range(PyTuple_GET_SIZE(slot)):
+                _put(key, i, <object> PyTuple_GET_ITEM(slot, j))
+                i += 1
+    _put(key, i, len(pile))
+    i += 1
+    for item in sorted(pile):
+        _put(key, i, item)
+        i += 1
+    assert i == n
+    return key
+
+
+cdef inline void _put(tuple key, Py_ssize_t i, object item):
+    Py_INCREF(item)  # the tuple takes a reference
+    PyTuple_SET_ITEM(key, i, item)
 
 
 def simulate(p, int round_, path, cash, params) -> float:

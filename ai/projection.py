@@ -71,7 +71,7 @@ class Params:
 DEFAULT_PARAMS = Params()
 
 
-walk, simulate = _farm.walk, _farm.simulate
+walk, simulate, board_key = _farm.walk, _farm.simulate, _farm.board_key
 
 
 # Boards already projected, by everything of the board the projection reads (one table per
@@ -83,23 +83,6 @@ walk, simulate = _farm.walk, _farm.simulate
 # let go with the game (`memo`).
 CACHE_SIZE = 60_000
 _tables: dict[int, tuple[Params, dict[tuple[float, ...], float]]] = memo.kept({})
-
-
-def board_key(p: PlayerState, round_: int, position: int, money: float) -> tuple[float, ...]:
-    """Everything `simulate` reads of `p` (and its arguments): two calls with equal keys give
-    equal values. The pile is a multiset (its order is hidden, and never read). A flat tuple
-    of numbers (each list of cards preceded by its length): the garbage collector stops
-    tracking such a tuple, so a full table costs no time in its full collections (a table
-    of nested tuples of cards held up the table's frames for up to 0.25 s at a time)."""
-    key = [round_, position, money, p.loans, p.upgraded, len(p.helpers), *p.cart, *p.store,
-           *p.shop]
-    for slots in (p.fields, p.regulars, p.casuals, p.stalls):
-        key.append(len(slots))
-        for slot in slots:
-            key.extend(slot)
-    key.append(len(p.pile))
-    key.extend(sorted(p.pile))
-    return tuple(key)
 
 
 def project(p: PlayerState, round_: int, path: int | None = None, cash: float | None = None,

@@ -90,6 +90,28 @@ def test_the_compiled_farm_gives_the_plain_sources_values_to_the_last_bit():
     assert pure.walk(3, [6.0, 6.0, 6.0]) == compiled.walk(3, [6.0, 6.0, 6.0]) == (6, 3)
 
 
+def test_the_compiled_board_key_is_the_plain_sources_tuple():
+    """`farm.pyx`'s `board_key` makes the source's tuple in one piece: equal, item for item
+    of the same types (a table keyed by either finds the other's values), and untracked by
+    the garbage collector once it has looked at it, as the source's."""
+    import gc
+
+    compiled = _compiled_module()
+    if compiled is None:
+        pytest.skip("no compiled farm here (installed without a C compiler)")
+    pure = _plain_module()
+    keys = []
+    for p, round_ in _boards(games=16, seed=5):
+        for path, cash in ((p.path, p.cash), (p.path + 2, p.cash - 2.5)):
+            a = pure.board_key(p, round_, path, cash)
+            b = compiled.board_key(p, round_, path, cash)
+            assert a == b and [type(x) for x in a] == [type(x) for x in b], p.to_data()
+            keys.append(b)
+    assert len(keys) > 500
+    gc.collect()
+    assert not any(gc.is_tracked(key) for key in keys)
+
+
 def _random_knobs(rng: random.Random) -> projection.Params:
     """Knobs far from the fitted ones: fractional counts, debts, free trades, no reserve..."""
     return projection.Params(
