@@ -1,28 +1,12 @@
 # The C types of the farm's C version (`farm.pyx`, read with it by Cython when the hot path
-# is compiled: setup.py): the board as fixed arrays of C numbers. Issue 49, item 7.
+# is compiled: setup.py): the board as fixed arrays of C numbers (the cards' own in
+# `card_data.pxi`). Issue 49, item 7.
 
 cdef enum:
-    MAX_CARDS = 128  # more than the game has (farm.pyx checks)
     MAX_FIELDS = 64  # fields, empty fields and the pile together: the game has 43 field cards
     MAX_CUSTOMERS = 32  # Regular or Casual customers: the game has 14 of each
     MAX_OFFERS = 64  # stall offers: 14 stalls of 3
     MAX_ROUNDS = 16
-
-
-cdef struct CardData:
-    int spaces
-    int shape  # the rank of (spaces, sowable) among every field card's: sorts as the tuple
-    int n_sowable
-    int sowable[6]
-    int n_wants
-    int wants[6]
-    int by_price[6]  # the wants' vegetables, each once, dearest first (as farm._BY_PRICE)
-    int n_by_price
-    int n_pays
-    int pays[4]
-    int n_offers
-    int offer_veg[3]
-    int offer_bowls[3]
 
 
 cdef struct Farm:

@@ -17,6 +17,8 @@ from ai import plain_module
 from loyang_game.engine import cards
 from loyang_game.engine.moves import NONE
 
+include "card_data.pxi"
+
 CARDS, LOAN_CASH = cards.CARDS, cards.LOAN_CASH
 
 cdef int N_CARDS = len(CARDS)
@@ -47,27 +49,14 @@ def _load() -> None:
     values = sorted({(c.wants, c.pays[:1]) for c in CARDS})
     for c in CARDS:
         i = c.id
-        DATA[i].spaces = c.spaces
+        load_card(&DATA[i], c)
         DATA[i].shape = shapes.index((c.spaces, c.sowable))
         SHAPE_CARD[DATA[i].shape] = i
         CASUAL_VALUE[i] = values.index((c.wants, c.pays[:1]))
-        DATA[i].n_sowable = len(c.sowable)
-        for j, v in enumerate(c.sowable):
-            DATA[i].sowable[j] = v
-        DATA[i].n_wants = len(c.wants)
-        for j, v in enumerate(c.wants):
-            DATA[i].wants[j] = v
         order = sorted(set(c.wants), key=lambda v: -cards.BUY_PRICE[v])
         DATA[i].n_by_price = len(order)
         for j, v in enumerate(order):
             DATA[i].by_price[j] = v
-        DATA[i].n_pays = len(c.pays)
-        for j, v in enumerate(c.pays):
-            DATA[i].pays[j] = v
-        DATA[i].n_offers = len(c.offers)
-        for j, (v, bowls) in enumerate(c.offers):
-            DATA[i].offer_veg[j] = v
-            DATA[i].offer_bowls[j] = bowls
 
 
 _load()

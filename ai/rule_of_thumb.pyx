@@ -16,24 +16,12 @@ from loyang_game.engine.state import Effect
 
 from .options import END_OPTION
 
+include "card_data.pxi"
+
 cdef enum:
-    MAX_CARDS = 128  # more than the game has (checked below)
     MAX_SLOTS = 32  # customers or fields of one farmer: the game has 14 Regular customers
     MAX_OFFERS = 64  # stall offers: 14 stalls of 3
     MAX_MOVES = 16  # the moves that get one option's vegetables: a customer wants at most 6
-
-
-cdef struct CardData:
-    int n_wants
-    int wants[3]
-    int n_pays
-    int pays[4]
-    int spaces
-    int n_sowable
-    int sowable[6]
-    int n_offers
-    int offer_veg[3]
-    int offer_bowls[3]
 
 
 # What the options read of the farmer, and what every option's purse starts from.
@@ -76,8 +64,6 @@ cdef struct Pick:
     int final_card, final_veg
 
 
-cdef int N_CARDS = len(cards.CARDS)
-assert N_CARDS <= MAX_CARDS
 cdef CardData DATA[MAX_CARDS]
 cdef int BUY_PRICE[6]
 cdef int SELL_PRICE[6]
@@ -88,7 +74,7 @@ cdef int C_NONE = NONE, C_ROUNDS = cards.ROUNDS
 
 def _load() -> None:
     """The cards' data in C arrays, once."""
-    cdef int i, j
+    cdef int i
     for v in range(6):
         BUY_PRICE[v] = cards.BUY_PRICE[v]
         SELL_PRICE[v] = cards.SELL_PRICE[v]
@@ -96,22 +82,7 @@ def _load() -> None:
     for i, v in enumerate(sorted(range(6), key=lambda v: -cards.BUY_PRICE[v])):
         DEAREST[i] = v  # options.DEAREST
     for c in cards.CARDS:
-        i = c.id
-        assert len(c.wants) <= 3 and len(c.pays) <= 4 and len(c.offers) <= 3
-        DATA[i].n_wants = len(c.wants)
-        for j, v in enumerate(c.wants):
-            DATA[i].wants[j] = v
-        DATA[i].n_pays = len(c.pays)
-        for j, v in enumerate(c.pays):
-            DATA[i].pays[j] = v
-        DATA[i].spaces = c.spaces
-        DATA[i].n_sowable = len(c.sowable)
-        for j, v in enumerate(c.sowable):
-            DATA[i].sowable[j] = v
-        DATA[i].n_offers = len(c.offers)
-        for j, (v, bowls) in enumerate(c.offers):
-            DATA[i].offer_veg[j] = v
-            DATA[i].offer_bowls[j] = bowls
+        load_card(&DATA[c.id], c)
 
 
 _load()
