@@ -381,9 +381,9 @@ class MCTSAgent:
             total = 0
         if not candidates:
             return None
-        fresh = next((o for o in candidates if node.edges[o].visits < level.min_visits), None)
-        if fresh is not None:
-            return fresh
+        for o in candidates:  # the first not yet visited enough
+            if node.edges[o].visits < level.min_visits:
+                return o
         c = level.exploration
         best, best_score = candidates[0], -1e18
         for o in candidates:
@@ -450,9 +450,13 @@ class MCTSAgent:
             node.visits += 1
             if node.planning:
                 # chance edges count by their mean, which may fall: recompute, never ratchet
-                node.best = max([node.floor] + [node.q(e) for e in node.edges.values()
-                                                if e.visits])
-                value = node.best
+                best = node.floor
+                for e in node.edges.values():
+                    if e.visits:
+                        q = node.q(e)
+                        if q > best:
+                            best = q
+                node.best = value = best
 
     def _advance(self, det: GameState, seat: int) -> float | None:
         """Play the others' moves and the forced ones; the value if the turn is over, else

@@ -54,12 +54,20 @@ def prune(decision: str, moves: list[Move], cash: int, loan_below: int = 1) -> l
 
 def kind_chance(option: Option) -> bool:
     """Does the outcome of `option` depend on the sample (cards drawn)?"""
-    return any(m.kind == TWO_PACK for m in option)
+    # Loops rather than any()/all() of a generator, here and below: compiled, a generator
+    # is an object made at every call, and these are called at every step of the search.
+    for m in option:  # noqa: SIM110
+        if m.kind == TWO_PACK:
+            return True
+    return False
 
 
 def apply_option(s: GameState, option: Option) -> bool:
     """Apply the option's moves; False (with `s` partly moved) if one is not legal."""
-    return all(not s.is_over and s.try_apply(move) for move in option)
+    for move in option:  # noqa: SIM110
+        if s.is_over or not s.try_apply(move):
+            return False
+    return True
 
 
 def planned_move(det: GameState, seat: int) -> None:
