@@ -14,8 +14,8 @@ from ai.options import END_OPTION, Kind, Option, act_options
 from ai.policy import default_move
 from ai.rule_of_thumb import rollout_act
 from loyang_game.engine import GameConfig, GameState, flow, new_game
-from loyang_game.engine.moves import REGULAR
-from loyang_game.engine.state import Decision
+from loyang_game.engine.moves import CASUAL, END, REGULAR, SOW, USE
+from loyang_game.engine.state import Decision, Effect
 
 
 def rule_over_every_option(s: GameState, seat: int) -> Option:
@@ -28,9 +28,10 @@ def rule_over_every_option(s: GameState, seat: int) -> Option:
     return END_OPTION
 
 
-def action_steps(seats: int, seed: int) -> list[GameState]:
+def action_steps(seats: int, seed: int, helpers: float = 0.0) -> list[GameState]:
     """Every Action-step decision of a game whose moves are drawn at random, or by the
-    default policy, a state each."""
+    default policy, a state each; `helpers`: how often a Helper offered is used (its
+    effects, such as the Messenger-boy's and the Maid's, come into play)."""
     rng = random.Random(seed)
     state = new_game(GameConfig(seats=seats, seed=seed))
     seen = []
@@ -38,8 +39,12 @@ def action_steps(seats: int, seed: int) -> list[GameState]:
         if flow.decision(state) == Decision.ACT:
             seen.append(state.clone())
         moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))] if rng.random() < 0.3
-                    else default_move(state))
+        uses = [m for m in moves if m.kind == USE]
+        if uses and rng.random() < helpers:
+            state.apply(rng.choice(uses))
+        else:
+            state.apply(moves[rng.randrange(len(moves))] if rng.random() < 0.3
+                        else default_move(state))
     return seen
 
 
@@ -72,23 +77,34 @@ def test_a_regular_that_pays_spares_the_other_kinds(monkeypatch):
 def test_the_compiled_rule_picks_the_plain_sources_option():
     """`rule_of_thumb.pyx` (the options tried on C numbers) picks the source's option, move
     for move, at every Action step of games of every seat count whose moves are drawn at
-    random or by the default policy: Messenger-boys, Maids, debts and full Shops included."""
+    random or by the default policy, some using every Helper they can: Loans, Maids and
+    Messenger-boys (with a customer's third row filled) included."""
     from tests.ai.test_farm import _compiled_module
 
     compiled = _compiled_module("rule_of_thumb")
     if compiled is None:
         pytest.skip("no compiled rule of thumb here (installed without a C compiler)")
     plain = ai.plain_module("rule_of_thumb")
+    seen: set[object] = set()
     checked = 0
-    seen = set()
-    for seats, seed in ((1, 31), (2, 32), (3, 33), (4, 34), (1, 35), (2, 36)):
-        for s in action_steps(seats, seed):
+    games = [(1 + seed % 4, seed, 0.0) for seed in range(100, 140)]
+    games += [(4, 7, 0.5), (1, 16, 0.5), (3, 38, 0.5)]
+    for seats, seed, helpers in games:
+        for s in action_steps(seats, seed, helpers):
             seat = s.current_player
             option = plain.rollout_act(s, seat)
             assert compiled.rollout_act(s, seat) == option, s.to_data()
+            p = s.players[seat]
             seen.add(option[-1].kind)
+            seen.update(e for e in (Effect.MAID, Effect.MESSENGER) if e in p.effects)
+            if Effect.MESSENGER in p.effects and any(r.rows == 3 for r in p.regulars):
+                seen.add("a third row with the Messenger-boy")
+            if p.loans:
+                seen.add("Loans")
             checked += 1
-    assert checked > 200 and len(seen) >= 4  # customers of both kinds, sowing and the end
+    assert checked > 5000
+    assert {REGULAR, CASUAL, SOW, END, Effect.MAID, Effect.MESSENGER, "Loans",
+            "a third row with the Messenger-boy"} <= seen
 
 
 def test_a_board_larger_than_the_c_arrays_gets_the_sources_rule():
