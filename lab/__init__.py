@@ -32,6 +32,9 @@ as it was), are the lab's too (`yardsticks.py`): the tools seat them by name, th
     python -m lab.board_resampler --dir DATA --samples 3
                                   more hidden samples for their kept decisions (the
                                   labels `lab.fit_generation --more` reads)
+    python -m lab.policy_agreement --dir DATA/2p
+                                  the share of hard's Action-step moves a cheap policy
+                                  makes (the yardstick for a model of the rival)
     python -m lab.table_clock --seats 1 --first 2200 --deals 50 --core 1
                                   issue 49: hard on the clock on a slow laptop (pinned
                                   beside a busy process) against deterministic hard
