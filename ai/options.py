@@ -219,7 +219,7 @@ def casual_wants(p: PlayerState) -> list[int]:
 
 
 def serving_regulars(s: GameState, p: PlayerState,
-                      offers: list[tuple[int, int, int, int]]) -> list[tuple[Option, int, float]]:
+                     offers: list[tuple[int, int, int, int]]) -> list[tuple[Option, int, float]]:
     """F. Regular customers (with the Messenger-boy, a second delivery or a double top row)."""
     out: list[tuple[Option, int, float]] = []
     messenger = Effect.MESSENGER in p.effects
@@ -247,7 +247,7 @@ def serving_regulars(s: GameState, p: PlayerState,
 
 
 def serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
-                     due: list[int]) -> list[tuple[Option, int, float]]:
+                    due: list[int]) -> list[tuple[Option, int, float]]:
     """G. Casual customers, with the +2/-2 modifier as it would be now."""
     out: list[tuple[Option, int, float]] = []
     if p.casuals:
@@ -266,7 +266,7 @@ def serving_casuals(p: PlayerState, offers: list[tuple[int, int, int, int]],
 
 
 def sowing(s: GameState, p: PlayerState, offers: list[tuple[int, int, int, int]], due: list[int],
-            casual_want: list[int]) -> list[tuple[Option, int, float]]:
+           casual_want: list[int]) -> list[tuple[Option, int, float]]:
     """A. Sowing: every empty field with every vegetable it takes that can be had."""
     out: list[tuple[Option, int, float]] = []
     rounds_after = ROUNDS - s.round
