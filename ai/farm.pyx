@@ -65,7 +65,7 @@ _load()
 cdef bint _read(Farm* f, p, double cash, params) except -1:
     """`farm.Farm.__init__`: the board into `f`; False if it holds more than the arrays do
     (no board of the game does)."""
-    cdef int v, i, card, rows, n
+    cdef int v, i, card, rows
     f.cash = cash
     f.converts = 0.0
     for v in range(6):

@@ -228,7 +228,7 @@ cdef int _modifier(int regulars, int casuals) noexcept:
 cdef void _sow(Farm* f, int after, int* want) noexcept:
     """Sow every empty field that will still give a harvest, with the vegetable worth most
     over its harvests."""
-    cdef int i, j, k, v, best, spaces, harvests, n_left = 0, x
+    cdef int i, k, v, best, spaces, harvests, n_left = 0, x
     cdef double lack, per, seed, gain, best_gain
     cdef double rate[6]
     cdef int shapes[MAX_FIELDS]

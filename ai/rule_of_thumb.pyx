@@ -98,7 +98,7 @@ def rollout_act(s, seat):
     cdef int reg_rows[MAX_SLOTS]
     cdef int reg_served[MAX_SLOTS]
     cdef int reg_first_due[MAX_SLOTS]
-    cdef int n_regulars = 0, i
+    cdef int n_regulars = 0
     cdef int due[6]
     p = s.players[seat]
     if (len(p.regulars) > MAX_SLOTS or len(p.casuals) > MAX_SLOTS or len(p.fields) > MAX_SLOTS
@@ -132,7 +132,6 @@ cdef int _read(Board* b, s, p) except -1:
     """The farmer's Cart, Shop, Cash and open stall offers (`options.open_offers`), the keep
     value of each vegetable and their order by it."""
     cdef int v, i, j, card, mask, n
-    cdef double key
     b.round_ = s.round
     b.rounds_after = C_ROUNDS - b.round_
     b.cash = p.cash
