@@ -19,9 +19,14 @@ from .options import END_OPTION
 include "card_data.pxi"
 
 cdef enum:
-    MAX_SLOTS = 32  # customers or fields of one farmer: the game has 14 Regular customers
+    MAX_REGULARS = 32  # Regular customers of one farmer: the game has 14
     MAX_OFFERS = 64  # stall offers: 14 stalls of 3
     MAX_MOVES = 16  # the moves that get one option's vegetables: a customer wants at most 6
+
+
+# What an option does last, once its vegetables are got.
+cdef enum Final:
+    SERVE_REGULAR, SERVE_REGULAR_TWICE, SERVE_CASUAL, SOW_FIELD
 
 
 # What the options read of the farmer, and what every option's purse starts from.
@@ -55,12 +60,12 @@ cdef struct Purse:
     int move_d[MAX_MOVES]
 
 
-# The best option so far: its score, its purse's moves and its last move.
+# The best option so far: its score (0 until one scores above 0), its purse's moves and its
+# last move.
 cdef struct Pick:
     double score
-    bint found
     Purse purse
-    int final_kind  # 0 a Regular customer, 1 its Messenger-boy's double, 2 a Casual one, 3 sowing
+    Final final_kind
     int final_card, final_veg
 
 
@@ -94,15 +99,14 @@ def rollout_act(s, seat):
     global _plain
     cdef Board b
     cdef Pick pick
-    cdef int reg_card[MAX_SLOTS]
-    cdef int reg_rows[MAX_SLOTS]
-    cdef int reg_served[MAX_SLOTS]
-    cdef int reg_first_due[MAX_SLOTS]
+    cdef int reg_card[MAX_REGULARS]
+    cdef int reg_rows[MAX_REGULARS]
+    cdef int reg_served[MAX_REGULARS]
+    cdef int reg_first_due[MAX_REGULARS]
     cdef int n_regulars = 0
     cdef int due[6]
     p = s.players[seat]
-    if (len(p.regulars) > MAX_SLOTS or len(p.casuals) > MAX_SLOTS or len(p.fields) > MAX_SLOTS
-            or 3 * len(p.stalls) > MAX_OFFERS):
+    if len(p.regulars) > MAX_REGULARS or 3 * len(p.stalls) > MAX_OFFERS:
         if _plain is None:
             _plain = plain_module("rule_of_thumb")
         return _plain.rollout_act(s, seat)
@@ -114,16 +118,15 @@ def rollout_act(s, seat):
         reg_first_due[n_regulars] = slot.first_due
         n_regulars += 1
     pick.score = 0.0
-    pick.found = False
     _serving_regulars(&b, &pick, reg_card, reg_rows, reg_served, reg_first_due, n_regulars,
                       Effect.MESSENGER in p.effects)
-    if not pick.found:
+    if pick.score == 0.0:  # no Regular customer's option pays
         _due_wants(&b, reg_card, reg_served, reg_first_due, n_regulars, C_NONE, due)
         if p.casuals:
             _serving_casuals(&b, &pick, p, due)
-        if not pick.found:
+        if pick.score == 0.0:
             _sowing(&b, &pick, p, due)
-    if not pick.found:
+    if pick.score == 0.0:
         return END_OPTION
     return _option(&pick)
 
@@ -275,13 +278,12 @@ cdef bint _obtain(Board* b, Purse* purse, int* needs, int* protect, bint prefer_
     return True
 
 
-cdef inline void _offer(Pick* pick, double score, Purse* purse, int final_kind,
+cdef inline void _offer(Pick* pick, double score, Purse* purse, Final final_kind,
                        int final_card, int final_veg):
     """`rule_of_thumb.best_paying`'s step: the option taken if it scores above the best so far
     (and so above 0: ties go to the first)."""
     if score > pick.score:
         pick.score = score
-        pick.found = True
         pick.purse = purse[0]
         pick.final_kind, pick.final_card, pick.final_veg = final_kind, final_card, final_veg
 
@@ -316,14 +318,14 @@ cdef int _serving_regulars(Board* b, Pick* pick, int* reg_card, int* reg_rows, i
                 _start(b, &purse)
                 if _obtain(b, &purse, needs, protect, prefer_buy):
                     _offer(pick, (<double> pay) + missed - purse.spent - purse.traded, &purse,
-                           0, card, C_NONE)
+                           SERVE_REGULAR, card, C_NONE)
             if messenger and rows == 3:
                 _wants_vector(card, 2, needs)
                 for prefer_buy in range(2):  # trading first, then buying first
                     _start(b, &purse)
                     if _obtain(b, &purse, needs, protect, prefer_buy):
                         _offer(pick, (<double> (2 * pay - purse.spent)) - purse.traded, &purse,
-                               1, card, C_NONE)
+                               SERVE_REGULAR_TWICE, card, C_NONE)
         elif messenger and rows > 0:
             pay = DATA[card].pays[rows - 1]
             _wants_vector(card, 1, needs)
@@ -331,7 +333,7 @@ cdef int _serving_regulars(Board* b, Pick* pick, int* reg_card, int* reg_rows, i
                 _start(b, &purse)
                 if _obtain(b, &purse, needs, protect, prefer_buy):
                     _offer(pick, (<double> (pay - purse.spent)) - purse.traded - 2.0, &purse,
-                           0, card, C_NONE)
+                           SERVE_REGULAR, card, C_NONE)
     return 0
 
 
@@ -352,7 +354,8 @@ cdef int _serving_casuals(Board* b, Pick* pick, p, int* due) except -1:
             _start(b, &purse)
             if _obtain(b, &purse, needs, due, prefer_buy):
                 _offer(pick, (<double> (DATA[card].pays[0] + modifier - purse.spent))
-                       - purse.traded - used - 1.0, &purse, 2, card, C_NONE)
+                       - purse.traded - used - 1.0, &purse, SERVE_CASUAL, card,
+                       C_NONE)
     return 0
 
 
@@ -388,7 +391,8 @@ cdef int _sowing(Board* b, Pick* pick, p, int* due) except -1:
                 if casual_want[veg] or due[veg]:
                     worth -= 1.0  # it was wanted by a customer
                 own = b.keep[veg] if not purse.spent and not purse.traded else 0.0
-                _offer(pick, worth - purse.spent - purse.traded - own, &purse, 3, card, veg)
+                _offer(pick, worth - purse.spent - purse.traded - own, &purse, SOW_FIELD, card,
+                       veg)
     return 0
 
 
@@ -403,11 +407,11 @@ cdef tuple _option(Pick* pick):
         else:
             moves.append(Move(TRADE, purse.move_a[k], purse.move_b[k], purse.move_c[k],
                               purse.move_d[k]))
-    if pick.final_kind == 0:
+    if pick.final_kind == SERVE_REGULAR:
         moves.append(Move(REGULAR, pick.final_card))
-    elif pick.final_kind == 1:
+    elif pick.final_kind == SERVE_REGULAR_TWICE:
         moves.append(Move(REGULAR, pick.final_card, 2))
-    elif pick.final_kind == 2:
+    elif pick.final_kind == SERVE_CASUAL:
         moves.append(Move(CASUAL, pick.final_card))
     else:
         moves.append(Move(SOW, pick.final_card, pick.final_veg))
