@@ -26,6 +26,10 @@ def test_the_default_policy_agrees_with_its_own_game_and_the_rule_in_part():
     assert found["default"]["share"] == 1.0
     assert all(share == 1.0 for share in found["default"]["by_kind"].values())
     assert 0.0 < found["rule"]["share"] < 1.0
+    others = found["others"]
+    assert others["cards"]["decisions"] > 5 and "act" not in others
+    assert all(others[d]["share"] == 1.0 for d in others if d != "store"), \
+        "the others' model is the default policy wherever it does not store"
 
 
 def test_the_command_reads_a_folder_of_kept_games(tmp_path, capsys):
@@ -36,4 +40,5 @@ def test_the_command_reads_a_folder_of_kept_games(tmp_path, capsys):
     assert policy_agreement.main(["--dir", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "1 games" in out and "default: 1.000" in out
+    assert "cards: " in out and "the others' model makes 1.000 of hard's moves" in out
     assert policy_agreement.main(["--dir", str(tmp_path / "none")]) == 1
