@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from loyang_game.engine import GameState, Move
+from loyang_game.engine import GameState, Move, flow
 from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE
 
 from . import memo
+from .draft import draft_move
 from .evaluate import Evaluation
 from .levels import Level
 from .offer_ahead import next_offer_gain
 from .playout import to_path_step
-from .policy import default_move
+from .policy import CARDS_DECISION, default_move
 from .turn import default_play, planned_move
 
 # a board's worth for a seat, at its Path step
@@ -101,9 +102,12 @@ class LeafValues:
         self.ev = ev
 
     def other_move(self, det: GameState) -> bool:
-        """Another seat's move inside the search (a `playout.Play`): by the same plans as the
+        """Another seat's move inside the search (a `playout.Play`): its draft by the model of
+        hard's drafts where the level says (`learned_draft`), else by the same plans as the
         searching seat's own rollouts (`others_plan`), else by the default policy."""
-        if self.level.others_plan:
+        if self.level.learned_draft and flow.decision(det) == CARDS_DECISION:
+            det.apply(draft_move(det))
+        elif self.level.others_plan:
             seat = det.current_player
             assert seat is not None, "the search plays only a game still going"
             planned_move(det, seat)

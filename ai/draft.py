@@ -1,0 +1,133 @@
+"""A model of another farmer's draft: the Card phase's Distribution round at a table of 2-4,
+distilled from hard's own choices (issue 49, item 3).
+
+Inside hard's search the other seats draft by the default policy (`policy.cards_move`), which
+takes a pair as soon as one is worth something; hard itself mostly places cards first and
+takes late, and different cards. In hard's own duels the default policy made only a sixth of
+hard's draft moves (docs/ai-lab.md, entry 134). This model scores each legal move by a
+weighted sum of cheap features (`features`: the default policy's rough Cash values of the
+cards, their kinds, and for a card placed how far the round has gone) and plays the best;
+the weights are `draft.json`, fitted to hard's duel drafts by `python -m lab.fit_draft`.
+A level with `learned_draft` plays the others' drafts inside its search by it
+(`leaves.LeafValues.other_move`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+
+from loyang_game.engine import GameState, Move
+from loyang_game.engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, ROUNDS, STALL
+from loyang_game.engine.moves import FLIP, NONE, PLACE, TAKE, USE
+
+from .policy import card_value, default_move
+
+DRAFT_FILE = os.path.join(os.path.dirname(__file__), "draft.json")
+
+_KINDS = (STALL, REGULAR, CASUAL, COMMON_FIELD, HELPER)
+_DRAFT_KINDS = frozenset((PLACE, TAKE, FLIP, USE))
+
+# The features of a move, in the order `features` gives them (and `draft.json` names them).
+NAMES = (
+    "place", "take", "flip", "squire",
+    "taken courtyard value", "taken hand value", "placed value", "taken hand card alone",
+    *(f"taken courtyard {kind}" for kind in _KINDS),
+    *(f"taken hand {kind}" for kind in _KINDS),
+    *(f"placed {kind}" for kind in _KINDS),
+    "place x hand", "place x seats drafting", "place x courtyard", "place x round",
+    "place x best pair's value", "flip x courtyard", "the best pair", "the least card placed",
+    "pair's value less the best",
+)
+
+
+def is_draft(moves: list[Move]) -> bool:
+    """Are these the moves of a Distribution round (not the solo Offer's, not raising the
+    Cash a common field costs)?"""
+    return all(m.kind in _DRAFT_KINDS for m in moves)
+
+
+def _kind(card: int) -> int:
+    """The card's place in `_KINDS`, or -1 (no card, the Introductory customer's own)."""
+    if card == NONE:
+        return -1
+    kind = CARDS[card].kind
+    return _KINDS.index(kind) if kind in _KINDS else -1
+
+
+def features(state: GameState, moves: list[Move]) -> list[list[float]]:
+    """One row of `NAMES` per move of the Distribution round, for the seat to move."""
+    seat = state.current_player
+    assert seat is not None, "a draft is a seat's"
+    p = state.players[seat]
+    values: dict[int, float] = {NONE: 0.0}
+
+    def value(card: int) -> float:
+        found = values.get(card)
+        if found is None:
+            found = values[card] = card_value(state, p, card)
+        return found
+
+    best_pair = max((value(m.a) + value(m.b) for m in moves if m.kind == TAKE), default=0.0)
+    least_in_hand = min((value(card) for card in p.hand), default=0.0)
+    hand, drafting, courtyard = len(p.hand), len(state.active), len(state.courtyard)
+    progress = state.round / ROUNDS
+    rows = []
+    for m in moves:
+        place, take = float(m.kind == PLACE), float(m.kind == TAKE)
+        row = [0.0] * len(NAMES)
+        row[0], row[1], row[2], row[3] = place, take, float(m.kind == FLIP), float(m.kind == USE)
+        if take:
+            pair = value(m.a) + value(m.b)
+            row[4], row[5], row[7] = value(m.a), value(m.b), float(m.a == NONE)
+            for offset, card in ((8, m.a), (13, m.b)):
+                kind = _kind(card)
+                if kind >= 0:
+                    row[offset + kind] = 1.0
+            row[29] = float(pair == best_pair)
+            row[31] = pair - best_pair
+        elif place:
+            row[6] = value(m.a)
+            kind = _kind(m.a)
+            if kind >= 0:
+                row[18 + kind] = 1.0
+            row[23], row[24], row[25], row[26] = hand, drafting, courtyard, progress
+            row[27] = best_pair
+            row[30] = float(value(m.a) == least_in_hand)
+        elif m.kind == FLIP:
+            row[28] = courtyard
+        elif m.kind == USE:
+            row[5] = value(m.b)
+        rows.append(row)
+    return rows
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    """The fitted weights, one per `NAMES` (checked by name: a file for other features is
+    refused rather than misread)."""
+    with open(DRAFT_FILE, encoding="utf-8") as f:
+        data = json.load(f)
+    if tuple(data["names"]) != NAMES:
+        raise ValueError(f"{DRAFT_FILE} was fitted on other features than ai/draft.py's")
+    return tuple(float(w) for w in data["weights"])
+
+
+def draft_move(state: GameState, moves: list[Move] | None = None) -> Move:
+    """The move the model makes at a decision of the Card phase: the best scored move of the
+    Distribution round (the first of equals); anything else (the solo Offer, raising the
+    Cash a common field costs) the default policy's."""
+    if moves is None:
+        moves = state.legal_moves()
+    if len(moves) == 1 or not is_draft(moves):
+        return default_move(state, moves)
+    w = weights()
+    best, best_score = moves[0], -1e18
+    for m, row in zip(moves, features(state, moves), strict=True):
+        score = 0.0
+        for x, wx in zip(row, w, strict=True):
+            score += x * wx
+        if score > best_score:
+            best, best_score = m, score
+    return best
