@@ -4,11 +4,12 @@ distilled from hard's own choices (issue 49, item 3).
 Inside hard's search the other seats draft by the default policy (`policy.cards_move`), which
 takes a pair as soon as one is worth something; hard itself mostly places cards first and
 takes late, and different cards. In hard's own duels the default policy made only a sixth of
-hard's draft moves (docs/ai-lab.md, entry 134). This model scores each legal move by a
-weighted sum of cheap features (`features`: the default policy's rough Cash values of the
-cards, their kinds, and for a card placed how far the round has gone) and plays the best;
-the weights are `draft.json`, fitted to hard's duel drafts by `python -m lab.fit_draft`.
-A level with `learned_draft` plays the others' drafts inside its search by it
+hard's draft moves (docs/ai-lab.md, entry 134). This model scores each legal
+move by a weighted sum of features (`features`: the default policy's rough Cash values of the
+cards, their kinds, what the evaluation says a pair adds to the board, and for a card placed
+how far the round has gone) and plays the best; the weights are `draft.json`, fitted to
+hard's duel drafts by `python -m lab.fit_draft`. A level with `learned_draft` plays the
+others' drafts inside its search by it, with its own evaluation
 (`leaves.LeafValues.other_move`).
 """
 
@@ -22,6 +23,7 @@ from loyang_game.engine import GameState, Move
 from loyang_game.engine.cards import CARDS, CASUAL, COMMON_FIELD, HELPER, REGULAR, ROUNDS, STALL
 from loyang_game.engine.moves import FLIP, NONE, PLACE, TAKE, USE
 
+from .evaluate import Evaluation
 from .policy import card_value, default_move
 
 DRAFT_FILE = os.path.join(os.path.dirname(__file__), "draft.json")
@@ -38,7 +40,7 @@ NAMES = (
     *(f"placed {kind}" for kind in _KINDS),
     "place x hand", "place x seats drafting", "place x courtyard", "place x round",
     "place x best pair's value", "flip x courtyard", "the best pair", "the least card placed",
-    "pair's value less the best",
+    "pair's value less the best", "pair's gain", "pair's gain less the best",
 )
 
 
@@ -56,8 +58,9 @@ def _kind(card: int) -> int:
     return _KINDS.index(kind) if kind in _KINDS else -1
 
 
-def features(state: GameState, moves: list[Move]) -> list[list[float]]:
-    """One row of `NAMES` per move of the Distribution round, for the seat to move."""
+def features(state: GameState, moves: list[Move], ev: Evaluation) -> list[list[float]]:
+    """One row of `NAMES` per move of the Distribution round, for the seat to move; a pair's
+    gain is what `ev` says taking it adds to the seat's board."""
     seat = state.current_player
     assert seat is not None, "a draft is a seat's"
     p = state.players[seat]
@@ -73,6 +76,14 @@ def features(state: GameState, moves: list[Move]) -> list[list[float]]:
     least_in_hand = min((value(card) for card in p.hand), default=0.0)
     hand, drafting, courtyard = len(p.hand), len(state.active), len(state.courtyard)
     progress = state.round / ROUNDS
+    base = ev.value(state, seat)
+    gains: dict[Move, float] = {}
+    for m in moves:
+        if m.kind == TAKE:
+            taken = state.clone()
+            taken.apply(m)
+            gains[m] = ev.value(taken, seat) - base
+    best_gain = max(gains.values(), default=0.0)
     rows = []
     for m in moves:
         place, take = float(m.kind == PLACE), float(m.kind == TAKE)
@@ -87,6 +98,8 @@ def features(state: GameState, moves: list[Move]) -> list[list[float]]:
                     row[offset + kind] = 1.0
             row[29] = float(pair == best_pair)
             row[31] = pair - best_pair
+            row[32] = gains[m]
+            row[33] = gains[m] - best_gain
         elif place:
             row[6] = value(m.a)
             kind = _kind(m.a)
@@ -114,17 +127,17 @@ def weights() -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-def draft_move(state: GameState, moves: list[Move] | None = None) -> Move:
-    """The move the model makes at a decision of the Card phase: the best scored move of the
-    Distribution round (the first of equals); anything else (the solo Offer, raising the
-    Cash a common field costs) the default policy's."""
+def draft_move(state: GameState, ev: Evaluation, moves: list[Move] | None = None) -> Move:
+    """The move the model makes at a decision of the Card phase, its pairs' gains by `ev`:
+    the best scored move of the Distribution round (the first of equals); anything else (the
+    solo Offer, raising the Cash a common field costs) the default policy's."""
     if moves is None:
         moves = state.legal_moves()
     if len(moves) == 1 or not is_draft(moves):
         return default_move(state, moves)
     w = weights()
     best, best_score = moves[0], -1e18
-    for m, row in zip(moves, features(state, moves), strict=True):
+    for m, row in zip(moves, features(state, moves, ev), strict=True):
         score = 0.0
         for x, wx in zip(row, w, strict=True):
             score += x * wx

@@ -106,7 +106,7 @@ class LeafValues:
         hard's drafts where the level says (`learned_draft`), else by the same plans as the
         searching seat's own rollouts (`others_plan`), else by the default policy."""
         if self.level.learned_draft and flow.decision(det) == CARDS_DECISION:
-            det.apply(draft_move(det))
+            det.apply(draft_move(det, self.ev))
         elif self.level.others_plan:
             seat = det.current_player
             assert seat is not None, "the search plays only a game still going"

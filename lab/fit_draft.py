@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ai.draft import NAMES, features, is_draft
+from ai.evaluators import make_evaluation
 from ai.policy import default_move
 from loyang_game.engine import GameConfig, Move, flow, new_game
 from loyang_game.engine.state import Decision
@@ -32,9 +33,11 @@ Example = tuple[bool, np.ndarray, int, int]  # held out, features, hard's move, 
 
 
 def examples(kept: list[dict[str, Any]]) -> list[Example]:
-    """Every Distribution-round decision with a choice in the games, as an example."""
+    """Every Distribution-round decision with a choice in the games, as an example, its
+    pairs' gains by the evaluation hard-v3 plays a game of that many seats with."""
     out: list[Example] = []
     for game in kept:
+        ev = make_evaluation("corrected", solo=game["seats"] == 1)
         state = new_game(GameConfig(seats=game["seats"], seed=game["deal"]))
         held_out = game["deal"] % 5 == 0
         for data in game["moves"]:
@@ -42,7 +45,7 @@ def examples(kept: list[dict[str, Any]]) -> list[Example]:
             if flow.decision(state) == Decision.CARDS:
                 moves = state.legal_moves()
                 if len(moves) > 1 and is_draft(moves):
-                    out.append((held_out, np.array(features(state, moves)),
+                    out.append((held_out, np.array(features(state, moves, ev)),
                                 moves.index(move), moves.index(default_move(state, moves))))
             state.apply(move)
     return out

@@ -17,6 +17,8 @@ from ai.policy import default_move
 from loyang_game.engine import GameConfig, GameState, flow, new_game
 from loyang_game.engine.state import Decision
 
+EV = default_evaluator(False)
+
 
 def _draft_states(seats: int, seed: int, count: int) -> list[GameState]:
     """Card-phase decisions with a choice of random games, cloned where they stood."""
@@ -37,11 +39,17 @@ def test_every_move_of_a_draft_gets_a_row_of_named_features():
         moves = state.legal_moves()
         if not draft.is_draft(moves):
             continue
-        rows = draft.features(state, moves)
+        rows = draft.features(state, moves, EV)
         assert len(rows) == len(moves)
         assert all(len(row) == len(draft.NAMES) for row in rows)
         for move, row in zip(moves, rows, strict=True):  # one kind of move each
             assert sum(row[:4]) == 1.0, move
+        gains = [row[draft.NAMES.index("pair's gain")] for row in rows]
+        best = [row[draft.NAMES.index("pair's gain less the best")] for row in rows]
+        takes = [i for i, m in enumerate(moves) if m.kind == "take"]
+        assert all(gains[i] == best[i] == 0.0 for i in range(len(moves)) if i not in takes)
+        if takes:
+            assert max(best[i] for i in takes) == 0.0
 
 
 def test_the_model_makes_a_legal_move_and_the_default_policy_outside_a_draft():
@@ -49,30 +57,29 @@ def test_the_model_makes_a_legal_move_and_the_default_policy_outside_a_draft():
     assert any(draft.is_draft(s.legal_moves()) for s in states)
     for state in states:
         moves = state.legal_moves()
-        move = draft.draft_move(state)
+        move = draft.draft_move(state, EV)
         assert move in moves
         if not draft.is_draft(moves):
             assert move == default_move(state)
     solo = _draft_states(1, 4, 10)  # the solo Offer: no draft, the default policy's move
     assert all(not draft.is_draft(s.legal_moves()) for s in solo)
-    assert all(draft.draft_move(s) == default_move(s) for s in solo)
+    assert all(draft.draft_move(s, EV) == default_move(s) for s in solo)
 
 
 def test_the_model_drafts_otherwise_than_the_default_policy():
     states = [s for s in _draft_states(2, 5, 80) if draft.is_draft(s.legal_moves())]
-    differ = sum(draft.draft_move(s) != default_move(s) for s in states)
+    differ = sum(draft.draft_move(s, EV) != default_move(s) for s in states)
     assert 0 < differ < len(states)
 
 
 def test_a_level_plays_the_others_drafts_by_the_model_only_when_it_says():
-    ev = default_evaluator(False)
     states = [s for s in _draft_states(2, 6, 80) if draft.is_draft(s.legal_moves())
-              and draft.draft_move(s) != default_move(s)]
+              and draft.draft_move(s, EV) != default_move(s)]
     assert states
     for learned in (False, True):
-        leaves = LeafValues(Level(8, 4, 0, 0, others_plan=True, learned_draft=learned), ev)
+        leaves = LeafValues(Level(8, 4, 0, 0, others_plan=True, learned_draft=learned), EV)
         for state in states:
-            expected = draft.draft_move(state) if learned else default_move(state)
+            expected = draft.draft_move(state, EV) if learned else default_move(state)
             det = state.clone()
             assert leaves.other_move(det)
             assert det.moves()[-1] == expected
