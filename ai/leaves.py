@@ -115,6 +115,16 @@ class LeafValues:
             det.apply(default_move(det))
         return True
 
+    def own_move(self, det: GameState, seat: int) -> bool:
+        """The searching seat's own move in a rollout (a `playout.Play`): its draft by the
+        model of hard's drafts where the level says (`rollout_draft`), else by rules of
+        thumb (`turn.planned_move`)."""
+        if self.level.rollout_draft and flow.decision(det) == CARDS_DECISION:
+            det.apply(draft_move(det, self.ev))
+        else:
+            planned_move(det, seat)
+        return True
+
     def where_stopped(self, det: GameState, seat: int, reached: bool | None,
                       at_path: ValueOf | None = None) -> float:
         """What a play-on to the seat's Path step is worth, `against` the others."""

@@ -14,6 +14,7 @@ from ai.evaluate import default_evaluator
 from ai.leaves import LeafValues
 from ai.levels import Level
 from ai.policy import default_move
+from ai.turn import planned_move
 from loyang_game.engine import GameConfig, GameState, flow, new_game
 from loyang_game.engine.state import Decision
 
@@ -95,3 +96,33 @@ def test_a_file_fitted_on_other_features_is_refused(tmp_path, monkeypatch):
             draft.weights()
     finally:
         draft.weights.cache_clear()
+
+
+def test_a_level_drafts_by_the_model_in_its_own_rollouts_only_when_it_says():
+    states = [s for s in _draft_states(2, 7, 80) if draft.is_draft(s.legal_moves())
+              and draft.draft_move(s, EV) != default_move(s)]
+    assert states
+    for own in (False, True):
+        leaves = LeafValues(Level(8, 4, 0, 0, rollout_draft=own), EV)
+        for state in states:
+            seat = state.current_player
+            expected = draft.draft_move(state, EV) if own else default_move(state)
+            det = state.clone()
+            assert leaves.own_move(det, seat)
+            assert det.moves()[-1] == expected
+    acting = next(s for s in _states_at(Decision.ACT, 2, 8))
+    det = acting.clone()  # outside the draft: the rules of thumb, as without the model
+    planned = acting.clone()
+    planned_move(planned, acting.current_player)
+    LeafValues(Level(8, 4, 0, 0, rollout_draft=True), EV).own_move(det, acting.current_player)
+    assert det.moves() == planned.moves()
+
+
+def _states_at(decision: Decision, seats: int, seed: int):
+    rng = random.Random(seed)
+    state = new_game(GameConfig(seats=seats, seed=seed))
+    while not state.is_over:
+        moves = state.legal_moves()
+        if flow.decision(state) == decision:
+            yield state.clone()
+        state.apply(moves[rng.randrange(len(moves))])
