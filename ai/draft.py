@@ -50,12 +50,12 @@ def is_draft(moves: list[Move]) -> bool:
     return all(m.kind in _DRAFT_KINDS for m in moves)
 
 
-def _kind(card: int) -> int:
-    """The card's place in `_KINDS`, or -1 (no card, the Introductory customer's own)."""
+def _kind(card: int) -> str | None:
+    """The card's kind as `NAMES` spell it, or None (no card: a hand card taken alone)."""
     if card == NONE:
-        return -1
+        return None
     kind = CARDS[card].kind
-    return _KINDS.index(kind) if kind in _KINDS else -1
+    return str(kind) if kind in _KINDS else None
 
 
 def features(state: GameState, moves: list[Move], ev: Evaluation) -> list[list[float]]:
@@ -74,8 +74,6 @@ def features(state: GameState, moves: list[Move], ev: Evaluation) -> list[list[f
 
     best_pair = max((value(m.a) + value(m.b) for m in moves if m.kind == TAKE), default=0.0)
     least_in_hand = min((value(card) for card in p.hand), default=0.0)
-    hand, drafting, courtyard = len(p.hand), len(state.active), len(state.courtyard)
-    progress = state.round / ROUNDS
     base = ev.value(state, seat)
     gains: dict[Move, float] = {}
     for m in moves:
@@ -86,33 +84,32 @@ def features(state: GameState, moves: list[Move], ev: Evaluation) -> list[list[f
     best_gain = max(gains.values(), default=0.0)
     rows = []
     for m in moves:
-        place, take = float(m.kind == PLACE), float(m.kind == TAKE)
-        row = [0.0] * len(NAMES)
-        row[0], row[1], row[2], row[3] = place, take, float(m.kind == FLIP), float(m.kind == USE)
-        if take:
+        row: dict[str, float] = {}
+        if m.kind == TAKE:
             pair = value(m.a) + value(m.b)
-            row[4], row[5], row[7] = value(m.a), value(m.b), float(m.a == NONE)
-            for offset, card in ((8, m.a), (13, m.b)):
+            row = {"take": 1.0, "taken courtyard value": value(m.a),
+                   "taken hand value": value(m.b), "taken hand card alone": float(m.a == NONE),
+                   "the best pair": float(pair == best_pair),
+                   "pair's value less the best": pair - best_pair,
+                   "pair's gain": gains[m], "pair's gain less the best": gains[m] - best_gain}
+            for where, card in (("courtyard", m.a), ("hand", m.b)):
                 kind = _kind(card)
-                if kind >= 0:
-                    row[offset + kind] = 1.0
-            row[29] = float(pair == best_pair)
-            row[31] = pair - best_pair
-            row[32] = gains[m]
-            row[33] = gains[m] - best_gain
-        elif place:
-            row[6] = value(m.a)
+                if kind is not None:
+                    row[f"taken {where} {kind}"] = 1.0
+        elif m.kind == PLACE:
+            row = {"place": 1.0, "placed value": value(m.a),
+                   "place x hand": len(p.hand), "place x seats drafting": len(state.active),
+                   "place x courtyard": len(state.courtyard),
+                   "place x round": state.round / ROUNDS, "place x best pair's value": best_pair,
+                   "the least card placed": float(value(m.a) == least_in_hand)}
             kind = _kind(m.a)
-            if kind >= 0:
-                row[18 + kind] = 1.0
-            row[23], row[24], row[25], row[26] = hand, drafting, courtyard, progress
-            row[27] = best_pair
-            row[30] = float(value(m.a) == least_in_hand)
+            if kind is not None:
+                row[f"placed {kind}"] = 1.0
         elif m.kind == FLIP:
-            row[28] = courtyard
+            row = {"flip": 1.0, "flip x courtyard": len(state.courtyard)}
         elif m.kind == USE:
-            row[5] = value(m.b)
-        rows.append(row)
+            row = {"squire": 1.0, "taken hand value": value(m.b)}
+        rows.append([row.get(name, 0.0) for name in NAMES])
     return rows
 
 
