@@ -141,3 +141,26 @@ def draft_move(state: GameState, ev: Evaluation, moves: list[Move] | None = None
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+def value_draft(state: GameState, ev: Evaluation, moves: list[Move] | None = None) -> Move:
+    """A draft that takes when the default policy takes (early: the first pair worth
+    something), but the pair `ev` says adds most to the seat's board (the first of equals);
+    otherwise the default policy's move. Another model of the rival than `draft_move`: one
+    that keeps the default policy's haste (docs/ai-lab.md, entries 134 and 136)."""
+    if moves is None:
+        moves = state.legal_moves()
+    chosen = default_move(state, moves)
+    if chosen.kind != TAKE:
+        return chosen
+    seat = state.current_player
+    assert seat is not None, "a draft is a seat's"
+    best_value = -1e18
+    for m in moves:
+        if m.kind == TAKE:
+            taken = state.clone()
+            taken.apply(m)
+            value = ev.value(taken, seat)
+            if value > best_value:
+                chosen, best_value = m, value
+    return chosen

@@ -29,6 +29,7 @@ class Level:
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     learned_draft: bool = False  # ... and draft by the model of hard's drafts (draft.py)
     rollout_draft: bool = False  # the searching seat's own rollouts draft by that model too
+    value_draft: bool = False  # the others take when the default policy does, by the value
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)

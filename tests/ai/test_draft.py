@@ -126,3 +126,38 @@ def _states_at(decision: Decision, seats: int, seed: int):
         if flow.decision(state) == decision:
             yield state.clone()
         state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_value_draft_takes_when_the_default_policy_does_the_pair_the_value_likes():
+    states = [s for s in _draft_states(2, 9, 120) if draft.is_draft(s.legal_moves())]
+    took = 0
+    for state in states:
+        moves = state.legal_moves()
+        default, chosen = default_move(state), draft.value_draft(state, EV)
+        if default.kind != "take":
+            assert chosen == default
+            continue
+        took += 1
+        seat = state.current_player
+
+        def value(move, state=state, seat=seat):
+            taken = state.clone()
+            taken.apply(move)
+            return EV.value(taken, seat)
+
+        assert chosen.kind == "take"
+        assert value(chosen) == max(value(m) for m in moves if m.kind == "take")
+    assert 0 < took < len(states)
+
+
+def test_a_level_plays_the_others_drafts_by_the_value_only_when_it_says():
+    states = [s for s in _draft_states(2, 10, 120) if draft.is_draft(s.legal_moves())
+              and draft.value_draft(s, EV) != default_move(s)]
+    assert states
+    for by_value in (False, True):
+        leaves = LeafValues(Level(8, 4, 0, 0, others_plan=True, value_draft=by_value), EV)
+        for state in states:
+            expected = draft.value_draft(state, EV) if by_value else default_move(state)
+            det = state.clone()
+            assert leaves.other_move(det)
+            assert det.moves()[-1] == expected
