@@ -10,7 +10,7 @@ Agents (`agents.AGENTS`, by name in `python -m lab.arena --agents ...`):
   iteration searches a fresh `observe()` sample (`view.py`). The Action phase is searched
   over short plans (`options.py`: "serve this customer, trading for what is missing"),
   and each rollout finishes a turn by a rule of thumb over them (`rule_of_thumb.py`); the
-  other seats draft by the default policy, or by a model fitted to hard's own drafts
+  other seats draft by the default policy, or take the pair the evaluation likes best
   (`draft.py`) where the level says.
   Levels differ by budget (iterations, seconds) and knowledge (fitted or hand-set
   evaluation, and a random pick by visit counts for `easy`); a level names the evaluation at

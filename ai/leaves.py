@@ -14,7 +14,7 @@ from loyang_game.engine.cards import path_cost
 from loyang_game.engine.moves import ADVANCE
 
 from . import memo
-from .draft import draft_move, value_draft
+from .draft import value_draft
 from .evaluate import Evaluation
 from .levels import Level
 from .offer_ahead import next_offer_gain
@@ -102,29 +102,18 @@ class LeafValues:
         self.ev = ev
 
     def other_move(self, det: GameState) -> bool:
-        """Another seat's move inside the search (a `playout.Play`): its draft by the model of
-        hard's drafts (`learned_draft`) or by the value (`value_draft`) where the level says,
-        else by the same plans as the searching seat's own rollouts (`others_plan`), else by
-        the default policy."""
+        """Another seat's move inside the search (a `playout.Play`): its draft by the value
+        where the level says (`value_draft`), else by the same plans as the searching seat's
+        own rollouts (`others_plan`), else by the default policy."""
         level = self.level
-        if (level.learned_draft or level.value_draft) and flow.decision(det) == CARDS_DECISION:
-            det.apply((draft_move if level.learned_draft else value_draft)(det, self.ev))
+        if level.value_draft and flow.decision(det) == CARDS_DECISION:
+            det.apply(value_draft(det, self.ev))
         elif level.others_plan:
             seat = det.current_player
             assert seat is not None, "the search plays only a game still going"
             planned_move(det, seat)
         else:
             det.apply(default_move(det))
-        return True
-
-    def own_move(self, det: GameState, seat: int) -> bool:
-        """The searching seat's own move in a rollout (a `playout.Play`): its draft by the
-        model of hard's drafts where the level says (`rollout_draft`), else by rules of
-        thumb (`turn.planned_move`)."""
-        if self.level.rollout_draft and flow.decision(det) == CARDS_DECISION:
-            det.apply(draft_move(det, self.ev))
-        else:
-            planned_move(det, seat)
         return True
 
     def where_stopped(self, det: GameState, seat: int, reached: bool | None,

@@ -27,9 +27,8 @@ class Level:
     rivalry: float = 0.0  # 2-4 players: the best other's predicted position counts this much
     halving: bool = False  # root options by sequential halving rather than UCT (see Halving)
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
-    learned_draft: bool = False  # ... and draft by the model of hard's drafts (draft.py)
-    rollout_draft: bool = False  # the searching seat's own rollouts draft by that model too
-    value_draft: bool = False  # the others take when the default policy does, by the value
+    value_draft: bool = False  # ... and take in a draft when the default policy does, the
+    #                            pair the evaluation likes best (draft.py)
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)

@@ -52,7 +52,7 @@ from .policy import ACT_DECISION, PATH_DECISION, STORE_DECISION, default_move
 from .ponder import Pondered
 from .searcher import Progress, Searched, Tried
 from .tree import Edge, Halving, Node
-from .turn import apply_option, forced_play, kind_chance, planning, prune
+from .turn import apply_option, forced_play, kind_chance, planned_move, planning, prune
 from .view import canonical_view, determinise
 
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
@@ -472,11 +472,11 @@ class MCTSAgent:
         """Finish the seat's turn by rules of thumb: options for its own Action phase, the
         default policy for everything else."""
 
-        leaves = self.leaves
-
         def by_thumb(d: GameState) -> bool:
-            return leaves.own_move(d, seat)
+            planned_move(d, seat)
+            return True
 
+        leaves = self.leaves
         reached = to_path_step(det, seat, by_thumb, leaves.other_move)
         return leaves.where_stopped(det, seat, reached, self._path_leaf)
 

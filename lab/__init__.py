@@ -35,9 +35,6 @@ as it was), are the lab's too (`yardsticks.py`): the tools seat them by name, th
     python -m lab.policy_agreement --dir DATA/2p
                                   the share of hard's Action-step moves a cheap policy
                                   makes (the yardstick for a model of the rival)
-    python -m lab.fit_draft --dir DATA/2p --out ai/draft.json
-                                  the model of the others' drafts (`ai/draft.py`)
-                                  fitted to hard's own, judged on held-out games
     python -m lab.table_clock --seats 1 --first 2200 --deals 50 --core 1
                                   issue 49: hard on the clock on a slow laptop (pinned
                                   beside a busy process) against deterministic hard
