@@ -51,13 +51,15 @@ class Level:
 # (`python -m lab.compare`, docs/ai-lab.md): sequential halving at the root, the next solo
 # Offer at the leaves and, in solo, its most explored plans played on a round until three
 # different boards are compared (`verify`, `verify_pool`) lift solo play; the rivalry
-# objective and other seats playing the rollout plans win duels (66% of 100 games). On the
-# clock hard plays its play-ons in worker processes (`parallel`): the same choices, in time
-# more often (docs/ai-lab.md, entry 67).
+# objective and other seats playing the rollout plans win duels (66% of 100 games), and
+# those seats taking in a draft the pair the evaluation likes (`value_draft`) 59% of 200
+# against hard-v3 (95% 0.53-0.65; entry 136). On the clock hard plays its play-ons in
+# worker processes (`parallel`): the same choices, in time more often (docs/ai-lab.md,
+# entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
     "hard": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
-                  others_plan=True, verify=3, verify_pool=6, parallel=True,
+                  others_plan=True, value_draft=True, verify=3, verify_pool=6, parallel=True,
                   evaluator="corrected"),
 }

@@ -92,8 +92,10 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6)
     assert YARDSTICKS["hard-v2"] == frozen
-    # hard differs in where its play-ons run on the clock, and in its evaluation
-    assert dataclasses.replace(LEVELS["hard"], parallel=False, evaluator="projection") == frozen
+    # hard differs in where its play-ons run on the clock, in its evaluation, and in how its
+    # search's rivals draft
+    assert dataclasses.replace(LEVELS["hard"], parallel=False, evaluator="projection",
+                               value_draft=False) == frozen
 
 
 def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
@@ -105,6 +107,8 @@ def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
                    others_plan=True, verify=3, verify_pool=6, parallel=True,
                    evaluator="corrected")
     assert YARDSTICKS["hard-v3"] == frozen
+    # hard since: its search's rivals take the pair its evaluation likes (entry 136)
+    assert dataclasses.replace(LEVELS["hard"], value_draft=False) == frozen
     weights, means = load_correction(), load_round_means()
     assert len(weights) == 73 and any(weights) and any(means)
     frozen_file = hashlib.sha256(repr((weights, means)).encode()).hexdigest()[:16]
