@@ -103,10 +103,12 @@ class LeafValues:
 
     def other_move(self, det: GameState) -> bool:
         """Another seat's move inside the search (a `playout.Play`): its draft by the value
-        where the level says (`value_draft`), else by the same plans as the searching seat's
-        own rollouts (`others_plan`), else by the default policy."""
+        where the level says (`value_draft`, at tables of `value_draft_seats` or fewer: it was
+        measured in duels), else by the same plans as the searching seat's own rollouts
+        (`others_plan`), else by the default policy."""
         level = self.level
-        if level.value_draft and flow.decision(det) == CARDS_DECISION:
+        if (level.value_draft and det.config.seats <= level.value_draft_seats
+                and flow.decision(det) == CARDS_DECISION):
             det.apply(value_draft(det, self.ev))
         elif level.others_plan:
             seat = det.current_player

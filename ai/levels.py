@@ -29,6 +29,7 @@ class Level:
     others_plan: bool = False  # the other seats play the searching seat's rollout plans
     value_draft: bool = False  # ... and take in a draft when the default policy does, the
     #                            pair the evaluation likes best (draft.py)
+    value_draft_seats: int = 2  # ... at a table of at most this many seats (2: duels only)
     loan_below: int = 1  # a Loan is weighed outside the Action step below this much Cash
     offer_ahead: bool = False  # solo: a leaf counts the next Offer's best cheap card
     offer_rows: int = 2  # ... from this many of its rows (top row free, second row 1 Cash)

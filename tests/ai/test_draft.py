@@ -64,3 +64,16 @@ def test_a_level_plays_the_others_drafts_by_the_value_only_when_it_says():
             det = state.clone()
             assert leaves.other_move(det)
             assert det.moves()[-1] == expected
+
+
+def test_the_value_draft_is_played_only_at_tables_the_level_names():
+    states = [s for s in _draft_states(3, 11, 150) if draft.value_draft(s, EV) != default_move(s)]
+    assert states
+    for seats, expect_value in ((2, False), (3, True)):
+        leaves = LeafValues(Level(8, 4, 0, 0, value_draft=True, value_draft_seats=seats), EV)
+        for state in states:
+            det = state.clone()
+            leaves.other_move(det)
+            expected = draft.value_draft(state, EV) if expect_value else default_move(state)
+            assert det.moves()[-1] == expected
+

@@ -124,8 +124,8 @@ def _opening(name: str, deal: int, seats: int) -> list:
     return state.moves()
 
 
-def test_hard_plays_as_hard_v2_but_for_its_evaluation():
-    knobs = ":act_iterations=40,other_iterations=12,verify_iterations=10"
+def test_hard_plays_as_hard_v2_but_for_its_evaluation_and_its_rivals_draft():
+    knobs = ":act_iterations=40,other_iterations=12,verify_iterations=10,value_draft=0"
     for seats in (1, 2):
         old = _opening("hard-v2" + knobs, 5, seats)
         assert len(old) > 10 * seats
