@@ -23,9 +23,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ai.options import store_options
 from ai.policy import default_move
 from ai.rule_of_thumb import rollout_act
+from ai.turn import planned_move
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
 from loyang_game.engine.state import Decision
 
@@ -42,15 +42,13 @@ POLICIES: dict[str, Callable[[GameState], Move]] = {"rule": _rule, "default": de
 
 
 def others_model(state: GameState) -> Move:
-    """The move `turn.planned_move` makes at a decision other than an Action step: the one
-    the search's model of the others makes there."""
-    if flow.decision(state) == Decision.STORE:
-        seat = state.current_player
-        assert seat is not None, "storing is a seat's"
-        option = store_options(state, seat)[0]
-        if option:
-            return option[0]
-    return default_move(state)
+    """The first move `turn.planned_move` makes at a decision other than an Action step:
+    the one the search's model of the others makes there."""
+    seat = state.current_player
+    assert seat is not None, "a decision is a seat's"
+    played = state.clone()
+    planned_move(played, seat)
+    return played.moves()[len(state.moves())]
 
 
 def agreement(kept: Iterable[dict[str, Any]]) -> dict[str, Any]:

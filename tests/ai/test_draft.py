@@ -76,4 +76,3 @@ def test_the_value_draft_is_played_only_at_tables_the_level_names():
             leaves.other_move(det)
             expected = draft.value_draft(state, EV) if expect_value else default_move(state)
             assert det.moves()[-1] == expected
-
