@@ -54,6 +54,7 @@ from .searcher import Progress, Searched, Tried
 from .tree import Edge, Halving, Node
 from .turn import apply_option, forced_play, kind_chance, planned_move, planning, prune
 from .view import canonical_view, determinise
+from .worker import HandOver
 
 MIN_ITERATIONS, MIN_SECONDS = 8, 0.02  # a search, however short, looks before it leaps
 
@@ -306,14 +307,13 @@ class MCTSAgent:
         if self.level.halving:
             self._open(root, determinise(view, seat, self.rng), seat)
             halving = Halving(root, budget)
-        done = 0
+        done, hand_over = 0, HandOver()
         for i in range(max(0, budget)):
             if stop is not None and stop.is_set():
                 break
             if deadline is not None and self.clock() > deadline:
                 break
-            time.sleep(0)  # hands the GIL to a waiting thread (the table's frames): compiled,
-            # the search holds it between the few places where plain Python runs
+            hand_over()  # the table's frames get the GIL now and then
             det = determinise(view, seat, self.rng)  # a fresh sample every iteration
             self._iterate(det, seat, root, halving.next() if halving else None)
             done = i + 1

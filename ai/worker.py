@@ -3,18 +3,22 @@
 Frame rate: a CPU-bound Python thread competes with the drawing thread for the GIL. While
 any such thread runs, the interpreter's switch interval is lowered (`SWITCH_INTERVAL`,
 chosen from `python -m lab.framebench`, see that module) and it is restored when the last
-one ends; the search itself also lets go of the GIL now and then (`time.sleep(0)`).
+one ends; the search itself also lets go of the GIL now and then (`HandOver`).
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 # Seconds; see lab/framebench.py for the measurement behind it.
 SWITCH_INTERVAL = 0.0002
+# Seconds of search between two hand-overs of the GIL (`HandOver`): frames as with one at
+# every iteration (`python -m lab.framebench`, notebook entry 138).
+HANDOVER_EVERY = 0.0005
 CANCEL_WAIT = 0.09  # how long a cancel waits for the thread to notice (the contract: 100 ms)
 
 _switch_lock = threading.Lock()
@@ -59,3 +63,23 @@ def start_thread(target: Callable[..., Any], args: tuple[Any, ...],
         _switch_leave()
         raise
     return thread
+
+
+class HandOver:
+    """Lets go of the GIL (`time.sleep(0)`) when called once `HANDOVER_EVERY` has passed since
+    it last did (or was made). Compiled, the search holds the GIL between the few places
+    where plain Python runs, so it hands it over itself: a waiting thread (the table's
+    frames) runs at once. Not at every iteration, as it did before notebook entry 138: a
+    `sleep(0)` is a system call that may give the core away, and the search's iterations
+    are short (on the lab's machine one cost 23 us of CPU and 81 us of wall, and hard spent
+    about a third of its CPU on them).
+    """
+
+    def __init__(self) -> None:
+        self.last = time.perf_counter()
+
+    def __call__(self) -> None:
+        now = time.perf_counter()
+        if now - self.last >= HANDOVER_EVERY:
+            time.sleep(0)
+            self.last = now

@@ -1,6 +1,7 @@
 """The thread a thinker runs on: the short switch interval that keeps the window's frames is in
-force from the thread's first instruction and given back after it, even after a failure.
-(The thinker's contract, on both backends: tests/ai/test_thinker.py.)"""
+force from the thread's first instruction and given back after it, even after a failure; the
+search hands the GIL over now and then, not at every iteration. (The thinker's contract, on
+both backends: tests/ai/test_thinker.py.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,27 @@ import threading
 
 import pytest
 
-from ai.worker import SWITCH_INTERVAL, start_thread
+from ai import worker
+from ai.agents import make_agent
+from ai.worker import HANDOVER_EVERY, SWITCH_INTERVAL, HandOver, start_thread
+
+from .test_thinker import action_phase
+
+
+class Ticking:
+    """`time` for ai.worker: a clock that moves `step` seconds at each reading, and the
+    sleeps asked for."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.sleeps = 0.0, step, 0
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds == 0
+        self.sleeps += 1
 
 
 def test_the_short_switch_interval_is_in_force_from_a_threads_first_instruction():
@@ -31,3 +52,28 @@ def test_a_failing_thread_still_gives_the_switch_interval_back(monkeypatch):
     thread = start_thread(fail, (), "probe")
     thread.join(5)
     assert sys.getswitchinterval() == before
+
+
+def test_the_gil_is_handed_over_once_the_time_between_hand_overs_has_passed(monkeypatch):
+    clock = Ticking(HANDOVER_EVERY * 0.26)
+    monkeypatch.setattr(worker, "time", clock)
+    hand_over = HandOver()
+    for _ in range(3):
+        hand_over()
+    assert clock.sleeps == 0  # 0.78 of the time between hand-overs
+    hand_over()
+    assert clock.sleeps == 1  # 1.04
+    for _ in range(8):
+        hand_over()
+    assert clock.sleeps == 3  # then every fourth call
+
+
+def test_a_search_hands_the_gil_over_while_it_runs_and_plays_as_without(monkeypatch):
+    """Compiled or not: the search's hand-overs are the worker's, and they change no move."""
+    state = action_phase(2, 5, 0)
+    level = "hard:act_iterations=60,other_iterations=20"
+    alone = make_agent(level, 7, deterministic=True).choose(state.clone())
+    clock = Ticking(HANDOVER_EVERY * 0.6)
+    monkeypatch.setattr(worker, "time", clock)
+    assert make_agent(level, 7, deterministic=True).choose(state.clone()) == alone
+    assert clock.sleeps >= 30  # every other iteration of 60 at least
