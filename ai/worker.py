@@ -3,7 +3,7 @@
 Frame rate: a CPU-bound Python thread competes with the drawing thread for the GIL. While
 any such thread runs, the interpreter's switch interval is lowered (`SWITCH_INTERVAL`,
 chosen from `python -m lab.framebench`, see that module) and it is restored when the last
-one ends; the search itself also lets go of the GIL now and then (`HandOver`).
+one ends; a search on such a thread also lets go of the GIL now and then (`HandOver`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ from typing import Any
 # Seconds; see lab/framebench.py for the measurement behind it.
 SWITCH_INTERVAL = 0.0002
 # Seconds of search between two hand-overs of the GIL (`HandOver`): frames as with one at
-# every iteration (`python -m lab.framebench`, notebook entry 138).
-HANDOVER_EVERY = 0.0005
+# every iteration, on one core and on two (`python -m lab.framebench`, notebook entry 138).
+HANDOVER_EVERY = 0.0002
 CANCEL_WAIT = 0.09  # how long a cancel waits for the thread to notice (the contract: 100 ms)
 
 _switch_lock = threading.Lock()
 _switch_users = 0
 _switch_saved: float | None = None
+_beside_table: set[int] = set()  # the threads `start_thread` runs (their `get_ident`)
 
 
 def _switch_enter() -> None:
@@ -50,9 +51,11 @@ def start_thread(target: Callable[..., Any], args: tuple[Any, ...],
     runs at once, and under the default 5 ms interval it held the interpreter for 5 ms
     before the table could draw again (one late frame each time an AI or the coach began)."""
     def run() -> None:
+        _beside_table.add(threading.get_ident())
         try:
             target(*args)
         finally:
+            _beside_table.discard(threading.get_ident())
             _switch_leave()
 
     _switch_enter()
@@ -66,19 +69,24 @@ def start_thread(target: Callable[..., Any], args: tuple[Any, ...],
 
 
 class HandOver:
-    """Lets go of the GIL (`time.sleep(0)`) when called once `HANDOVER_EVERY` has passed since
-    it last did (or was made). Compiled, the search holds the GIL between the few places
-    where plain Python runs, so it hands it over itself: a waiting thread (the table's
-    frames) runs at once. Not at every iteration, as it did before notebook entry 138: a
-    `sleep(0)` is a system call that may give the core away, and the search's iterations
+    """On a thread of `start_thread`'s, beside the table: lets go of the GIL (`time.sleep(0)`)
+    when called once `HANDOVER_EVERY` has passed since it last did (or was made). Compiled,
+    the search holds the GIL between the few places where plain Python runs, so it hands it
+    over itself, and the table's frames run at once. Elsewhere (a game of the lab's, a
+    thinker's or a play-on's process) there is no window to hand over to, and it does
+    nothing. Before notebook entry 138 the search slept at every iteration wherever it ran:
+    a `sleep(0)` is a system call that may give the core away, and the search's iterations
     are short (on the lab's machine one cost 23 us of CPU and 81 us of wall, and hard spent
     about a third of its CPU on them).
     """
 
     def __init__(self) -> None:
+        self.beside_table = threading.get_ident() in _beside_table
         self.last = time.perf_counter()
 
     def __call__(self) -> None:
+        if not self.beside_table:
+            return
         now = time.perf_counter()
         if now - self.last >= HANDOVER_EVERY:
             time.sleep(0)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -54,26 +56,48 @@ def test_a_failing_thread_still_gives_the_switch_interval_back(monkeypatch):
     assert sys.getswitchinterval() == before
 
 
-def test_the_gil_is_handed_over_once_the_time_between_hand_overs_has_passed(monkeypatch):
+def beside_table(work: Callable[[], Any]) -> Any:
+    """`work()` on a thread of `start_thread`'s, as the table's thinker runs it."""
+    out: list[Any] = []
+    start_thread(lambda: out.append(work()), (), "probe").join(60)
+    assert out, "the thread failed"
+    return out[0]
+
+
+def test_beside_the_table_the_gil_is_handed_over_once_its_time_has_passed(monkeypatch):
     clock = Ticking(HANDOVER_EVERY * 0.26)
     monkeypatch.setattr(worker, "time", clock)
+
+    def calls() -> list[int]:
+        hand_over, sleeps = HandOver(), []
+        for _ in range(12):
+            hand_over()
+            sleeps.append(clock.sleeps)
+        return sleeps
+
+    # 0.26 of the time between hand-overs a call: the fourth call hands over (1.04), then
+    # every fourth
+    assert beside_table(calls) == [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3]
+
+
+def test_away_from_the_table_nothing_is_handed_over(monkeypatch):
+    """The lab's games, a thinker's or a play-on's process: no window waits for the GIL."""
+    clock = Ticking(HANDOVER_EVERY * 2)
+    monkeypatch.setattr(worker, "time", clock)
     hand_over = HandOver()
-    for _ in range(3):
+    for _ in range(10):
         hand_over()
-    assert clock.sleeps == 0  # 0.78 of the time between hand-overs
-    hand_over()
-    assert clock.sleeps == 1  # 1.04
-    for _ in range(8):
-        hand_over()
-    assert clock.sleeps == 3  # then every fourth call
+    assert clock.sleeps == 0
 
 
-def test_a_search_hands_the_gil_over_while_it_runs_and_plays_as_without(monkeypatch):
+def test_a_search_beside_the_table_hands_the_gil_over_and_plays_as_elsewhere(monkeypatch):
     """Compiled or not: the search's hand-overs are the worker's, and they change no move."""
     state = action_phase(2, 5, 0)
     level = "hard:act_iterations=60,other_iterations=20"
-    alone = make_agent(level, 7, deterministic=True).choose(state.clone())
     clock = Ticking(HANDOVER_EVERY * 0.6)
     monkeypatch.setattr(worker, "time", clock)
-    assert make_agent(level, 7, deterministic=True).choose(state.clone()) == alone
+    alone = make_agent(level, 7, deterministic=True).choose(state.clone())
+    assert clock.sleeps == 0
+    agent = make_agent(level, 7, deterministic=True)
+    assert beside_table(lambda: agent.choose(state.clone())) == alone
     assert clock.sleeps >= 30  # every other iteration of 60 at least
