@@ -15,8 +15,10 @@ that core too (`ai.playons.cores` sees one). Its searches run on a thread of the
 thinker (`ai.worker.start_thread`), so they hand the GIL over as at the table.
 
 - Solo: hard's score on the clock less its score on the same deal in deterministic mode
-  (played here, unpinned, or read from a `--det` file of `lab.compare`'s rows for `hard` or
-  the same play frozen as `hard-v3`): the paired gap, with its 95% interval.
+  (played here, unpinned, and kept in the `--jsonl` file beside the clock's rows, or read
+  from a `--det` file of `lab.compare`'s rows for `hard` or the same play frozen as
+  `hard-v3`): the paired gap, with its 95% interval and how many deals it is above, at and
+  below 0.
 - Duels: each deal twice, hard on the clock in each seat against hard in deterministic mode
   in the other. In deterministic mode against itself hard's share is exactly a half (the two
   seatings are the same game), so the clock's share less 0.5 is the gap.
@@ -139,10 +141,12 @@ def summary(seats: int, rows: list[dict], det: dict[int, int]) -> str:
     if seats == 1:
         clock = [row["score"] for row in rows]
         same = [float(det[row["deal"]]) for row in rows]
+        gaps = [c - d for c, d in zip(clock, same, strict=True)]
+        counts = "/".join(str(sum(1 for g in gaps if test(g)))
+                          for test in (lambda g: g > 0, lambda g: g == 0, lambda g: g < 0))
         lines += [f"  on the clock: mean {mean_ci(clock)['mean']:.2f}",
                   f"  deterministic: mean {mean_ci(same)['mean']:.2f}",
-                  "  clock - deterministic: "
-                  + fmt(mean_ci([c - d for c, d in zip(clock, same, strict=True)]))]
+                  f"  clock - deterministic: {fmt(mean_ci(gaps))}, better/equal/worse {counts}"]
     else:
         lines += ["  share of the wins against deterministic hard (0.5 with no gap): "
                   + fmt(mean_ci([row["share"] for row in rows])),
@@ -159,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--core", type=int, default=0, help="the core the clock games share "
                         "with the busy process")
     parser.add_argument("--det", help="solo: a file of lab.compare's rows with hard's "
-                        "deterministic scores (the deals it lacks are played here)")
+                        "deterministic scores (the deals neither it nor --jsonl has are "
+                        "played here, and kept in --jsonl)")
     parser.add_argument("--jsonl", help="append one line per deal; a stopped run is taken up")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a pinned deal's process
     args = parser.parse_args(argv)
@@ -190,10 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         spinner.kill()
         spinner.wait()
-    det = deterministic_scores(args.det) if args.seats == 1 else {}
+    det = {**deterministic_scores(args.jsonl), **deterministic_scores(args.det)}
     for deal in deals:
         if args.seats == 1 and deal not in det:
-            det[deal] = play_solo((CLOCK, deal))["score"]  # deterministic
+            row = play_solo((CLOCK, deal))  # deterministic, unpinned; kept with the clock's
+            det[deal] = row["score"]
+            if args.jsonl:
+                with open(args.jsonl, "a", encoding="utf-8") as sink:
+                    sink.write(json.dumps(row) + "\n")
     print(summary(args.seats, [done[deal] for deal in deals], det))
     return 0
 

@@ -29,6 +29,7 @@ def test_a_solo_summary_pairs_each_clock_game_with_its_deal():
     assert "on the clock: mean 17.00" in text
     assert "deterministic: mean 17.50" in text
     assert "clock - deterministic: -0.500" in text
+    assert "better/equal/worse 0/1/1" in text
     assert "70 s a deal" in text
 
 
@@ -79,3 +80,34 @@ def test_a_clock_game_runs_as_at_the_table_and_its_failure_reaches_the_caller():
 
     with pytest.raises(ValueError, match="a clock game failed"):
         table_clock.at_the_table(fail)
+
+
+def test_the_deterministic_games_played_here_are_kept_and_not_played_again(monkeypatch, tmp_path,
+                                                                          capsys):
+    played = []
+
+    def clock(seats, deal, core):
+        return {"seats": 1, "agent": "hard@clock", "deal": deal, "score": 17, "wall": 1.0}
+
+    def deterministic(job):
+        played.append(job)
+        return {"seats": 1, "agent": "hard", "deal": job[1], "score": 16 + job[1] % 2}
+
+    class Idle:
+        def kill(self) -> None: ...
+        def wait(self) -> None: ...
+
+    monkeypatch.setattr(table_clock, "played_pinned", clock)
+    monkeypatch.setattr(table_clock, "play_solo", deterministic)
+    monkeypatch.setattr(table_clock, "busy", lambda core: Idle())
+    rows = tmp_path / "clock.jsonl"
+    argv = ["--seats", "1", "--first", "4", "--deals", "2", "--core",
+            str(min(os.sched_getaffinity(0))), "--jsonl", str(rows)]
+    assert table_clock.main(argv) == 0
+    assert played == [("hard", 4), ("hard", 5)]
+    first = capsys.readouterr().out
+    assert "clock - deterministic: +0.500" in first and "better/equal/worse 1/1/0" in first
+    assert table_clock.main(argv) == 0  # taken up: nothing played again, the same figures
+    assert played == [("hard", 4), ("hard", 5)]
+    assert "better/equal/worse 1/1/0" in capsys.readouterr().out
+    assert len(rows.read_text().splitlines()) == 4
