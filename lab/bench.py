@@ -25,6 +25,7 @@ import json
 import random
 import statistics
 import time
+from functools import partial
 from typing import Any
 
 from loyang_game.engine import (
@@ -157,7 +158,9 @@ class _LevelClock(Hook):
 def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2) -> dict:
     """Thinking times per level in `games` games against greedy in every other seat (the
     level's seat moving round the table from game to game), or alone in the solo game
-    (`seats` 1)."""
+    (`seats` 1), each game played on a thread as the table's thinker runs (its searches
+    hand the GIL over as there)."""
+    from .table_clock import at_the_table
     from .yardsticks import make_agent
 
     out = {}
@@ -169,8 +172,8 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
         for game in range(games):
             clock = _LevelClock(make_agent(level, seed + game),
                                 make_agent("greedy", seed + game + 1), game % seats)
-            play(new_game(GameConfig(seats=seats, seed=seed + game)), clock.choose,
-                 hooks=[clock])
+            state = new_game(GameConfig(seats=seats, seed=seed + game))
+            at_the_table(partial(play, state, clock.choose, hooks=[clock]))
             act_turns += clock.act_turns
             other += clock.other
             iterations += clock.iterations
