@@ -12,7 +12,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # Seconds; see lab/framebench.py for the measurement behind it.
 SWITCH_INTERVAL = 0.0002
@@ -66,6 +68,25 @@ def start_thread(target: Callable[..., Any], args: tuple[Any, ...],
         _switch_leave()
         raise
     return thread
+
+
+def run_beside_table(work: Callable[[], T], name: str = "beside-table") -> T:
+    """`work()` on a thread of `start_thread`'s, waited for, its result returned and its
+    failure raised here: a search in it hands the GIL over as the table's thinker's does
+    (`HandOver`). The lab's clock games and the tests measure the table's search this way."""
+    results: list[T] = []
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            results.append(work())
+        except BaseException as failure:  # raised again in the caller
+            failures.append(failure)
+
+    start_thread(run, (), name).join()
+    if failures:
+        raise failures[0]
+    return results[0]
 
 
 class HandOver:

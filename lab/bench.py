@@ -160,7 +160,8 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
     level's seat moving round the table from game to game), or alone in the solo game
     (`seats` 1), each game played on a thread as the table's thinker runs (its searches
     hand the GIL over as there)."""
-    from .table_clock import at_the_table
+    from ai.worker import run_beside_table
+
     from .yardsticks import make_agent
 
     out = {}
@@ -173,7 +174,7 @@ def bench_levels(levels: list[str], games: int, seed: int = 500, seats: int = 2)
             clock = _LevelClock(make_agent(level, seed + game),
                                 make_agent("greedy", seed + game + 1), game % seats)
             state = new_game(GameConfig(seats=seats, seed=seed + game))
-            at_the_table(partial(play, state, clock.choose, hooks=[clock]))
+            run_beside_table(partial(play, state, clock.choose, hooks=[clock]))
             act_turns += clock.act_turns
             other += clock.other
             iterations += clock.iterations

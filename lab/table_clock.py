@@ -35,17 +35,14 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 from ai.play import play_game
-from ai.worker import start_thread
+from ai.worker import run_beside_table
 from loyang_game.engine import GameConfig, new_game, play, solo
 
 from .compare import RoundEnds, agent_seed, earlier_rows, lab_agent, mean_ci, play_solo
 
-T = TypeVar("T")
 CLOCK = "hard"
 SAME_PLAY = ("hard", "hard-v3")  # deterministic rows of either are hard's play (yardsticks.py)
 
@@ -55,24 +52,6 @@ def pin(core: int) -> None:
     os.sched_setaffinity(0, {core})
 
 
-def at_the_table(game: Callable[[], T]) -> T:
-    """`game()` on a thread as the table's thinker runs it: its searches hand the GIL over as
-    there (`ai.worker.HandOver`), and so give the core away as often."""
-    results: list[T] = []
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            results.append(game())
-        except BaseException as failure:  # raised again in the caller
-            failures.append(failure)
-
-    start_thread(run, (), "clock").join()
-    if failures:
-        raise failures[0]
-    return results[0]
-
-
 def clock_solo(deal: int) -> dict:
     """Hard alone on `deal`, on the clock: its score, its boards at the round ends, its wall
     and CPU seconds."""
@@ -80,7 +59,7 @@ def clock_solo(deal: int) -> dict:
     state = new_game(GameConfig(seats=1, seed=deal))
     ends = RoundEnds()
     wall, cpu = time.perf_counter(), time.process_time()
-    at_the_table(lambda: play(state, agent.choose, hooks=[ends]))
+    run_beside_table(lambda: play(state, agent.choose, hooks=[ends]))
     return {"seats": 1, "agent": f"{CLOCK}@clock", "deal": deal,
             "score": solo.result(state)["score"], "rounds": ends.rounds,
             "wall": round(time.perf_counter() - wall, 1),
@@ -95,7 +74,7 @@ def clock_duel(deal: int) -> dict:
     for clock_seat in (0, 1):
         agents = [lab_agent(CLOCK, agent_seed(deal, seat), seat != clock_seat)
                   for seat in (0, 1)]
-        state, _ = at_the_table(partial(play_game, GameConfig(seats=2, seed=deal), agents))
+        state, _ = run_beside_table(partial(play_game, GameConfig(seats=2, seed=deal), agents))
         rows = sorted(state.standings(), key=lambda r: r["seat"])
         mine, other = rows[clock_seat], rows[1 - clock_seat]
         firsts = sum(r["place"] == 1 for r in rows)

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 from ai import worker
 from ai.agents import make_agent
-from ai.worker import HANDOVER_EVERY, SWITCH_INTERVAL, HandOver, start_thread
+from ai.worker import HANDOVER_EVERY, SWITCH_INTERVAL, HandOver, run_beside_table, start_thread
 
 from .test_thinker import action_phase
 
@@ -56,12 +54,18 @@ def test_a_failing_thread_still_gives_the_switch_interval_back(monkeypatch):
     assert sys.getswitchinterval() == before
 
 
-def beside_table(work: Callable[[], Any]) -> Any:
-    """`work()` on a thread of `start_thread`'s, as the table's thinker runs it."""
-    out: list[Any] = []
-    start_thread(lambda: out.append(work()), (), "probe").join(60)
-    assert out, "the thread failed"
-    return out[0]
+def test_work_run_beside_the_table_hands_over_and_its_failure_reaches_the_caller():
+    def where() -> bool:  # what a search made here would do
+        return worker.HandOver().beside_table
+
+    assert worker.run_beside_table(where) is True
+    assert where() is False  # the lab's own thread hands nothing over
+
+    def fail() -> None:
+        raise ValueError("a clock game failed")
+
+    with pytest.raises(ValueError, match="a clock game failed"):
+        worker.run_beside_table(fail)
 
 
 def test_beside_the_table_the_gil_is_handed_over_once_its_time_has_passed(monkeypatch):
@@ -77,7 +81,7 @@ def test_beside_the_table_the_gil_is_handed_over_once_its_time_has_passed(monkey
 
     # 0.26 of the time between hand-overs a call: the fourth call hands over (1.04), then
     # every fourth
-    assert beside_table(calls) == [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3]
+    assert run_beside_table(calls) == [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3]
 
 
 def test_away_from_the_table_nothing_is_handed_over(monkeypatch):
@@ -99,5 +103,5 @@ def test_a_search_beside_the_table_hands_the_gil_over_and_plays_as_elsewhere(mon
     alone = make_agent(level, 7, deterministic=True).choose(state.clone())
     assert clock.sleeps == 0
     agent = make_agent(level, 7, deterministic=True)
-    assert beside_table(lambda: agent.choose(state.clone())) == alone
+    assert run_beside_table(lambda: agent.choose(state.clone())) == alone
     assert clock.sleeps >= 30  # every other iteration of 60 at least

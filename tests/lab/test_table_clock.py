@@ -66,22 +66,6 @@ def test_a_core_the_machine_lacks_is_refused(capsys):
     assert "--core 4096 is not one of this machine's cores" in capsys.readouterr().err
 
 
-def test_a_clock_game_runs_as_at_the_table_and_its_failure_reaches_the_caller():
-    from ai import worker
-
-    def where() -> bool:  # what a search made here would do
-        return worker.HandOver().beside_table
-
-    assert table_clock.at_the_table(where) is True
-    assert where() is False  # the lab's own thread hands nothing over
-
-    def fail() -> None:
-        raise ValueError("a clock game failed")
-
-    with pytest.raises(ValueError, match="a clock game failed"):
-        table_clock.at_the_table(fail)
-
-
 def test_the_deterministic_games_played_here_are_kept_and_not_played_again(monkeypatch, tmp_path,
                                                                           capsys):
     played = []
