@@ -68,7 +68,14 @@ Predict = Callable[..., float]
 
 
 def held_out(deal: int) -> bool:
+    """Entry 110's held-out games: a fifth of the deals."""
     return deal % 5 == 0
+
+
+def fresh_from(first: int) -> Callable[[int], bool]:
+    """Held out: the games from deal `first` on, sampled after the earlier games were looked
+    at (`--fresh`, entry 147); every earlier game is fitted on."""
+    return lambda deal: deal >= first
 
 
 def evaluator(path: str | None, solo: bool = True) -> Evaluator:
@@ -160,9 +167,10 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
 
 
 def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
-        solo: bool = True) -> tuple[np.ndarray, list[float], int]:
+        solo: bool = True, held: Callable[[int], bool] = held_out
+        ) -> tuple[np.ndarray, list[float], int]:
     """The correction's weights fitted on the training games' rows, its round means, rows."""
-    train = [game for game in kept if not held_out(game["deal"])]
+    train = [game for game in kept if not held(game["deal"])]
     x, value, target, groups = rows(train, label, horizon, solo)
     z = within(np.column_stack([x, value]), groups)
     coef = ridge(z, within(target - value, groups), alpha)
@@ -171,11 +179,12 @@ def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float
     return w, round_means(x, w, groups), len(target)
 
 
-def gate(kept: list[dict[str, Any]], ev: Evaluator) -> dict[int, list[tuple[float, int, int]]]:
+def gate(kept: list[dict[str, Any]], ev: Evaluator, held: Callable[[int], bool] = held_out
+         ) -> dict[int, list[tuple[float, int, int]]]:
     """Per held-out game, per decision: (top-1 regret, pairs ordered alike, pairs) of `ev`
     against the siblings' outcomes."""
     out: dict[int, list[tuple[float, int, int]]] = {}
-    for deal, _number, samples in branches([g for g in kept if held_out(g["deal"])]):
+    for deal, _number, samples in branches([g for g in kept if held(g["deal"])]):
         seat = samples[0][0]["path_steps"][0]["seat"]
         sibs = range(len(samples[0]))
         finals = [statistics.fmean(outcome(per[i], seat) for per in samples) for i in sibs]
@@ -192,9 +201,10 @@ def gate(kept: list[dict[str, Any]], ev: Evaluator) -> dict[int, list[tuple[floa
     return out
 
 
-def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = True) -> str:
-    base = gate(kept, evaluator(None, solo))
-    new = gate(kept, candidate)
+def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = True,
+                held: Callable[[int], bool] = held_out) -> str:
+    base = gate(kept, evaluator(None, solo), held)
+    new = gate(kept, candidate, held)
     if not base:
         return "no held-out decision with two siblings yet"
 
@@ -229,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gate", help="only the offline gate for this correction file")
     parser.add_argument("--more", action="store_true", help="with the resampler's hidden "
                         "samples (DIR-more, `lab.board_resampler`): every game must have them")
+    parser.add_argument("--fresh", type=int, metavar="DEAL", help="hold out the games from "
+                        "this deal on (sampled later), fit on all others (default: a fifth "
+                        "of the deals, deal % 5 == 0)")
     args = parser.parse_args(argv)
     if args.horizon < 1:
         parser.error("--horizon must be at least 1")
@@ -244,25 +257,28 @@ def main(argv: list[str] | None = None) -> int:
     if len(seats) > 1:
         parser.error(f"games of {sorted(seats)} seats in {args.dir}: one kind a folder")
     solo = seats == {1}
+    held = held_out if args.fresh is None else fresh_from(args.fresh)
     if args.gate:
-        print(gate_report(kept, evaluator(args.gate, solo), solo))
+        print(gate_report(kept, evaluator(args.gate, solo), solo, held))
         return 0
-    if all(held_out(game["deal"]) for game in kept):
-        parser.error("no game to fit on yet: every game there is held out (deal % 5 == 0)")
-    w, means, count = fit(kept, evaluator(args.label, solo), args.horizon, args.alpha, solo)
+    if all(held(game["deal"]) for game in kept):
+        parser.error("no game to fit on yet: every game there is held out")
+    w, means, count = fit(kept, evaluator(args.label, solo), args.horizon, args.alpha, solo,
+                          held)
     fitted = {"names": list(correction_inputs.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
-              "horizon": args.horizon,
+              "horizon": args.horizon, "fresh": args.fresh,
               "label": args.label or "hard-v3",
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(fitted, f, indent=1)
-    print(f"{count} rows of {len(kept)} games fitted")
+    fitted_on = sum(not held(game["deal"]) for game in kept)
+    print(f"{count} rows of {fitted_on} games fitted ({len(kept) - fitted_on} held out)")
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
-    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means), solo))
+    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means), solo, held))
     return 0
 
 

@@ -104,6 +104,23 @@ def test_a_sweep_fits_a_correction_the_next_sweep_labels_with(sampled, tmp_path)
 
 
 @pytest.mark.lab
+def test_fresh_games_are_held_out_and_every_earlier_game_is_fitted(sampled, tmp_path, capsys):
+    """`--fresh DEAL` (entry 147): the games sampled later are the gate's, the rest fitted."""
+    kept = board_sampler.games(str(sampled))
+    later = fit_generation.fresh_from(60001)
+    assert list(fit_generation.gate(kept, fit_generation.evaluator(None), later)) == [60001]
+    _, _, fifth_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0)
+    _, _, fresh_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0,
+                                          held=later)
+    assert fresh_rows != fifth_rows  # 60000's rows, not 60001's
+    out = tmp_path / "fresh.json"
+    assert fit_generation.main(["--dir", str(sampled), "--fresh", "60001",
+                                "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["fresh"] == 60001
+    assert "of 1 games fitted (1 held out)" in capsys.readouterr().out
+
+
+@pytest.mark.lab
 def test_duels_fit_on_the_duels_projection_and_gate_on_the_margin(tmp_path):
     """A duel's sibling is judged by what wins a duel, its final position less the other's,
     and its rows fitted on the duels' projection (issue 49, item 3)."""
