@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
                         "samples (DIR-more, `lab.board_resampler`): every game must have them")
     parser.add_argument("--fresh", type=int, metavar="DEAL", help="hold out the games from "
                         "this deal on (sampled later), fit on all others (default: a fifth "
-                        "of the deals, deal % 5 == 0)")
+                        "of the deals, deal %% 5 == 0)")
     args = parser.parse_args(argv)
     if args.horizon < 1:
         parser.error("--horizon must be at least 1")
