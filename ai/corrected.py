@@ -56,6 +56,13 @@ def load_correction(path: str = CORRECTION_FILE) -> list[float]:
     return [0.0] * len(NAMES) if data is None else [float(w) for w in data["weights"]]
 
 
+def load_projection_scale(path: str = CORRECTION_FILE) -> float:
+    """How much of the projection's own differences the corrected value keeps (1 unless the
+    file says otherwise: `lab.fit_generation --match-spread`)."""
+    data = _fitted(path)
+    return 1.0 if data is None else float(data.get("projection_scale", 1.0))
+
+
 def load_round_means(path: str = CORRECTION_FILE) -> list[float]:
     """The correction's mean on the fitted boards, by round (index 0 unused, the last round
     0): what `CorrectedEvaluator` takes off to keep the projection's level. Zeros when the
@@ -68,15 +75,19 @@ def load_round_means(path: str = CORRECTION_FILE) -> list[float]:
 class CorrectedEvaluator(Evaluator):
     """The calibrated projection plus the learned sibling correction (exact in the last
     round, like the projection). Its features read no more of the board than the projection
-    does, so the projection's `key` is its own."""
+    does, so the projection's `key` is its own. A `projection_scale` other than 1 shrinks the
+    projection's differences before the correction is added (a fit that found them mostly
+    noise, its loudness matched to hard-v3's); the round means then restore each round's
+    level."""
 
     def __init__(self, base: Evaluator, weights: list[float] | None = None,
-                 round_means: list[float] | None = None) -> None:
+                 round_means: list[float] | None = None, projection_scale: float = 1.0) -> None:
         super().__init__(base.weights, base.params)
         self.correction = load_correction() if weights is None else weights
         if round_means is None:
             round_means = load_round_means() if weights is None else [0.0] * (ROUNDS + 1)
         self.round_means = round_means
+        self.projection_scale = projection_scale
 
     def predict(self, p: PlayerState, round_: int, path: int | None = None,
                 cash: float | None = None) -> float:
@@ -85,4 +96,6 @@ class CorrectedEvaluator(Evaluator):
             return value
         correction = learned(self.correction, p, round_, p.path if path is None else path,
                              p.cash if cash is None else cash)
+        if self.projection_scale != 1.0:
+            value *= self.projection_scale
         return value + (correction - self.round_means[round_])

@@ -3,8 +3,9 @@ evaluation's learned correction is read from a fitted file, `BASE+correction=FIL
 yardstick or level, knobs allowed: `hard-v3+correction=/work/data/fits/sweep1.json`), so
 `lab.compare` screens a sweep of `lab.fit_generation` against hard-v3 with nothing added to
 the game. The file holds what `ai/correction.json` holds (`names`, `weights`,
-`round_means`); the agent is BASE in every other way, its checks' followers included, and
-with the shipped file it plays BASE's moves (a test checks it).
+`round_means`, and a `projection_scale` if it has one); the agent is BASE in every other
+way, its checks' followers included, and with the shipped file it plays BASE's moves (a test
+checks it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ from collections.abc import Callable, Mapping
 from functools import cache
 
 from ai import correction_inputs
-from ai.corrected import CorrectedEvaluator, load_correction, load_round_means
+from ai.corrected import (
+    CorrectedEvaluator,
+    load_correction,
+    load_projection_scale,
+    load_round_means,
+)
 from ai.evaluate import Evaluation, Evaluator
 from ai.evaluators import Knobs, projection
 from ai.levels import Level
@@ -27,14 +33,15 @@ SUFFIX = "+correction="
 
 
 @cache
-def correction_file(path: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The weights and round means of a fitted correction file, read as `ai/corrected.py`
-    reads its own."""
+def correction_file(path: str) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """The weights, round means and projection scale of a fitted correction file, read as
+    `ai/corrected.py` reads its own."""
     with open(path, encoding="utf-8") as f:
         names = json.load(f).get("names")
     if names != list(correction_inputs.NAMES):
         raise ValueError(f"{path}: not a correction of ai/corrected.py's features")
-    return tuple(load_correction(path)), tuple(load_round_means(path))
+    return (tuple(load_correction(path)), tuple(load_round_means(path)),
+            load_projection_scale(path))
 
 
 @cache
@@ -43,8 +50,8 @@ def evaluation(path: str, solo: bool, fitted: bool = True, changes: Knobs = ()) 
     as `ai.evaluators` makes one."""
     base = projection(solo, fitted, changes)
     assert isinstance(base, Evaluator)
-    weights, means = correction_file(path)
-    return CorrectedEvaluator(base, list(weights), list(means))
+    weights, means, scale = correction_file(path)
+    return CorrectedEvaluator(base, list(weights), list(means), scale)
 
 
 class Candidate(MCTSAgent):

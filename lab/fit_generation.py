@@ -22,9 +22,16 @@ it spends nothing on a round's level. With `--more`, each further hidden sample 
 (`lab.board_resampler`) gives its siblings' rows again, a group of their own.
 
 **The fit** is the sibling correction's (`ai/corrected.py`): ridge of the target less the
-base projection's leaf value on the correction's features and that value, within groups;
-written as a correction file (`names`, `weights`, `round_means`) that
-`CorrectedEvaluator(base, weights, round_means)` reads, and the next sweep labels with.
+base projection's leaf value on the correction's features and that value `b`, within groups,
+ordering as `value + w / (1 + b) . x`; or with `--keep-scale` on the features alone (`b` = 0:
+the projection's own differences kept as they are). Written as a correction file (`names`,
+`weights`, `round_means`) that `CorrectedEvaluator(base, weights, round_means)` reads, and the
+next sweep labels with. `1 + b` is printed, and a fit whose `1 + b` is below 0.5 is refused:
+its correction would be more than doubled, louder than the search can use (entry 150: at
+0.046 the correction was twenty times too loud and lost almost a space). With
+`--match-spread` such a fit is kept in the order it found but played as loud as hard-v3's
+evaluator: scaled, the projection with it (`projection_scale`), to hard-v3's within-decision
+spread on the training games, each round's level restored by the round means.
 
 **The gate**, on the held-out games (deal % 5 == 0, never fitted on), against one fixed label
 set, the siblings' outcomes on their shared hidden sample (solo: the deciding seat's final
@@ -36,7 +43,10 @@ siblings whose outcomes differ by at least one space, the share the evaluator or
 The evaluator ranks by the deciding seat's own board, as the correction corrects it (hard's
 rivalry term reads the other's board through the same evaluation).
 Printed for hard-v3's evaluator and the candidate, with the paired difference of regret and
-its 95% interval over the held-out games. A candidate that passes is screened as
+its 95% interval over the held-out games; and the level check (entry 150): the evaluator's
+within-decision spread (the standard deviation of its values of a decision's siblings,
+averaged over the decisions), the candidate's at most 1.5 times hard-v3's. A candidate that
+passes is screened as
 `hard-v3+correction=FILE` (`lab.candidates`) with `lab.compare`.
 """
 
@@ -48,7 +58,7 @@ import math
 import statistics
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -64,7 +74,32 @@ from .candidates import evaluation
 from .fit_residual import ridge, round_means, within
 
 Z95 = 1.959964
+MIN_SCALE = 0.5  # the least 1 + b of a fit: its correction at most doubled (entry 150)
+MAX_SPREAD = 1.5  # the most a candidate's within-decision spread may be of hard-v3's
 Predict = Callable[..., float]
+
+
+class Fitted(NamedTuple):
+    """A sweep's correction: its weights (in the projection's scale), its mean by round, the
+    rows it was fitted on, `1 + b`, how the fit scaled the projection's own differences (1
+    with `--keep-scale`), and the projection scale its evaluator plays with
+    (`--match-spread`)."""
+
+    weights: np.ndarray
+    round_means: list[float]
+    rows: int
+    scale: float
+    projection_scale: float = 1.0
+
+
+class Judged(NamedTuple):
+    """A held-out decision as an evaluator judged it: the top-1 regret, the pairs of siblings
+    a space or more apart it ordered alike, those pairs, and the spread of its values."""
+
+    regret: float
+    alike: int
+    pairs: int
+    spread: float
 
 
 def held_out(deal: int) -> bool:
@@ -167,23 +202,44 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
 
 
 def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
-        solo: bool = True, held: Callable[[int], bool] = held_out
-        ) -> tuple[np.ndarray, list[float], int]:
-    """The correction's weights fitted on the training games' rows, its round means, rows."""
+        solo: bool = True, held: Callable[[int], bool] = held_out, keep_scale: bool = False,
+        match_spread: bool = False) -> Fitted:
+    """The correction fitted on the training games' rows. ValueError when its `1 + b` is
+    below `MIN_SCALE`, unless `match_spread` scales the fitted order by the ratio of hard-v3's
+    within-decision spread on the training games to its own (about hard-v3's spread then:
+    the last round's leaves are exact, unscaled), its level kept round by round."""
     train = [game for game in kept if not held(game["deal"])]
     x, value, target, groups = rows(train, label, horizon, solo)
-    z = within(np.column_stack([x, value]), groups)
-    coef = ridge(z, within(target - value, groups), alpha)
-    assert coef[-1] > -1, "a correction that turns the projection's order around"
-    w = coef[:-1] / (1 + coef[-1])
-    return w, round_means(x, w, groups), len(target)
+    miss = within(target - value, groups)
+    if keep_scale:
+        w, scale = ridge(within(x, groups), miss, alpha), 1.0
+    else:
+        coef = ridge(within(np.column_stack([x, value]), groups), miss, alpha)
+        scale = 1.0 + float(coef[-1])
+        if scale < MIN_SCALE and not match_spread:
+            raise ValueError(f"1 + b is {scale:.3f}, below {MIN_SCALE}: the fit would scale "
+                             "its correction up more than twice (try --keep-scale or "
+                             "--match-spread)")
+        w = coef[:-1] / scale
+    means = round_means(x, w, groups)
+    if not match_spread:
+        return Fitted(w, means, len(target), scale)
+    base = projection(solo, True, ())
+    assert isinstance(base, Evaluator)
+    def fitted_on(deal: int) -> bool:
+        return not held(deal)
+    k = (mean_spread(gate(kept, evaluator(None, solo), fitted_on))
+         / mean_spread(gate(kept, CorrectedEvaluator(base, list(w), means), fitted_on)))
+    levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
+    return Fitted(k * w, [k * c + (k - 1) * m for c, m in zip(means, levels, strict=True)],
+                  len(target), scale, k)
 
 
 def gate(kept: list[dict[str, Any]], ev: Evaluator, held: Callable[[int], bool] = held_out
-         ) -> dict[int, list[tuple[float, int, int]]]:
-    """Per held-out game, per decision: (top-1 regret, pairs ordered alike, pairs) of `ev`
-    against the siblings' outcomes."""
-    out: dict[int, list[tuple[float, int, int]]] = {}
+         ) -> dict[int, list[Judged]]:
+    """Per held-out game, per decision: how `ev` judged its siblings against their
+    outcomes."""
+    out: dict[int, list[Judged]] = {}
     for deal, _number, samples in branches([g for g in kept if held(g["deal"])]):
         seat = samples[0][0]["path_steps"][0]["seat"]
         sibs = range(len(samples[0]))
@@ -197,8 +253,14 @@ def gate(kept: list[dict[str, Any]], ev: Evaluator, held: Callable[[int], bool] 
                 if abs(finals[i] - finals[j]) >= 1:
                     pairs += 1
                     alike += (finals[i] - finals[j]) * (judged[i] - judged[j]) > 0
-        out.setdefault(deal, []).append((max(finals) - finals[first], alike, pairs))
+        out.setdefault(deal, []).append(Judged(max(finals) - finals[first], alike, pairs,
+                                               statistics.pstdev(judged)))
     return out
+
+
+def mean_spread(judged: dict[int, list[Judged]]) -> float:
+    """The evaluator's within-decision spread, averaged over the decisions."""
+    return statistics.fmean(j.spread for rows in judged.values() for j in rows)
 
 
 def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = True,
@@ -208,23 +270,27 @@ def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = T
     if not base:
         return "no held-out decision with two siblings yet"
 
-    def regret(per: dict[int, list[tuple[float, int, int]]], deal: int) -> float:
-        return statistics.fmean(r for r, _, _ in per[deal])
+    def regret(per: dict[int, list[Judged]], deal: int) -> float:
+        return statistics.fmean(j.regret for j in per[deal])
 
-    def agreement(per: dict[int, list[tuple[float, int, int]]]) -> float:
-        pairs = sum(n for rows in per.values() for _, _, n in rows)
-        return sum(a for rows in per.values() for _, a, _ in rows) / pairs if pairs else math.nan
+    def agreement(per: dict[int, list[Judged]]) -> float:
+        pairs = sum(j.pairs for rows in per.values() for j in rows)
+        return sum(j.alike for rows in per.values() for j in rows) / pairs if pairs else math.nan
 
     deals = sorted(base)
     diffs = [regret(new, d) - regret(base, d) for d in deals]
     mean = statistics.fmean(diffs)
     half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
     decisions = sum(len(base[d]) for d in deals)
+    ratio = mean_spread(new) / mean_spread(base) if mean_spread(base) else math.inf
+    level = "within" if ratio <= MAX_SPREAD else "above"
     return (f"{len(deals)} held-out games, {decisions} decisions: top-1 regret hard-v3 "
             f"{statistics.fmean(regret(base, d) for d in deals):.3f}, candidate "
             f"{statistics.fmean(regret(new, d) for d in deals):.3f}, candidate - hard-v3 "
             f"{mean:+.3f} (95% {mean - half:+.3f} .. {mean + half:+.3f}); sibling agreement "
-            f"hard-v3 {agreement(base):.3f}, candidate {agreement(new):.3f}")
+            f"hard-v3 {agreement(base):.3f}, candidate {agreement(new):.3f}; within-decision "
+            f"spread hard-v3 {mean_spread(base):.3f}, candidate {mean_spread(new):.3f} "
+            f"({ratio:.2f} times, {level} the level check's {MAX_SPREAD})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,6 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gate", help="only the offline gate for this correction file")
     parser.add_argument("--more", action="store_true", help="with the resampler's hidden "
                         "samples (DIR-more, `lab.board_resampler`): every game must have them")
+    parser.add_argument("--keep-scale", action="store_true", help="fit the target's miss on "
+                        "the features alone, the projection's own differences kept (b = 0)")
+    parser.add_argument("--match-spread", action="store_true", help="scale the fitted "
+                        "order so that its within-decision spread on the training games is "
+                        "hard-v3's (the projection scaled too: `projection_scale`)")
     parser.add_argument("--fresh", type=int, metavar="DEAL", help="hold out the games from "
                         "this deal on (sampled later), fit on all others (default: a fifth "
                         "of the deals, deal %% 5 == 0)")
@@ -263,22 +334,31 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if all(held(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out")
-    w, means, count = fit(kept, evaluator(args.label, solo), args.horizon, args.alpha, solo,
-                          held)
+    try:
+        w, means, count, scale, kept_share = fit(
+            kept, evaluator(args.label, solo), args.horizon, args.alpha, solo, held,
+            args.keep_scale, args.match_spread)
+    except ValueError as error:
+        print(f"refused: {error}", file=sys.stderr)
+        return 1
     fitted = {"names": list(correction_inputs.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
-              "horizon": args.horizon, "fresh": args.fresh,
+              "horizon": args.horizon, "fresh": args.fresh, "scale": round(scale, 6),
+              "keep_scale": args.keep_scale, "projection_scale": round(kept_share, 6),
               "label": args.label or "hard-v3",
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(fitted, f, indent=1)
     fitted_on = sum(not held(game["deal"]) for game in kept)
-    print(f"{count} rows of {fitted_on} games fitted ({len(kept) - fitted_on} held out)")
+    print(f"{count} rows of {fitted_on} games fitted ({len(kept) - fitted_on} held out); "
+          f"1 + b {scale:.3f}, weights' norm {float(np.linalg.norm(w)):.2f}, projection "
+          f"scale {kept_share:.3f}")
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
-    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means), solo, held))
+    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means, kept_share),
+                      solo, held))
     return 0
 
 

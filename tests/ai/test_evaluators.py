@@ -8,7 +8,12 @@ import pytest
 
 from ai import leaves, review
 from ai.agents import make_agent
-from ai.corrected import CorrectedEvaluator, load_correction, load_round_means
+from ai.corrected import (
+    CorrectedEvaluator,
+    load_correction,
+    load_projection_scale,
+    load_round_means,
+)
 from ai.correction_inputs import NAMES, features, vegetables
 from ai.evaluate import (
     Evaluation,
@@ -95,6 +100,11 @@ def test_the_correction_adds_its_fitted_term_to_the_projection_but_in_the_last_r
     assert shipped.predict(p, ROUNDS) == base.predict(p, ROUNDS)
     zero = CorrectedEvaluator(base, [0.0] * len(NAMES))
     assert zero.predict(p, 3) == base.predict(p, 3)
+    # a fit that found the projection's differences mostly noise keeps a share of them
+    shrunk = CorrectedEvaluator(base, shipped.correction, shipped.round_means, 0.25)
+    assert shrunk.predict(p, 3, p.path + 1, p.cash - 1) == pytest.approx(
+        0.25 * base.predict(p, 3, p.path + 1, p.cash - 1) + term)
+    assert shrunk.predict(p, ROUNDS) == base.predict(p, ROUNDS)  # still exact
 
 
 def test_the_corrected_value_keeps_the_projections_level():
@@ -139,6 +149,11 @@ def test_a_correction_file_for_other_features_or_none_corrects_nothing(tmp_path)
     same.write_text(json.dumps({"names": list(NAMES), "weights": [0.25] * len(NAMES),
                                 "round_means": means}))
     assert load_round_means(str(same)) == means
+    assert load_projection_scale(str(same)) == 1.0  # all of the projection unless told
+    same.write_text(json.dumps({"names": list(NAMES), "weights": [0.25] * len(NAMES),
+                                "projection_scale": 0.125}))
+    assert load_projection_scale(str(same)) == 0.125
+    assert load_projection_scale(str(other)) == 1.0
 
 
 def test_the_per_vegetable_features_see_wants_against_supply():

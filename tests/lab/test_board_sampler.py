@@ -9,10 +9,14 @@ import gzip
 import json
 import os
 import random
+import statistics
 
+import numpy as np
 import pytest
 
 from ai import correction_inputs
+from ai.corrected import CorrectedEvaluator
+from ai.evaluators import projection
 from lab import board_resampler, board_sampler, fit_generation
 from lab.compare import agent_seed
 from lab.yardsticks import make_agent
@@ -93,8 +97,8 @@ def test_a_sweep_fits_a_correction_the_next_sweep_labels_with(sampled, tmp_path)
     kept = board_sampler.games(str(sampled))
     scored = fit_generation.gate(kept, candidate)
     assert list(scored) == [60000]  # the held-out game alone
-    for regret, alike, pairs in scored[60000]:
-        assert regret >= 0 and 0 <= alike <= pairs
+    for regret, alike, pairs, spread in scored[60000]:
+        assert regret >= 0 and 0 <= alike <= pairs and spread >= 0
     assert fit_generation.gate_report(kept, candidate).startswith("1 held-out games")
     # the next sweep labels with this one
     again = tmp_path / "sweep2.json"
@@ -109,15 +113,58 @@ def test_fresh_games_are_held_out_and_every_earlier_game_is_fitted(sampled, tmp_
     kept = board_sampler.games(str(sampled))
     later = fit_generation.fresh_from(60001)
     assert list(fit_generation.gate(kept, fit_generation.evaluator(None), later)) == [60001]
-    _, _, fifth_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0)
-    _, _, fresh_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0,
-                                          held=later)
+    fifth_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0).rows
+    fresh_rows = fit_generation.fit(kept, fit_generation.evaluator(None), 3, 300.0,
+                                    held=later).rows
     assert fresh_rows != fifth_rows  # 60000's rows, not 60001's
     out = tmp_path / "fresh.json"
     assert fit_generation.main(["--dir", str(sampled), "--fresh", "60001",
                                 "--out", str(out)]) == 0
     assert json.loads(out.read_text())["fresh"] == 60001
     assert "of 1 games fitted (1 held out)" in capsys.readouterr().out
+
+
+@pytest.mark.lab
+def test_a_fit_too_loud_for_the_search_is_refused_or_scaled_to_hard_v3s_spread(
+        sampled, tmp_path, monkeypatch, capsys):
+    """Entry 150: a fit whose `1 + b` is below 0.5 would more than double its correction
+    and is refused (no file written); `--keep-scale` keeps the projection's differences as
+    they are; `--match-spread` plays the fitted order scaled to hard-v3's within-decision
+    spread on the training games, each round's level kept; the gate prints both spreads."""
+    kept = board_sampler.games(str(sampled))
+    hard = fit_generation.evaluator(None)
+    free = fit_generation.fit(kept, hard, 3, 300.0)
+    assert free.projection_scale == 1.0 and free.scale > 0
+    kept_scale = fit_generation.fit(kept, hard, 3, 300.0, keep_scale=True)
+    assert kept_scale.scale == 1.0
+    assert not np.allclose(kept_scale.weights, free.weights)
+    matched = fit_generation.fit(kept, hard, 3, 300.0, match_spread=True)
+    assert 0 < matched.projection_scale != 1.0
+
+    def training(deal: int) -> bool:
+        return not fit_generation.held_out(deal)
+
+    base = projection(True, True, ())
+    played = CorrectedEvaluator(base, list(matched.weights), matched.round_means,
+                                matched.projection_scale)
+    # about: the last round's leaves are exact, unscaled by either
+    assert fit_generation.mean_spread(fit_generation.gate(kept, played, training)) == \
+        pytest.approx(fit_generation.mean_spread(fit_generation.gate(kept, hard, training)),
+                      rel=0.01)
+    out = tmp_path / "matched.json"
+    assert fit_generation.main(["--dir", str(sampled), "--match-spread", "--out",
+                                str(out)]) == 0
+    assert json.loads(out.read_text())["projection_scale"] == \
+        pytest.approx(matched.projection_scale, abs=1e-6)
+    assert "within-decision spread hard-v3" in capsys.readouterr().out
+    # a fit that would scale its correction up twentyfold (generation 3's) is refused
+    real_ridge = fit_generation.ridge
+    monkeypatch.setattr(fit_generation, "ridge",
+                        lambda x, y, alpha: np.append(real_ridge(x, y, alpha)[:-1], -0.954))
+    refused = tmp_path / "refused.json"
+    assert fit_generation.main(["--dir", str(sampled), "--out", str(refused)]) == 1
+    assert "refused: 1 + b is 0.046, below 0.5" in capsys.readouterr().err
+    assert not refused.exists()
 
 
 @pytest.mark.lab
@@ -188,7 +235,7 @@ def test_the_gate_judges_a_sibling_by_its_mean_over_the_samples(sampled, tmp_pat
     assert three[next(iter(three))][0] == one[next(iter(one))][0]  # the sampler's first
     scored = fit_generation.gate(more, ev)[60000]
     assert scored
-    for (regret, _alike, _pairs), samples in zip(
+    for (regret, _alike, _pairs, spread), samples in zip(
             scored, (s for (d, _), s in three.items() if d == 60000), strict=True):
         finals = [sum(fit_generation.outcome(per[i], 0) for per in samples) / 3
                   for i in range(len(samples[0]))]
@@ -196,6 +243,7 @@ def test_the_gate_judges_a_sibling_by_its_mean_over_the_samples(sampled, tmp_pat
                       for per in samples) / 3 for i in range(len(samples[0]))]
         first = max(range(len(judged)), key=lambda i: (judged[i], -i))
         assert regret == pytest.approx(max(finals) - finals[first])
+        assert spread == pytest.approx(statistics.pstdev(judged))
     out = tmp_path / "gen2.json"
     assert fit_generation.main(["--dir", str(sampled), "--more", "--out", str(out)]) == 0
     rows_one = fit_generation.rows(kept, ev, 3)[2].size
