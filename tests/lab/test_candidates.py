@@ -1,6 +1,6 @@
 """A generation's candidate seated by name (`lab.candidates`, `BASE+correction=FILE`): with the
-shipped correction's file it plays BASE's moves, its checks' followers read the same file,
-and a file or a base it cannot use is refused by name."""
+shipped correction's file it plays BASE's moves, its checks' followers read the same file
+(its projection scale too), and a file or a base it cannot use is refused by name."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ def test_the_agent_and_its_followers_read_the_file(tmp_path):
     agent = candidate(f"hard-v3+correction={zeros}", 3, True)
     follower = agent.makes(agent.level, 4, deterministic=True, name=agent.name)
     assert agent.ev.correction == follower.ev.correction == [0.0] * len(fitted["weights"])
+    assert agent.ev.projection_scale == 1.0
+    matched = tmp_path / "matched.json"  # `lab.fit_generation --match-spread`'s kind
+    matched.write_text(json.dumps({**fitted, "projection_scale": 0.125}))
+    agent = candidate(f"hard-v3+correction={matched}", 3, True)
+    follower = agent.makes(agent.level, 4, deterministic=True, name=agent.name)
+    assert agent.ev.projection_scale == follower.ev.projection_scale == 0.125
 
 
 def test_what_cannot_be_a_candidate_is_refused(tmp_path):
