@@ -55,6 +55,7 @@ from loyang_game.engine.state import (
     StallSlot,
 )
 
+from .candidates import SUFFIX, candidate
 from .compare import agent_seed
 from .yardsticks import make_agent
 
@@ -107,11 +108,20 @@ def play_out(state: GameState, agents: list[Searcher]) -> list[dict[str, Any]]:
     return steps
 
 
+def seated(name: str, seed: int) -> Searcher:
+    """The agent `name` in deterministic mode: a yardstick or level (knobs allowed), or a
+    generation's candidate, `BASE+correction=FILE` (`lab.candidates`), whose own games the
+    next generation needs (docs/ai-lab.md, entry 154). ValueError for anything else."""
+    if SUFFIX in name:
+        return candidate(name, seed, True)
+    return make_agent(name, seed, True)
+
+
 def continuation(view: GameState, move: Move, follower: str, seed: int) -> dict[str, Any]:
     """`move` played in (a copy of) the sampled `view`, then the game to its end by
     `follower` in every seat, seeded from `seed` (the same for every sibling)."""
     state = view.clone()
-    agents = [make_agent(follower, seed + seat, True) for seat in range(state.config.seats)]
+    agents = [seated(follower, seed + seat) for seat in range(state.config.seats)]
     state.apply(move)
     steps = play_out(state, agents)
     return {"move": move.to_data(), "path_steps": steps, "final": standings(state)}
@@ -166,7 +176,7 @@ def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -
     if os.path.exists(path):
         return deal
     start = time.process_time()
-    agents = [make_agent(agent_name, agent_seed(deal, seat), True) for seat in range(seats)]
+    agents = [seated(agent_name, agent_seed(deal, seat)) for seat in range(seats)]
     rng = decision_stream(deal, seats)
     state = new_game(GameConfig(seats=seats, seed=deal))
     decisions, steps = [], []
@@ -232,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.board_sampler",
                                      description=__doc__.split("\n\n")[0])
     games_arguments(parser)
-    parser.add_argument("--agent", default=AGENT, help="the agent whose games are sampled")
+    parser.add_argument("--agent", default=AGENT, help="the agent whose games are sampled "
+                        "(a yardstick or level, or a candidate BASE+correction=FILE)")
     parser.add_argument("--follower", default=FOLLOWER, help="plays the continuations")
     parser.add_argument("--card-rate", type=float, default=0.15,
                         help="the share of Card-phase decisions with a choice kept")
@@ -253,8 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for name in (args.agent, args.follower):
         try:
-            make_agent(name)
-        except ValueError as error:
+            seated(name, 0)
+        except (ValueError, OSError) as error:
             parser.error(str(error))
     os.makedirs(folder, exist_ok=True)
     rates = (args.card_rate, args.rate)

@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 
 from ai import correction_inputs
-from ai.corrected import CorrectedEvaluator
+from ai.corrected import CORRECTION_FILE, CorrectedEvaluator
 from ai.evaluators import projection
 from lab import board_resampler, board_sampler, fit_generation
+from lab.candidates import Candidate
 from lab.compare import agent_seed
 from lab.yardsticks import make_agent
 from loyang_game.engine import GameConfig, Move, new_game, play, random_moves
@@ -41,6 +42,21 @@ def test_siblings_are_the_best_tried_and_the_move_played():
     assert board_sampler.siblings(estimates, a, 2) == [a, b]
     assert board_sampler.siblings(estimates, c, 2) == [a, b, c]
     assert board_sampler.siblings((), a, 4) == [a]
+
+
+def test_a_generations_candidate_can_be_sampled(tmp_path, capsys):
+    """The next generation's boards come from the candidate's own play (entry 154)."""
+    agent = board_sampler.seated(f"hard-v3+correction={CORRECTION_FILE}", 3)
+    assert isinstance(agent, Candidate) and agent.deterministic
+    assert not isinstance(board_sampler.seated("hard-v3", 3), Candidate)
+    with pytest.raises(ValueError):
+        board_sampler.seated("hard-v9", 3)
+    missing = tmp_path / "missing.json"
+    with pytest.raises(SystemExit):
+        board_sampler.main(["--dir", str(tmp_path), "--agent",
+                            f"hard-v3+correction={missing}"])
+    assert "missing.json" in capsys.readouterr().err
+    assert not (tmp_path / "1p").exists()
 
 
 @pytest.fixture(scope="module")
