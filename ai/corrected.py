@@ -75,19 +75,17 @@ def load_round_means(path: str = CORRECTION_FILE) -> list[float]:
 class CorrectedEvaluator(Evaluator):
     """The calibrated projection plus the learned sibling correction (exact in the last
     round, like the projection). Its features read no more of the board than the projection
-    does, so the projection's `key` is its own. A `projection_scale` other than 1 shrinks the
-    projection's differences before the correction is added (a fit that found them mostly
-    noise, its loudness matched to hard-v3's); the round means then restore each round's
-    level."""
+    does, so the projection's `key` is its own."""
+
+    projection_scale = 1.0
 
     def __init__(self, base: Evaluator, weights: list[float] | None = None,
-                 round_means: list[float] | None = None, projection_scale: float = 1.0) -> None:
+                 round_means: list[float] | None = None) -> None:
         super().__init__(base.weights, base.params)
         self.correction = load_correction() if weights is None else weights
         if round_means is None:
             round_means = load_round_means() if weights is None else [0.0] * (ROUNDS + 1)
         self.round_means = round_means
-        self.projection_scale = projection_scale
 
     def predict(self, p: PlayerState, round_: int, path: int | None = None,
                 cash: float | None = None) -> float:
@@ -96,6 +94,33 @@ class CorrectedEvaluator(Evaluator):
             return value
         correction = learned(self.correction, p, round_, p.path if path is None else path,
                              p.cash if cash is None else cash)
-        if self.projection_scale != 1.0:
-            value *= self.projection_scale
         return value + (correction - self.round_means[round_])
+
+
+class ScaledCorrectedEvaluator(CorrectedEvaluator):
+    """The corrected value with only a share of the projection's own differences kept
+    (`lab.fit_generation --match-spread`: a fit that found them mostly noise, its order
+    played as loud as hard-v3's), each round's level restored by the round means. A class of
+    its own so that the shipped correction's leaves pay nothing for it."""
+
+    def __init__(self, base: Evaluator, weights: list[float], round_means: list[float],
+                 projection_scale: float) -> None:
+        super().__init__(base, weights, round_means)
+        self.projection_scale = projection_scale
+
+    def predict(self, p: PlayerState, round_: int, path: int | None = None,
+                cash: float | None = None) -> float:
+        value = Evaluator.predict(self, p, round_, path, cash)
+        if round_ >= ROUNDS:
+            return value
+        correction = learned(self.correction, p, round_, p.path if path is None else path,
+                             p.cash if cash is None else cash)
+        return value * self.projection_scale + (correction - self.round_means[round_])
+
+
+def corrected_evaluator(base: Evaluator, weights: list[float], round_means: list[float],
+                        projection_scale: float = 1.0) -> CorrectedEvaluator:
+    """The projection with a fitted correction, scaled if its file says so."""
+    if projection_scale == 1.0:
+        return CorrectedEvaluator(base, weights, round_means)
+    return ScaledCorrectedEvaluator(base, weights, round_means, projection_scale)

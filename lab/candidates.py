@@ -17,7 +17,7 @@ from functools import cache
 
 from ai import correction_inputs
 from ai.corrected import (
-    CorrectedEvaluator,
+    corrected_evaluator,
     load_correction,
     load_projection_scale,
     load_round_means,
@@ -51,7 +51,7 @@ def evaluation(path: str, solo: bool, fitted: bool = True, changes: Knobs = ()) 
     base = projection(solo, fitted, changes)
     assert isinstance(base, Evaluator)
     weights, means, scale = correction_file(path)
-    return CorrectedEvaluator(base, list(weights), list(means), scale)
+    return corrected_evaluator(base, list(weights), list(means), scale)
 
 
 class Candidate(MCTSAgent):

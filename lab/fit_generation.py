@@ -63,7 +63,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ai import correction_inputs
-from ai.corrected import CorrectedEvaluator
+from ai.corrected import CorrectedEvaluator, corrected_evaluator
 from ai.evaluate import Evaluator
 from ai.evaluators import corrected as shipped_corrected
 from ai.evaluators import projection
@@ -357,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
           f"scale {kept_share:.3f}")
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
-    print(gate_report(kept, CorrectedEvaluator(base, [float(v) for v in w], means, kept_share),
+    print(gate_report(kept, corrected_evaluator(base, [float(v) for v in w], means, kept_share),
                       solo, held))
     return 0
 

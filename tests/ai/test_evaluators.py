@@ -10,6 +10,8 @@ from ai import leaves, review
 from ai.agents import make_agent
 from ai.corrected import (
     CorrectedEvaluator,
+    ScaledCorrectedEvaluator,
+    corrected_evaluator,
     load_correction,
     load_projection_scale,
     load_round_means,
@@ -101,7 +103,10 @@ def test_the_correction_adds_its_fitted_term_to_the_projection_but_in_the_last_r
     zero = CorrectedEvaluator(base, [0.0] * len(NAMES))
     assert zero.predict(p, 3) == base.predict(p, 3)
     # a fit that found the projection's differences mostly noise keeps a share of them
-    shrunk = CorrectedEvaluator(base, shipped.correction, shipped.round_means, 0.25)
+    shrunk = corrected_evaluator(base, shipped.correction, shipped.round_means, 0.25)
+    assert isinstance(shrunk, ScaledCorrectedEvaluator) and shrunk.projection_scale == 0.25
+    assert type(corrected_evaluator(base, shipped.correction, shipped.round_means, 1.0)) \
+        is CorrectedEvaluator  # the shipped correction's leaves pay nothing for the scale
     assert shrunk.predict(p, 3, p.path + 1, p.cash - 1) == pytest.approx(
         0.25 * base.predict(p, 3, p.path + 1, p.cash - 1) + term)
     assert shrunk.predict(p, ROUNDS) == base.predict(p, ROUNDS)  # still exact

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from ai import correction_inputs
-from ai.corrected import CORRECTION_FILE, CorrectedEvaluator
+from ai.corrected import CORRECTION_FILE, corrected_evaluator
 from ai.evaluators import projection
 from lab import board_resampler, board_sampler, fit_generation
 from lab.candidates import Candidate
@@ -161,8 +161,8 @@ def test_a_fit_too_loud_for_the_search_is_refused_or_scaled_to_hard_v3s_spread(
         return not fit_generation.held_out(deal)
 
     base = projection(True, True, ())
-    played = CorrectedEvaluator(base, list(matched.weights), matched.round_means,
-                                matched.projection_scale)
+    played = corrected_evaluator(base, list(matched.weights), matched.round_means,
+                                 matched.projection_scale)
     # about: the last round's leaves are exact, unscaled by either
     assert fit_generation.mean_spread(fit_generation.gate(kept, played, training)) == \
         pytest.approx(fit_generation.mean_spread(fit_generation.gate(kept, hard, training)),
