@@ -55,9 +55,8 @@ from loyang_game.engine.state import (
     StallSlot,
 )
 
-from .candidates import SUFFIX, candidate
+from .candidates import searcher
 from .compare import agent_seed
-from .yardsticks import make_agent
 
 AGENT = "hard-v3"
 # a quarter of hard-v3's budget, without play-ons of its own (as fit_residual's follower)
@@ -108,20 +107,11 @@ def play_out(state: GameState, agents: list[Searcher]) -> list[dict[str, Any]]:
     return steps
 
 
-def seated(name: str, seed: int) -> Searcher:
-    """The agent `name` in deterministic mode: a yardstick or level (knobs allowed), or a
-    generation's candidate, `BASE+correction=FILE` (`lab.candidates`), whose own games the
-    next generation needs (docs/ai-lab.md, entry 154). ValueError for anything else."""
-    if SUFFIX in name:
-        return candidate(name, seed, True)
-    return make_agent(name, seed, True)
-
-
 def continuation(view: GameState, move: Move, follower: str, seed: int) -> dict[str, Any]:
     """`move` played in (a copy of) the sampled `view`, then the game to its end by
     `follower` in every seat, seeded from `seed` (the same for every sibling)."""
     state = view.clone()
-    agents = [seated(follower, seed + seat) for seat in range(state.config.seats)]
+    agents = [searcher(follower, seed + seat, True) for seat in range(state.config.seats)]
     state.apply(move)
     steps = play_out(state, agents)
     return {"move": move.to_data(), "path_steps": steps, "final": standings(state)}
@@ -176,7 +166,7 @@ def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -
     if os.path.exists(path):
         return deal
     start = time.process_time()
-    agents = [seated(agent_name, agent_seed(deal, seat)) for seat in range(seats)]
+    agents = [searcher(agent_name, agent_seed(deal, seat), True) for seat in range(seats)]
     rng = decision_stream(deal, seats)
     state = new_game(GameConfig(seats=seats, seed=deal))
     decisions, steps = [], []
@@ -264,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for name in (args.agent, args.follower):
         try:
-            seated(name, 0)
+            searcher(name)
         except (ValueError, OSError) as error:
             parser.error(str(error))
     os.makedirs(folder, exist_ok=True)

@@ -26,8 +26,9 @@ from ai.evaluate import Evaluation, Evaluator
 from ai.evaluators import Knobs, projection
 from ai.levels import Level
 from ai.search import MCTSAgent
+from ai.searcher import Searcher
 
-from .yardsticks import level_named
+from .yardsticks import level_named, make_agent
 
 SUFFIX = "+correction="
 
@@ -84,3 +85,11 @@ def candidate(name: str, seed: int = 0, deterministic: bool = False) -> Candidat
         raise ValueError(f"{base!r}: no searching level with the corrected evaluation")
     correction_file(path)
     return Candidate(level, seed, deterministic, name=name)
+
+
+def searcher(name: str, seed: int = 0, deterministic: bool = False) -> Searcher:
+    """A searching agent by its name: a generation's candidate (`BASE+correction=FILE`), or
+    any agent `lab.yardsticks.make_agent` seats. ValueError for a name that is neither."""
+    if SUFFIX in name:
+        return candidate(name, seed, deterministic)
+    return make_agent(name, seed, deterministic)

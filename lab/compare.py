@@ -46,7 +46,6 @@ from ai.play import play_game
 from loyang_game.engine import GameConfig, GameState, Hook, Move, new_game, play, solo
 
 from .processes import worker_pool
-from .yardsticks import make_agent
 
 Job = TypeVar("Job")  # what one worker process is handed: a deal and how to play it
 
@@ -67,15 +66,12 @@ def lab_agent(name: str, seed: int = 0, deterministic: bool = False) -> Agent:
     yardsticks), or a lab-only device on top of one: `hard-v3+take-regular` (`lab.forcing`,
     issue 49's diagnosis screen), `hard-v3+correction=FILE` (`lab.candidates`: a fitted
     correction of `lab.fit_generation`, a generation's candidate)."""
-    from .candidates import SUFFIX as CORRECTION
-    from .candidates import candidate
+    from .candidates import searcher
     from .forcing import SUFFIX, take_regular
 
     if name.endswith(SUFFIX):
         return take_regular(name.removesuffix(SUFFIX), seed, deterministic)
-    if CORRECTION in name:
-        return candidate(name, seed, deterministic)
-    return make_agent(name, seed, deterministic)
+    return searcher(name, seed, deterministic)
 
 
 def agent_seed(deal: int, seat: int) -> int:

@@ -25,8 +25,8 @@ it spends nothing on a round's level. With `--more`, each further hidden sample 
 base projection's leaf value on the correction's features and that value `b`, within groups,
 ordering as `value + w / (1 + b) . x`; or with `--keep-scale` on the features alone (`b` = 0:
 the projection's own differences kept as they are). Written as a correction file (`names`,
-`weights`, `round_means`) that `CorrectedEvaluator(base, weights, round_means)` reads, and the
-next sweep labels with. `1 + b` is printed, and a fit whose `1 + b` is below 0.5 is refused:
+`weights`, `round_means`, `projection_scale`) that `corrected.corrected_evaluator` reads, and
+the next sweep labels with. `1 + b` is printed, and a fit whose `1 + b` is below 0.5 is refused:
 its correction would be more than doubled, louder than the search can use (entry 150: at
 0.046 the correction was twenty times too loud and lost almost a space). With
 `--match-spread` such a fit is kept in the order it found but played as loud as hard-v3's
@@ -224,15 +224,24 @@ def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float
     means = round_means(x, w, groups)
     if not match_spread:
         return Fitted(w, means, len(target), scale)
-    base = projection(solo, True, ())
-    assert isinstance(base, Evaluator)
-    def fitted_on(deal: int) -> bool:
-        return not held(deal)
-    k = (mean_spread(gate(kept, evaluator(None, solo), fitted_on))
-         / mean_spread(gate(kept, CorrectedEvaluator(base, list(w), means), fitted_on)))
+    k = spread_ratio(kept, w, means, solo, held)
     levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
     return Fitted(k * w, [k * c + (k - 1) * m for c, m in zip(means, levels, strict=True)],
                   len(target), scale, k)
+
+
+def spread_ratio(kept: list[dict[str, Any]], w: np.ndarray, means: list[float], solo: bool,
+                 held: Callable[[int], bool]) -> float:
+    """hard-v3's within-decision spread on the training games over that of the projection
+    corrected by `w`: what `--match-spread` scales the fitted order by."""
+    base = projection(solo, True, ())
+    assert isinstance(base, Evaluator)
+
+    def fitted_on(deal: int) -> bool:
+        return not held(deal)
+
+    return (mean_spread(gate(kept, evaluator(None, solo), fitted_on))
+            / mean_spread(gate(kept, CorrectedEvaluator(base, list(w), means), fitted_on)))
 
 
 def gate(kept: list[dict[str, Any]], ev: Evaluator, held: Callable[[int], bool] = held_out
@@ -335,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     if all(held(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out")
     try:
-        w, means, count, scale, kept_share = fit(
+        w, means, count, scale, projection_scale = fit(
             kept, evaluator(args.label, solo), args.horizon, args.alpha, solo, held,
             args.keep_scale, args.match_spread)
     except ValueError as error:
@@ -345,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
               "round_means": [round(m, 6) for m in means], "rows": count,
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
               "horizon": args.horizon, "fresh": args.fresh, "scale": round(scale, 6),
-              "keep_scale": args.keep_scale, "projection_scale": round(kept_share, 6),
+              "keep_scale": args.keep_scale, "projection_scale": round(projection_scale, 6),
               "label": args.label or "hard-v3",
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
@@ -354,11 +363,11 @@ def main(argv: list[str] | None = None) -> int:
     fitted_on = sum(not held(game["deal"]) for game in kept)
     print(f"{count} rows of {fitted_on} games fitted ({len(kept) - fitted_on} held out); "
           f"1 + b {scale:.3f}, weights' norm {float(np.linalg.norm(w)):.2f}, projection "
-          f"scale {kept_share:.3f}")
+          f"scale {projection_scale:.3f}")
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
-    print(gate_report(kept, corrected_evaluator(base, [float(v) for v in w], means, kept_share),
-                      solo, held))
+    played = corrected_evaluator(base, [float(v) for v in w], means, projection_scale)
+    print(gate_report(kept, played, solo, held))
     return 0
 
 

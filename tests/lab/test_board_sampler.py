@@ -18,7 +18,7 @@ from ai import correction_inputs
 from ai.corrected import CORRECTION_FILE, corrected_evaluator
 from ai.evaluators import projection
 from lab import board_resampler, board_sampler, fit_generation
-from lab.candidates import Candidate
+from lab.candidates import Candidate, searcher
 from lab.compare import agent_seed
 from lab.yardsticks import make_agent
 from loyang_game.engine import GameConfig, Move, new_game, play, random_moves
@@ -45,12 +45,13 @@ def test_siblings_are_the_best_tried_and_the_move_played():
 
 
 def test_a_generations_candidate_can_be_sampled(tmp_path, capsys):
-    """The next generation's boards come from the candidate's own play (entry 154)."""
-    agent = board_sampler.seated(f"hard-v3+correction={CORRECTION_FILE}", 3)
+    """The next generation's boards come from the candidate's own play (entry 154): the
+    sampler seats its agents by `lab.candidates.searcher`."""
+    agent = searcher(f"hard-v3+correction={CORRECTION_FILE}", 3, True)
     assert isinstance(agent, Candidate) and agent.deterministic
-    assert not isinstance(board_sampler.seated("hard-v3", 3), Candidate)
+    assert not isinstance(searcher("hard-v3", 3, True), Candidate)
     with pytest.raises(ValueError):
-        board_sampler.seated("hard-v9", 3)
+        searcher("hard-v9", 3)
     missing = tmp_path / "missing.json"
     with pytest.raises(SystemExit):
         board_sampler.main(["--dir", str(tmp_path), "--agent",
