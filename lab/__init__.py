@@ -32,6 +32,9 @@ as it was), are the lab's too (`yardsticks.py`): the tools seat them by name, th
     python -m lab.board_resampler --dir DATA --samples 3
                                   more hidden samples for their kept decisions (the
                                   labels `lab.fit_generation --more` reads)
+    python -m lab.pick_gate --dir DATA --first 60300 --games 50 --a CANDIDATE
+                                  the pick gate: the candidate's own pick at their kept
+                                  decisions against hard-v3's, both played on
     python -m lab.policy_agreement --dir DATA/2p
                                   the share of hard's Action-step moves a cheap policy
                                   makes (the yardstick for a model of the rival)

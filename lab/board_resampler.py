@@ -27,7 +27,7 @@ import os
 import random
 import sys
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, NamedTuple
 
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
 
@@ -43,41 +43,53 @@ from .board_sampler import (
 )
 
 
-def decision_states(game: dict[str, Any]) -> list[GameState]:
-    """The states of the game's kept decisions, in order: the game replayed from its deal by
-    its moves, drawing on the sampler's random stream exactly as the sampler did (which
-    decisions it kept, their one hidden sample, its seed), so that each kept view can be
-    checked against the view drawn again. AssertionError when the replay strays."""
+class KeptDecision(NamedTuple):
+    """A kept decision replayed: the game's state there, and the hidden sample the sampler
+    drew for it (the view its siblings were played on from, and their followers' seed)."""
+
+    state: GameState
+    view: GameState
+    seed: int
+
+
+def kept_decisions(game: dict[str, Any]) -> list[KeptDecision]:
+    """The game's kept decisions, in order: the game replayed from its deal by its moves,
+    drawing on the sampler's random stream exactly as the sampler did (which decisions it
+    kept, their one hidden sample, its seed), so that each kept view can be checked against
+    the view drawn again. AssertionError when the replay strays."""
     seats, deal, rates = game["seats"], game["deal"], tuple(game["rates"])
     rng = decision_stream(deal, seats)
     state = new_game(GameConfig(seats=seats, seed=deal))
-    found: list[GameState] = []
+    found: list[KeptDecision] = []
     for data in game["moves"]:
         if keeps(state, flow.decision(state), rates, rng):
             kept = game["decisions"][len(found)]
-            view, _seed = hidden_sample(state, state.to_move, rng)
+            view, seed = hidden_sample(state, state.to_move, rng)
             assert table(view) == {k: kept[k] for k in ("round", "offer", "boards")}, \
                 f"deal {deal}: the replay strays at kept decision {len(found)}"
-            found.append(state.clone())
+            found.append(KeptDecision(state.clone(), view, seed))
         state.apply(Move.from_data(data))
     assert len(found) == len(game["decisions"]), f"deal {deal}: kept decisions missed"
     return found
 
 
+def more_views(game: dict[str, Any], number: int, state: GameState, samples: int
+               ) -> list[tuple[GameState, int]]:
+    """The resampler's `samples` hidden samples of the game's kept decision `number` (at
+    `state`), each a view and its followers' seed: drawn from a stream of their own, so
+    `lab.pick_gate` plays another move on from the very same samples."""
+    rng = random.Random(f"more {game['seats']} {game['deal']} {number}")
+    return [hidden_sample(state, state.to_move, rng) for _ in range(samples)]
+
+
 def more_samples(game: dict[str, Any], samples: int) -> list[list[list[dict[str, Any]]]]:
     """Per kept decision, per new sample: each kept sibling's continuation from that sample."""
     out = []
-    for number, (state, kept) in enumerate(zip(decision_states(game), game["decisions"],
+    for number, (point, kept) in enumerate(zip(kept_decisions(game), game["decisions"],
                                                strict=True)):
-        seat = kept["seat"]
-        rng = random.Random(f"more {game['seats']} {game['deal']} {number}")
         moves = [Move.from_data(s["move"]) for s in kept["siblings"]]
-        per_sample = []
-        for _ in range(samples):
-            view, seed = hidden_sample(state, seat, rng)
-            per_sample.append([continuation(view, move, game["follower"], seed)
-                               for move in moves])
-        out.append(per_sample)
+        out.append([[continuation(view, move, game["follower"], seed) for move in moves]
+                    for view, seed in more_views(game, number, point.state, samples)])
     return out
 
 

@@ -40,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Collection
 from multiprocessing import Pool
 from typing import Any
 
@@ -196,7 +197,7 @@ def write(path: str, data: dict[str, Any]) -> None:
     os.replace(path + ".tmp", path)
 
 
-def games(folder: str, deals: range | None = None) -> list[dict[str, Any]]:
+def games(folder: str, deals: Collection[int] | None = None) -> list[dict[str, Any]]:
     """The games kept in `folder` (of `deals` only, if given), in deal order."""
     found = []
     for name in os.listdir(folder) if os.path.isdir(folder) else []:

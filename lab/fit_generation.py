@@ -155,7 +155,8 @@ def with_more(kept: list[dict[str, Any]], folder: str) -> list[dict[str, Any]]:
     sample, the siblings in the sampler's order) from `folder`-more
     (`lab.board_resampler`). ValueError when a game has none there: a gate's labels are of
     one kind."""
-    more = {game["deal"]: game for game in games(folder.rstrip("/") + "-more")}
+    more = {game["deal"]: game
+            for game in games(folder.rstrip("/") + "-more", {game["deal"] for game in kept})}
     missing = [game["deal"] for game in kept if game["deal"] not in more]
     if missing:
         raise ValueError(f"{len(missing)} games without more samples yet (deal {missing[0]} "

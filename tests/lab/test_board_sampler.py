@@ -211,7 +211,7 @@ def test_more_samples_replay_the_kept_game_and_play_every_sibling_on_again(sampl
     each new hidden sample; taken up when there; a replay that strays is refused."""
     deal = 60000
     game = board_sampler.games(str(sampled), range(deal, deal + 1))[0]
-    states = board_resampler.decision_states(game)
+    states = [point.state for point in board_resampler.kept_decisions(game)]
     assert [s.round for s in states] == [d["round"] for d in game["decisions"]]
     assert board_resampler.resample_game((str(sampled), deal, 2)) == deal
     path = f"{sampled}-more/{deal}.json.gz"
@@ -232,7 +232,7 @@ def test_more_samples_replay_the_kept_game_and_play_every_sibling_on_again(sampl
     strayed = {**game, "decisions": [{**game["decisions"][0], "round": 0},
                                      *game["decisions"][1:]]}
     with pytest.raises(AssertionError, match="strays at kept decision 0"):
-        board_resampler.decision_states(strayed)
+        board_resampler.kept_decisions(strayed)
 
 
 @pytest.mark.lab
