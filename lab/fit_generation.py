@@ -9,6 +9,8 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
     python -m lab.fit_generation --dir /work/data/boards/2p --out /work/data/fits/duel1.json
     python -m lab.fit_generation --dir /work/data/boards/1p --more --horizon 9 \
         --out /work/data/fits/gen2.json                   # with lab.board_resampler's samples
+    python -m lab.fit_generation --dir docs/lab/boards/1p docs/lab/boards-gen5/1p --more \
+        --fresh 60300-60349 --match-spread --out docs/lab/gen6/gen6.json   # and a candidate's
 
 **Rows**, from solo games or from duels (item 3: a duel's boards, fitted on the duel's own
 projection; the folder's games all of one kind). Every continuation of a kept decision
@@ -107,10 +109,23 @@ def held_out(deal: int) -> bool:
     return deal % 5 == 0
 
 
-def fresh_from(first: int) -> Callable[[int], bool]:
-    """Held out: the games from deal `first` on, sampled after the earlier games were looked
-    at (`--fresh`, entry 147); every earlier game is fitted on."""
-    return lambda deal: deal >= first
+def fresh_from(first: int, last: int | None = None) -> Callable[[int], bool]:
+    """Held out: the games from deal `first` on (to `last`, if given), sampled after the
+    earlier games were looked at (`--fresh`, entries 147 and 158); every other game is
+    fitted on."""
+    return lambda deal: first <= deal and (last is None or deal <= last)
+
+
+def fresh_range(text: str) -> tuple[int, int | None]:
+    """`--fresh`'s `DEAL` or `FIRST-LAST`."""
+    first, _, last = text.partition("-")
+    try:
+        bounds = int(first), (int(last) if last else None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a deal or FIRST-LAST") from None
+    if bounds[1] is not None and bounds[1] < bounds[0]:
+        raise argparse.ArgumentTypeError(f"{text!r}: the range ends before it begins")
+    return bounds
 
 
 def evaluator(path: str | None, solo: bool = True) -> Evaluator:
@@ -303,10 +318,18 @@ def gate_report(kept: list[dict[str, Any]], candidate: Evaluator, solo: bool = T
             f"({ratio:.2f} times, {level} the level check's {MAX_SPREAD})")
 
 
+def fresh_label(fresh: tuple[int, int | None] | None) -> int | str | None:
+    """`--fresh` as the fitted file keeps it: the deal alone, as before ranges, or FIRST-LAST."""
+    if fresh is None or fresh[1] is None:
+        return None if fresh is None else fresh[0]
+    return f"{fresh[0]}-{fresh[1]}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.fit_generation",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dir", required=True, help="the sampler's games (a <seats>p folder)")
+    parser.add_argument("--dir", required=True, nargs="+", help="the sampler's games (a "
+                        "<seats>p folder; several: all their games, e.g. a candidate's own)")
     parser.add_argument("--horizon", type=int, default=3, help="rounds the target looks on")
     parser.add_argument("--label", help="the correction file of the labelling evaluator "
                         "(hard-v3's unless told)")
@@ -320,25 +343,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match-spread", action="store_true", help="scale the fitted "
                         "order so that its within-decision spread on the training games is "
                         "hard-v3's (the projection scaled too: `projection_scale`)")
-    parser.add_argument("--fresh", type=int, metavar="DEAL", help="hold out the games from "
-                        "this deal on (sampled later), fit on all others (default: a fifth "
-                        "of the deals, deal %% 5 == 0)")
+    parser.add_argument("--fresh", type=fresh_range, metavar="DEAL[-LAST]", help="hold out "
+                        "the games from this deal on (to LAST), sampled later, fit on all "
+                        "others (default: a fifth of the deals, deal %% 5 == 0)")
     args = parser.parse_args(argv)
     if args.horizon < 1:
         parser.error("--horizon must be at least 1")
-    kept = games(args.dir)
-    if not kept:
-        parser.error(f"no games in {args.dir}")
-    if args.more:
-        try:
-            kept = with_more(kept, args.dir)
-        except ValueError as error:
-            parser.error(str(error))
+    kept = []
+    for folder in args.dir:
+        found = games(folder)
+        if not found:
+            parser.error(f"no games in {folder}")
+        if args.more:
+            try:
+                found = with_more(found, folder)
+            except ValueError as error:
+                parser.error(str(error))
+        kept += found
+    deals = [game["deal"] for game in kept]
+    if len(set(deals)) < len(deals):
+        parser.error("a deal's game in two of the folders: each deal once")
     seats = {game["seats"] for game in kept}
     if len(seats) > 1:
-        parser.error(f"games of {sorted(seats)} seats in {args.dir}: one kind a folder")
+        parser.error(f"games of {sorted(seats)} seats in {' '.join(args.dir)}: one kind")
     solo = seats == {1}
-    held = held_out if args.fresh is None else fresh_from(args.fresh)
+    held = held_out if args.fresh is None else fresh_from(*args.fresh)
     if args.gate:
         print(gate_report(kept, evaluator(args.gate, solo), solo, held))
         return 0
@@ -354,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     fitted = {"names": list(correction_inputs.NAMES), "weights": [round(float(v), 6) for v in w],
               "round_means": [round(m, 6) for m in means], "rows": count,
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
-              "horizon": args.horizon, "fresh": args.fresh, "scale": round(scale, 6),
+              "horizon": args.horizon, "fresh": fresh_label(args.fresh), "scale": round(scale, 6),
               "keep_scale": args.keep_scale, "projection_scale": round(projection_scale, 6),
               "label": args.label or "hard-v3",
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}

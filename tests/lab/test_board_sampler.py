@@ -142,6 +142,34 @@ def test_fresh_games_are_held_out_and_every_earlier_game_is_fitted(sampled, tmp_
 
 
 @pytest.mark.lab
+def test_a_fit_takes_several_folders_and_holds_out_a_range(sampled, tmp_path, capsys):
+    """Entry 158: a candidate's own games in a folder of their own, fitted with hard-v3's,
+    and a range of deals held out (the games after it fitted on)."""
+    held = fit_generation.fresh_from(60000, 60000)
+    assert [held(d) for d in (59999, 60000, 60001)] == [False, True, False]
+    assert fit_generation.fresh_range("60300-60349") == (60300, 60349)
+    assert fit_generation.fresh_range("60300") == (60300, None)
+    first, second = tmp_path / "a" / "1p", tmp_path / "b" / "1p"
+    for folder, deal in ((first, 60000), (second, 60001)):
+        folder.mkdir(parents=True)
+        name = f"{deal}.json.gz"
+        (folder / name).write_bytes((sampled / name).read_bytes())
+    both, one = tmp_path / "both.json", tmp_path / "one.json"
+    assert fit_generation.main(["--dir", str(first), str(second), "--fresh", "60000-60000",
+                                "--out", str(both)]) == 0
+    assert fit_generation.main(["--dir", str(sampled), "--out", str(one)]) == 0  # 60000 held
+    fitted = json.loads(both.read_text())
+    assert fitted["fresh"] == "60000-60000" and fitted["games"] == 2
+    assert fitted["weights"] == json.loads(one.read_text())["weights"]
+    for bad in (["--fresh", "60349-60300"], ["--fresh", "x"]):
+        with pytest.raises(SystemExit):
+            fit_generation.main(["--dir", str(first), str(second), *bad])
+    with pytest.raises(SystemExit):
+        fit_generation.main(["--dir", str(sampled), str(second)])  # 60001 twice
+    assert "each deal once" in capsys.readouterr().err
+
+
+@pytest.mark.lab
 def test_a_fit_too_loud_for_the_search_is_refused_or_scaled_to_hard_v3s_spread(
         sampled, tmp_path, monkeypatch, capsys):
     """Entry 150: a fit whose `1 + b` is below 0.5 would more than double its correction
