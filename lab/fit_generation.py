@@ -7,7 +7,7 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
         --label /work/data/fits/sweep1.json --out /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/1p --gate /work/data/fits/sweep2.json
     python -m lab.fit_generation --dir /work/data/boards/2p --out /work/data/fits/duel1.json
-    python -m lab.fit_generation --dir /work/data/boards/1p --more --horizon 9 \
+    python -m lab.fit_generation --dir /work/data/boards/1p --more --horizon 9 \\
         --out /work/data/fits/gen2.json                   # with lab.board_resampler's samples
     python -m lab.fit_generation --dir docs/lab/boards/1p docs/lab/boards-gen5/1p --more \
         --fresh 60300-60349 --match-spread --out docs/lab/gen6/gen6.json   # and a candidate's
