@@ -115,7 +115,6 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     games_arguments(parser)
     parser.add_argument("--samples", type=int, default=3, help="more hidden samples a decision")
-    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     if not 1 <= args.seats <= 4 or min(args.games, args.samples, args.workers) < 1:
         parser.error("--seats 1-4; --games, --samples and --workers at least 1")

@@ -222,11 +222,13 @@ def summary(kept: list[dict[str, Any]]) -> str:
 
 
 def games_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that say which games: the data folder, the seats, the deals."""
+    """The options that say which games (the data folder, the seats, the deals), and the
+    worker processes that play them."""
     parser.add_argument("--dir", required=True, help="the data folder (a <seats>p folder in it)")
     parser.add_argument("--seats", type=int, default=1)
     parser.add_argument("--first", type=int, default=60000, help="the first deal")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,7 +244,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="the share of other decisions with a choice (not a Path step) kept")
     parser.add_argument("--siblings", type=int, default=4,
                         help="continuations for the best first moves tried, at most")
-    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--summary", action="store_true", help="say what the folder holds")
     args = parser.parse_args(argv)
     if not 1 <= args.seats <= 4 or args.games < 1 or args.workers < 1 or args.siblings < 1 \

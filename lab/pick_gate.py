@@ -124,7 +124,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", required=True, help="the candidate (BASE+correction=FILE, or "
                         "any agent lab.compare seats)")
     parser.add_argument("--b", default=BASELINE, help="what it is judged against")
-    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--jsonl", help="append one line per game; a stopped run is taken up")
     args = parser.parse_args(argv)
     if not 1 <= args.seats <= 4 or min(args.games, args.workers) < 1:
