@@ -1,6 +1,7 @@
 """A generation's candidate seated by name (issue 49, item 2): a searching agent whose
 evaluation's learned correction is read from a fitted file, `BASE+correction=FILE` (BASE a
-yardstick or level, knobs allowed: `hard-v3+correction=/work/data/fits/sweep1.json`), so
+yardstick or level, knobs allowed: `hard-v3+correction=/work/data/fits/sweep1.json`), or
+moved a share of the way there from the shipped one (`...=FILE*0.3`), so
 `lab.compare` screens a sweep of `lab.fit_generation` against hard-v3 with nothing added to
 the game. The file holds what `ai/correction.json` holds (`names`, `weights`,
 `round_means`, and a `projection_scale` if it has one); the agent is BASE in every other
@@ -17,6 +18,7 @@ from functools import cache
 
 from ai import correction_inputs
 from ai.corrected import (
+    CORRECTION_FILE,
     corrected_evaluator,
     load_correction,
     load_projection_scale,
@@ -31,18 +33,45 @@ from ai.searcher import Searcher
 from .yardsticks import level_named, make_agent
 
 SUFFIX = "+correction="
+SHARE = "*"  # `FILE*0.3`: the shipped correction moved three tenths of the way to FILE's
 
 
 @cache
 def correction_file(path: str) -> tuple[tuple[float, ...], tuple[float, ...], float]:
     """The weights, round means and projection scale of a fitted correction file, read as
-    `ai/corrected.py` reads its own."""
+    `ai/corrected.py` reads its own; of `FILE*SHARE`, the shipped correction's moved that
+    share of the way to the file's (`blend`)."""
+    path, star, share = path.rpartition(SHARE) if SHARE in path else (path, "", "")
     with open(path, encoding="utf-8") as f:
         names = json.load(f).get("names")
     if names != list(correction_inputs.NAMES):
         raise ValueError(f"{path}: not a correction of ai/corrected.py's features")
-    return (tuple(load_correction(path)), tuple(load_round_means(path)),
-            load_projection_scale(path))
+    fitted = (tuple(load_correction(path)), tuple(load_round_means(path)),
+              load_projection_scale(path))
+    if not star:
+        return fitted
+    try:
+        moved = float(share)
+    except ValueError:
+        raise ValueError(f"{share!r}: the share toward {path} is a number") from None
+    if not 0 <= moved <= 1:
+        raise ValueError(f"{share!r}: the share toward {path} lies in [0, 1]")
+    return blend(correction_file(CORRECTION_FILE), fitted, moved)
+
+
+def blend(shipped: tuple[tuple[float, ...], tuple[float, ...], float],
+          fitted: tuple[tuple[float, ...], tuple[float, ...], float], share: float
+          ) -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """The correction `share` of the way from `shipped` to `fitted`: the corrected value is
+    linear in its weights, round means and projection scale, so this is exactly hard-v3's
+    value moved `share` of the way to the fitted one's, on every board (a trust region a
+    generation can be tried in: the pick gate, entry 160)."""
+    def mix(a: float, b: float) -> float:
+        return (1 - share) * a + share * b
+
+    return (tuple(mix(a, b) for a, b in zip(shipped[0], fitted[0], strict=True)),
+            tuple(mix(a, b) for a, b in zip(shipped[1], fitted[1], strict=True)),
+            mix(shipped[2], fitted[2]))
 
 
 @cache

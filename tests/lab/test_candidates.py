@@ -5,6 +5,7 @@ shipped correction's file it plays BASE's moves, its checks' followers read the 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -12,7 +13,7 @@ from ai.corrected import CORRECTION_FILE
 from lab.candidates import Candidate, candidate
 from lab.compare import agent_seed, lab_agent
 from lab.yardsticks import make_agent
-from loyang_game.engine import GameConfig, new_game, play
+from loyang_game.engine import GameConfig, new_game, play, random_moves
 
 SMALL = "hard-v3:act_iterations=80,other_iterations=24,verify_iterations=40"
 
@@ -58,3 +59,28 @@ def test_what_cannot_be_a_candidate_is_refused(tmp_path):
         candidate(f"hard-v3+correction={other}")
     with pytest.raises(ValueError, match="no searching level"):
         candidate(f"hard-v2+correction={CORRECTION_FILE}")
+
+
+def test_a_share_of_the_way_to_a_fitted_correction_is_that_share_of_its_value(tmp_path):
+    """`FILE*SHARE` (entry 160): the corrected value is linear in the file's numbers, so the
+    blend is hard-v3's value moved that share of the way to the file's, on any board."""
+    with open(CORRECTION_FILE, encoding="utf-8") as f:
+        fitted = json.load(f)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**fitted, "projection_scale": 0.25,
+                                 "weights": [w * -3 + 0.1 for w in fitted["weights"]],
+                                 "round_means": [m + 2 for m in fitted["round_means"]]}))
+    state = new_game(GameConfig(seats=1, seed=4))
+    play(state, random_moves(random.Random(4)), until=lambda s: s.round > 3)
+    board = state.players[0]
+
+    def value(name: str) -> float:
+        return candidate(f"hard-v3+correction={name}", 1, True).ev.predict(board, state.round)
+
+    shipped, far = value(CORRECTION_FILE), value(str(other))
+    assert shipped != pytest.approx(far)
+    for share in (0.0, 0.3, 1.0):
+        assert value(f"{other}*{share}") == pytest.approx((1 - share) * shipped + share * far)
+    for bad in ("1.5", "x"):
+        with pytest.raises(ValueError, match="share toward"):
+            candidate(f"hard-v3+correction={other}*{bad}")
