@@ -87,3 +87,28 @@ def test_where_the_picks_differ_each_is_valued_on_the_decisions_samples(folder, 
     assert "1 games" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         pick_gate.main(["--dir", str(folder), "--a", "hard-v9"])
+
+
+@pytest.mark.lab
+def test_a_duels_picks_are_valued_by_the_margin_on_the_duels_own_samples(tmp_path):
+    """Item 3's boards: in a duel a pick is worth the deciding seat's position less the
+    other's, and both seats' decisions are judged."""
+    games = tmp_path / "2p"
+    games.mkdir()
+    deal = 70000
+    assert board_sampler.sample_game((str(games), 2, deal, SMALL, SMALL, (0.3, 0.05), 2)) == deal
+    assert board_resampler.resample_game((str(games), deal, 1)) == deal
+    row = pick_gate.judge_game((str(games), deal, OTHER, SMALL))
+    assert row is not None and row["samples"] == 2
+    game = with_more(board_sampler.games(str(games), {deal}), str(games))[0]
+    assert {d["seat"] for d in game["decisions"]} == {0, 1}
+    for d in row["decisions"]:
+        decision = game["decisions"][d["number"]]
+        valued = pick_gate.kept_outcomes(decision)
+        seat = decision["seat"]
+        for sibling in decision["siblings"]:
+            final = [side["position"] for side in sibling["final"]]
+            assert valued[tuple(sibling["move"])][0] == final[seat] - final[1 - seat]
+        if d["a"] != d["b"] and d["a_kept"]:
+            assert d["a_value"] == pytest.approx(statistics.fmean(valued[tuple(d["a"])]),
+                                                 abs=1e-4)
