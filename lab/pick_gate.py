@@ -74,22 +74,23 @@ def judge_game(job: tuple[str, int, str, str]) -> dict[str, Any] | None:
         picks = [searcher(name, seed, True).search(point.state, seat).move
                  for name in (a_name, b_name)]
         valued = kept_outcomes(decision)
-        views = [(point.view, point.seed),
-                 *more_views(game, number, point.state, len(decision.get("more", [])))]
         kept = [tuple(move.to_data()) in valued for move in picks]
-        if picks[0] != picks[1]:
+        a = b = 0.0
+        if picks[0] != picks[1]:  # only then are the samples drawn again and played on
+            views = [(point.view, point.seed),
+                     *more_views(game, number, point.state, len(decision.get("more", [])))]
             for move, known in zip(picks, kept, strict=True):
                 if not known:
                     valued[tuple(move.to_data())] = [
                         outcome(continuation(view, move, game["follower"], s), seat)
                         for view, s in views]
-        a, b = (statistics.fmean(valued[tuple(m.to_data())]) if picks[0] != picks[1] else 0.0
-                for m in picks)
+            a, b = (statistics.fmean(valued[tuple(m.to_data())]) for m in picks)
         rows.append({"number": number, "round": decision["round"],
                      "decision": decision["decision"], "a": picks[0].to_data(),
                      "b": picks[1].to_data(), "a_value": round(a, 4), "b_value": round(b, 4),
                      "a_kept": kept[0], "b_kept": kept[1]})
-    return {"deal": deal, "a": a_name, "b": b_name, "samples": len(views) if rows else 0,
+    samples = 1 + len(game["decisions"][0].get("more", [])) if rows else 0
+    return {"deal": deal, "a": a_name, "b": b_name, "samples": samples,
             "decisions": rows}
 
 
