@@ -7,9 +7,11 @@ sibling boards in ten that a round of play shows to be more than 0.3 spaces apar
 siblings (`python -m lab.fit_residual fit-siblings`: each round's boards of one game with their
 mean taken out, so the fit cannot spend itself on a round's level) reads the board's totals and
 how its vegetables meet its customers' wants, and adds `weights · features` to the projection.
-The weights are data (`correction.json`, also the frozen yardstick hard-v3's: a new fit gets
-a file and an evaluator name of its own); without them the correction is zero. The last round
-is exact and never corrected; the correction fades with the rounds still to come.
+The weights are data (`correction.json`: hard-v4's since 2026-11-30, learned from hard's own
+play in generations, `lab.fit_generation`, docs/ai-lab.md entries 158-163; the lab keeps each
+frozen yardstick's own copy); without them the correction is zero. The last round is exact
+and never corrected; the correction fades with the rounds still to come. A fit may keep only
+a share of the projection's own differences (`projection_scale`, `ScaledCorrectedEvaluator`).
 
 Fitted within rounds, the correction knows nothing of a round's level: on the boards it was
 fitted on, `weights · features` averages up to +3.7 spaces in a round. So each round's mean
@@ -79,13 +81,11 @@ class CorrectedEvaluator(Evaluator):
 
     projection_scale = 1.0
 
-    def __init__(self, base: Evaluator, weights: list[float] | None = None,
+    def __init__(self, base: Evaluator, weights: list[float],
                  round_means: list[float] | None = None) -> None:
         super().__init__(base.weights, base.params)
-        self.correction = load_correction() if weights is None else weights
-        if round_means is None:
-            round_means = load_round_means() if weights is None else [0.0] * (ROUNDS + 1)
-        self.round_means = round_means
+        self.correction = weights
+        self.round_means = [0.0] * (ROUNDS + 1) if round_means is None else round_means
 
     def predict(self, p: PlayerState, round_: int, path: int | None = None,
                 cash: float | None = None) -> float:
@@ -101,7 +101,7 @@ class ScaledCorrectedEvaluator(CorrectedEvaluator):
     """The corrected value with only a share of the projection's own differences kept
     (`lab.fit_generation --match-spread`: a fit that found them mostly noise, its order
     played as loud as hard-v3's), each round's level restored by the round means. A class of
-    its own so that the shipped correction's leaves pay nothing for it."""
+    its own so that a correction without the scale pays nothing for it."""
 
     def __init__(self, base: Evaluator, weights: list[float], round_means: list[float],
                  projection_scale: float) -> None:
@@ -124,3 +124,9 @@ def corrected_evaluator(base: Evaluator, weights: list[float], round_means: list
     if projection_scale == 1.0:
         return CorrectedEvaluator(base, weights, round_means)
     return ScaledCorrectedEvaluator(base, weights, round_means, projection_scale)
+
+
+def shipped_evaluator(base: Evaluator) -> CorrectedEvaluator:
+    """The projection `base` with the correction hard ships (`correction.json`)."""
+    return corrected_evaluator(base, load_correction(), load_round_means(),
+                               load_projection_scale())

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from .corrected import CorrectedEvaluator
+from .corrected import shipped_evaluator
 from .evaluate import Evaluation, Evaluator, hand_evaluator, tuned_evaluator
 
 Knobs = tuple[tuple[str, float], ...]  # (name, value) pairs, sorted: an evaluation's changes
@@ -37,12 +37,13 @@ def projection(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
 
 @cache
 def corrected(solo: bool, fitted: bool, changes: Knobs) -> Evaluation:
-    """The projection with the learned sibling correction (`corrected.py`), one object per
-    arguments. Fitted on solo boards, it orders a duel's own boards better too (against
-    hard-v2: +0.335 spaces solo, 67.7% of duels; docs/ai-lab.md, entries 92 and 94)."""
+    """The projection with the learned correction hard ships (`corrected.py`), one object per
+    arguments. Fitted on solo boards, it orders a duel's own boards better too (hard-v3's
+    against hard-v2: +0.335 spaces solo, 67.7% of duels; docs/ai-lab.md, entries 92 and 94;
+    hard-v4's against hard-v3: +0.145 solo, entry 163)."""
     base = projection(solo, fitted, changes)
     assert isinstance(base, Evaluator)
-    return CorrectedEvaluator(base)
+    return shipped_evaluator(base)
 
 
 # The evaluations a level may name, each made by (solo, fitted, changes to its knobs).

@@ -54,9 +54,10 @@ class Level:
 # different boards are compared (`verify`, `verify_pool`) lift solo play; the rivalry
 # objective and other seats playing the rollout plans win duels (66% of 100 games), and
 # those seats taking in a draft the pair the evaluation likes (`value_draft`) 59% of 200
-# against hard-v3 (95% 0.53-0.65; entry 136). On the clock hard plays its play-ons in
-# worker processes (`parallel`): the same choices, in time more often (docs/ai-lab.md,
-# entry 67).
+# against hard-v3 (95% 0.53-0.65; entry 136). Its correction (`corrected.py`) is learned
+# from its own play in generations: hard-v4's, +0.145 solo over hard-v3 (95% +0.03..+0.26;
+# entry 163). On the clock hard plays its play-ons in worker processes (`parallel`): the same
+# choices, in time more often (docs/ai-lab.md, entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),

@@ -5,8 +5,9 @@ A checkout has it and the installed game does not (it is not among pyproject.tom
 packages): each tool runs with `python -m lab.X` from the checkout's folder. The lab imports
 `ai` and `loyang_game`; nothing there imports the lab. numpy, which `train` and
 `fit_residual` need, comes with `pip install ".[lab]"` (and with ".[test]"). The frozen
-yardsticks every change to hard is measured against, `hard-v1`, `hard-v2` and `hard-v3` (hard
-as it was), are the lab's too (`yardsticks.py`): the tools seat them by name, the game cannot.
+yardsticks every change to hard is measured against, `hard-v1` to `hard-v4` (hard as it
+was), are the lab's too (`yardsticks.py`, their learned corrections frozen in `frozen/`): the
+tools seat them by name, the game cannot.
 
     python -m lab.arena --seats 4 --agents random,greedy,normal,hard --games 50 --json
                                   matches between agents: wins, positions, errors

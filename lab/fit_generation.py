@@ -67,13 +67,13 @@ import numpy as np
 from ai import correction_inputs
 from ai.corrected import CorrectedEvaluator, corrected_evaluator
 from ai.evaluate import Evaluator
-from ai.evaluators import corrected as shipped_corrected
 from ai.evaluators import projection
 from loyang_game.engine.cards import ROUNDS, path_cost
 
 from .board_sampler import board, games
-from .candidates import evaluation
+from .corrections import evaluation
 from .fit_residual import ridge, round_means, within
+from .yardsticks import CORRECTIONS
 
 Z95 = 1.959964
 MIN_SCALE = 0.5  # the least 1 + b of a fit: its correction at most doubled (entry 150)
@@ -129,13 +129,9 @@ def fresh_range(text: str) -> tuple[int, int | None]:
 
 
 def evaluator(path: str | None, solo: bool = True) -> Evaluator:
-    """hard-v3's evaluation (the shipped correction), or the projection with a correction
+    """hard-v3's evaluation (its frozen correction), or the projection with a correction
     file's weights and round means: solo's or the duels' projection under it."""
-    if path is None:
-        ev = shipped_corrected(solo, True, ())
-        assert isinstance(ev, Evaluator)
-        return ev
-    return evaluation(path, solo)
+    return evaluation(CORRECTIONS["hard-v3"] if path is None else path, solo)
 
 
 def best_step(step: dict[str, Any], predict: Predict) -> tuple[float, int, float]:

@@ -8,8 +8,9 @@ to the end of its last round; the hash is the first 16 hex digits of the sha256 
 of `[m.to_data() for m in state.moves()]`. `hint1`/`hint2` hash the coach's advice to seat
 0 at every choice of a deal-3 game of easy, `review1`/`review2` the review of a deal-5 game.
 The figures of the notebook (entry 107 on): greedy2 16fb20530fbff9b9, easy2
-cc5b53751269d149, normal4 94e11396fbe176c7, hard2 28b96bd7ba56a3b2 (be272063641f0d09
-before entry 136), hardsolo f93e999065ed294a.
+cc5b53751269d149, normal4 94e11396fbe176c7; with hard-v4's correction (entry 166), hard2
+915e8740e574dbd8, hardsolo f3d62b5d28cb8029 (hard-v3's: 28b96bd7ba56a3b2,
+f93e999065ed294a; be272063641f0d09 before entry 136).
 """
 
 from __future__ import annotations

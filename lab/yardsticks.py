@@ -2,17 +2,24 @@
 against the same play on the same deals (`python -m lab.compare --b hard-v3`). They live with
 the lab, not in the game: `ai.agents.make_agent` seats only the levels of `ai.levels.LEVELS`;
 this module's `make_agent` seats those and the yardsticks, by name, knobs allowed
-(`hard-v3:verify=0`), as `ai.search.MCTSAgent` playing the frozen `Level`.
+(`hard-v3:verify=0`), as `ai.search.MCTSAgent` playing the frozen `Level`; a yardstick with a
+learned correction reads its own frozen copy of it (`CORRECTIONS`), never the file hard ships.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from ai import agents
+from ai.corrected import CORRECTION_FILE
+from ai.evaluate import Evaluation
 from ai.knobs import parse_knobs, tuned
 from ai.levels import LEVELS, Level
+from ai.search import MCTSAgent
 from ai.searcher import Searcher
+
+from .corrections import FROZEN, evaluation
 
 YARDSTICKS = {
     # hard as it was when the paired harness was built (2026-11-24): the yardstick every
@@ -22,13 +29,43 @@ YARDSTICKS = {
     # issue's screens (its baseline file: docs/lab/hard-v2-solo-200-399.jsonl).
     "hard-v2": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6),
-    # hard as it was on 2026-11-27 (session 37), with the sibling correction of
-    # `ai/correction.json`: the yardstick of the next screens. A new fit of the correction
-    # goes to a file and evaluator name of its own, so that this one stays what was measured.
+    # hard as it was on 2026-11-27 (session 37), with the sibling correction it shipped
+    # then (`frozen/hard-v3-correction.json`): the yardstick of issue 49's screens.
     "hard-v3": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                      others_plan=True, verify=3, verify_pool=6, parallel=True,
                      evaluator="corrected"),
+    # hard as shipped on 2026-11-30 (session 52): hard-v3 with its rivals' value draft
+    # (entry 136) and generation 6's correction a quarter of the way (entry 163, +0.145 solo
+    # over hard-v3): the yardstick of generation 7 on.
+    "hard-v4": Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
+                     others_plan=True, value_draft=True, verify=3, verify_pool=6,
+                     parallel=True, evaluator="corrected"),
 }
+
+# The frozen correction of each yardstick that has one (the lab's copy, not hard's file).
+CORRECTIONS = {name: os.path.join(FROZEN, f"{name}-correction.json")
+               for name in ("hard-v3", "hard-v4")}
+
+
+def correction_of(name: str) -> str:
+    """The correction file the agent `name` (knobs allowed) plays with: a yardstick's
+    frozen one, or the shipped one for the game's levels."""
+    return CORRECTIONS.get(name.partition(":")[0], CORRECTION_FILE)
+
+
+class Yardstick(MCTSAgent):
+    """A frozen yardstick: its level, and its frozen correction if it has one; its checks'
+    followers are made by this class under the same name, so they read it too."""
+
+    def _evaluator(self, solo: bool) -> Evaluation:
+        path = CORRECTIONS.get(self.name)
+        if self.given is not None or path is None:
+            return super()._evaluator(solo)
+        return evaluation(path, solo, self.level.fitted, self.level.evaluation)
+
+    @property
+    def makes(self) -> type[MCTSAgent]:
+        return Yardstick
 
 
 def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Searcher:
@@ -44,10 +81,8 @@ def make_agent(name: str, seed: int = 0, deterministic: bool = False) -> Searche
                 raise
             raise ValueError(f"unknown agent {base!r}; choose from {', '.join(AGENTS)}"
                              ) from None
-    from ai.search import MCTSAgent
-
     overrides = parse_knobs(knobs) if knobs else None
-    return MCTSAgent(level, seed, deterministic=deterministic, overrides=overrides, name=base)
+    return Yardstick(level, seed, deterministic=deterministic, overrides=overrides, name=base)
 
 
 def level_named(name: str) -> Level | None:

@@ -87,16 +87,19 @@ def test_the_correction_adds_its_fitted_term_to_the_projection_but_in_the_last_r
     shipped = make_evaluation("corrected", solo=True)
     assert isinstance(shipped, CorrectedEvaluator)
     assert len(shipped.correction) == len(NAMES) and any(shipped.correction)  # file matches
+    # hard-v4's correction keeps a share of the projection's own differences (entry 163)
+    scale = shipped.projection_scale
+    assert scale == load_projection_scale() and 0.5 < scale < 1.0
     state = _state_in_round(1, 6, 3)
     p = state.players[0]
     x = features(p, 3, p.path + 1, p.cash - 1)
     term = sum(w * v for w, v in zip(shipped.correction, x)) - shipped.round_means[3]
     assert term != 0.0
     assert shipped.predict(p, 3, p.path + 1, p.cash - 1) == pytest.approx(
-        base.predict(p, 3, p.path + 1, p.cash - 1) + term)
+        scale * base.predict(p, 3, p.path + 1, p.cash - 1) + term)
     assert shipped.value(state, 0) == pytest.approx(
-        base.value(state, 0) + sum(w * v for w, v in zip(shipped.correction,
-                                                         features(p, 3, p.path, p.cash)))
+        scale * base.value(state, 0) + sum(w * v for w, v in zip(shipped.correction,
+                                                                 features(p, 3, p.path, p.cash)))
         - shipped.round_means[3])
     assert not any(features(p, ROUNDS, p.path, p.cash))  # the last round is exact
     assert shipped.predict(p, ROUNDS) == base.predict(p, ROUNDS)
@@ -106,25 +109,27 @@ def test_the_correction_adds_its_fitted_term_to_the_projection_but_in_the_last_r
     shrunk = corrected_evaluator(base, shipped.correction, shipped.round_means, 0.25)
     assert isinstance(shrunk, ScaledCorrectedEvaluator) and shrunk.projection_scale == 0.25
     assert type(corrected_evaluator(base, shipped.correction, shipped.round_means, 1.0)) \
-        is CorrectedEvaluator  # the shipped correction's leaves pay nothing for the scale
+        is CorrectedEvaluator  # a correction without the scale pays nothing for it
     assert shrunk.predict(p, 3, p.path + 1, p.cash - 1) == pytest.approx(
         0.25 * base.predict(p, 3, p.path + 1, p.cash - 1) + term)
     assert shrunk.predict(p, ROUNDS) == base.predict(p, ROUNDS)  # still exact
 
 
 def test_the_corrected_value_keeps_the_projections_level():
-    """Fitted within rounds, the correction alone adds one to three spaces to a mid-game
-    board; its mean by round is taken off, so that the final space a hint or the review
-    quotes is the calibrated projection's level (greedy's boards, a little off the fitted
-    ones)."""
+    """Fitted within rounds, the correction alone adds two to five spaces to a mid-game
+    board; its mean by round is taken off (and, for a correction that keeps a share of the
+    projection's differences, the level that share loses is given back), so that the final
+    space a hint or the review quotes is near the calibrated projection's level. On greedy's
+    boards, below those the means were taken on, hard-v3's came within 1.0 space of it and
+    hard-v4's within 1.5 (-1.19: docs/ai-lab.md, entry 166)."""
     base = default_evaluator(True)
     shipped = make_evaluation("corrected", solo=True)
     assert isinstance(shipped, CorrectedEvaluator)
     means = shipped.round_means
     assert len(means) == ROUNDS + 1 and means[0] == means[ROUNDS] == 0.0
-    assert all(1.0 < means[r] < 5.0 for r in range(2, ROUNDS - 1))
-    uncentred = CorrectedEvaluator(base, shipped.correction)
-    assert not any(uncentred.round_means)
+    assert all(-2.0 < means[r] < 5.0 for r in range(2, ROUNDS - 1))
+    uncentred = corrected_evaluator(base, shipped.correction, [0.0] * (ROUNDS + 1),
+                                    shipped.projection_scale)
     centred_gaps, raw_gaps = [], []
     for deal in range(3):
         agent = make_agent("greedy", deal)
@@ -136,7 +141,7 @@ def test_the_corrected_value_keeps_the_projections_level():
                 centred_gaps.append(shipped.predict(p, round_) - base.predict(p, round_))
                 raw_gaps.append(uncentred.predict(p, round_) - base.predict(p, round_))
     assert len(centred_gaps) > 100
-    assert abs(sum(centred_gaps) / len(centred_gaps)) < 1.0
+    assert abs(sum(centred_gaps) / len(centred_gaps)) < 1.5
     assert sum(raw_gaps) / len(raw_gaps) > 1.5
 
 

@@ -17,9 +17,11 @@ import lab
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = re.compile(r"python3? -m\s+([A-Za-z_][\w.]*)")
 # The lab's modules that are no command: the features `fit_residual` fits on, the pool of
-# processes the tools play in, the frozen yardsticks, and the agents `lab.compare` seats on
-# top of them (the diagnosis's forcing, a generation's candidate).
-LIBRARIES = {"__init__", "candidates", "forcing", "processes", "residual", "yardsticks"}
+# processes the tools play in, the frozen yardsticks and the correction files they and the
+# candidates read, and the agents `lab.compare` seats on top of them (the diagnosis's
+# forcing, a generation's candidate).
+LIBRARIES = {"__init__", "candidates", "corrections", "forcing", "processes", "residual",
+             "yardsticks"}
 TOOLS = sorted(p.stem for p in (ROOT / "lab").glob("*.py") if p.stem not in LIBRARIES)
 
 

@@ -1,7 +1,7 @@
 """What the lab's experiments rest on in the AI the game plays: deterministic mode gives the
 same game in any process (so `python -m lab.compare` can pair agents deal by deal), knob
-overrides by name, and the frozen yardsticks hard-v1, hard-v2 and hard-v3, which live with the
-lab (`lab.yardsticks`), not among the levels the game seats."""
+overrides by name, and the frozen yardsticks hard-v1 to hard-v4, which live with the lab
+(`lab.yardsticks`, their corrections in `lab/frozen/`), not among the levels the game seats."""
 
 from __future__ import annotations
 
@@ -14,9 +14,14 @@ import sys
 import pytest
 
 from ai import agents
-from ai.corrected import load_correction, load_round_means
+from ai.corrected import (
+    CORRECTION_FILE,
+    load_correction,
+    load_projection_scale,
+    load_round_means,
+)
 from ai.levels import LEVELS, Level
-from lab.yardsticks import AGENTS, YARDSTICKS, make_agent
+from lab.yardsticks import AGENTS, CORRECTIONS, YARDSTICKS, Yardstick, make_agent
 from loyang_game.engine import GameConfig, new_game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -101,18 +106,38 @@ def test_hard_v2_is_hard_as_it_was_before_issue_35():
 def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
     """hard-v3 is today's hard, frozen with the correction that issue 35's screens measured
     (docs/ai-lab.md, entries 92-100: its weights, and the means by round taken off since
-    entry 100). A new fit must go to a file and evaluator name of its own: refitting
-    `correction.json` in place would change hard-v3."""
+    entry 100), which the lab keeps frozen (`lab/frozen/hard-v3-correction.json`), whatever
+    hard ships; its checks' followers read it too."""
     frozen = Level(1600, 480, 6.0, 2.0, halving=True, offer_ahead=True, rivalry=0.5,
                    others_plan=True, verify=3, verify_pool=6, parallel=True,
                    evaluator="corrected")
     assert YARDSTICKS["hard-v3"] == frozen
     # hard since: its search's rivals take the pair its evaluation likes (entry 136)
     assert dataclasses.replace(LEVELS["hard"], value_draft=False) == frozen
-    weights, means = load_correction(), load_round_means()
+    path = CORRECTIONS["hard-v3"]
+    weights, means = load_correction(path), load_round_means(path)
     assert len(weights) == 73 and any(weights) and any(means)
     frozen_file = hashlib.sha256(repr((weights, means)).encode()).hexdigest()[:16]
-    assert frozen_file == "24428292b1a354fe"
+    assert frozen_file == "24428292b1a354fe" and load_projection_scale(path) == 1.0
+    agent = make_agent("hard-v3:verify=0", 3, True)
+    assert isinstance(agent, Yardstick) and agent.ev.correction == weights
+    follower = agent.makes(agent.level, 4, deterministic=True, name=agent.name)
+    assert follower.ev.correction == weights and follower.ev.round_means == means
+
+
+def test_hard_v4_is_hard_as_shipped_with_its_correction_frozen():
+    """hard-v4 is hard as shipped on 2026-11-30: generation 6's correction a quarter of the
+    way from hard-v3's (docs/ai-lab.md, entries 163 and 166), frozen in the lab; today the
+    shipped file holds the same numbers, so hard-v4 plays hard's moves."""
+    assert YARDSTICKS["hard-v4"] == LEVELS["hard"]
+    path = CORRECTIONS["hard-v4"]
+    frozen = (load_correction(path), load_round_means(path), load_projection_scale(path))
+    assert frozen == (load_correction(CORRECTION_FILE), load_round_means(CORRECTION_FILE),
+                      load_projection_scale(CORRECTION_FILE))
+    assert frozen[0] != load_correction(CORRECTIONS["hard-v3"]) and frozen[2] < 1.0
+    assert make_agent("hard-v4", 3, True).ev.projection_scale == frozen[2]
+    knobs = ":act_iterations=40,other_iterations=12,verify_iterations=10"
+    assert _opening("hard-v4" + knobs, 5, 1) == _opening("hard" + knobs, 5, 1)
 
 
 def _opening(name: str, deal: int, seats: int) -> list:
