@@ -41,8 +41,9 @@ def test_every_command_names_a_module_that_is_there(document):
 def test_the_lab_has_its_tools():
     assert {"arena", "bench", "board_resampler", "board_sampler", "compare", "fit_generation",
             "fit_residual", "framebench", "giveways", "hint_follower", "list_bench", "memory_bench",
-            "move_hashes", "pick_gate", "policy_agreement", "review_bench", "save_bench",
-            "table_clock", "take_regular", "train", "turn_bench", "wait_bench"} == set(TOOLS)
+            "move_hashes", "pick_gate", "policy_agreement", "quoted_level", "review_bench",
+            "save_bench", "table_clock", "take_regular", "train", "turn_bench",
+            "wait_bench"} == set(TOOLS)
     assert commands_in(lab.__doc__ or "") >= {f"lab.{tool}" for tool in TOOLS}
 
 
