@@ -36,9 +36,9 @@ tools seat them by name, the game cannot.
     python -m lab.pick_gate --dir DATA --first 60300 --games 50 --a CANDIDATE
                                   the pick gate: the candidate's own pick at their kept
                                   decisions against hard-v3's, both played on
-    python -m lab.quoted_level --agents greedy normal --deals 12
+    python -m lab.quoted_level --agents greedy normal --deals 30
                                   the level a hint quotes, by evaluation: its value of a
-                                  mid-game board less the space the game ends on
+                                  board at its Path step less where the game ends
     python -m lab.policy_agreement --dir DATA/2p
                                   the share of hard's Action-step moves a cheap policy
                                   makes (the yardstick for a model of the rival)

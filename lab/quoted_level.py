@@ -1,7 +1,7 @@
 """The level the coach quotes: how far an evaluation's value of a mid-game board lies from the
 space the game then ends on (issue 49: a check before a learned correction ships).
 
-    python -m lab.quoted_level --agents greedy normal --deals 12
+    python -m lab.quoted_level --agents greedy normal --deals 30
 
 A hint says "the AI expects you to finish on about space N", N an evaluation's value of the
 board; a correction is fitted on how boards of one round differ, its level by round taken
@@ -21,8 +21,10 @@ import statistics
 from ai.agents import make_agent
 from ai.evaluate import Evaluator, default_evaluator
 from ai.evaluators import make_evaluation
+from ai.leaves import final_value, path_value
 from loyang_game.engine import GameConfig, new_game
 from loyang_game.engine.cards import ROUNDS
+from loyang_game.engine.moves import ADVANCE
 
 from .corrections import evaluation
 from .yardsticks import CORRECTIONS
@@ -38,19 +40,20 @@ def evaluations() -> dict[str, Evaluator]:
 
 
 def misses(agent: str, deals: int, judged: dict[str, Evaluator]) -> dict[str, list[float]]:
-    """Each evaluation's value less the final space, for every board after a move in rounds
-    2 to ROUNDS - 2 of `agent`'s solo games on deals 0 to `deals` - 1."""
+    """Each evaluation's value less the final position, at the Path step of rounds 2 to
+    ROUNDS - 2 of `agent`'s solo games on deals 0 to `deals` - 1."""
     out: dict[str, list[float]] = {name: [] for name in judged}
     for deal in range(deals):
         player = make_agent(agent, deal, deterministic=True)
         state = new_game(GameConfig(seats=1, seed=deal))
         values: list[dict[str, float]] = []
         while not state.is_over:
+            stepping = any(m.kind == ADVANCE for m in state.legal_moves())
+            if stepping and 2 <= state.round <= ROUNDS - 2:
+                values.append({name: path_value(state, 0, ev)[1]
+                               for name, ev in judged.items()})
             state.apply(player.choose(state))
-            board, round_ = state.players[0], state.round
-            if 2 <= round_ <= ROUNDS - 2:
-                values.append({name: ev.predict(board, round_) for name, ev in judged.items()})
-        final = state.players[0].path
+        final = final_value(state, 0)
         for row in values:
             for name, value in row.items():
                 out[name].append(value - final)
@@ -62,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--agents", nargs="+", default=["greedy", "normal"],
                         help="whose solo games' boards are valued (the game's agents)")
-    parser.add_argument("--deals", type=int, default=12, help="games of each agent")
+    parser.add_argument("--deals", type=int, default=30, help="games of each agent")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
@@ -77,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                  f"{math.sqrt(statistics.fmean(x * x for x in v)):.2f})"
                  for name, v in found.items()]
         print(f"{agent}, {args.deals} games, {len(found['projection'])} boards: value less "
-              f"final space: " + "; ".join(cells), flush=True)
+              f"final position: " + "; ".join(cells), flush=True)
     return 0
 
 

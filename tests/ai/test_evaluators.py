@@ -121,7 +121,8 @@ def test_the_corrected_value_keeps_the_projections_level():
     projection's differences, the level that share loses is given back), so that the final
     space a hint or the review quotes is near the calibrated projection's level. On greedy's
     boards, below those the means were taken on, hard-v3's came within 1.0 space of it and
-    hard-v4's within 1.5 (-1.19: docs/ai-lab.md, entry 166)."""
+    hard-v4's within 1.5 (-1.19; at the Path step, as a hint quotes it, hard-v4's level is
+    the nearest of the three to where greedy's games end: docs/ai-lab.md, entry 166)."""
     base = default_evaluator(True)
     shipped = make_evaluation("corrected", solo=True)
     assert isinstance(shipped, CorrectedEvaluator)
