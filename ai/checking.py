@@ -32,7 +32,6 @@ from loyang_game.engine.state import Decision
 
 from . import verify
 from .evaluate import Evaluation
-from .evaluators import make_evaluation
 from .leaves import LeafValues, final_value
 from .levels import Level
 from .options import Option
@@ -91,12 +90,18 @@ class PlayOnPace:
             start = clock()
 
 
+class Made(verify.Follower, Protocol):
+    """A check's follower, which also says what evaluation it plays a game with."""
+
+    def evaluation(self, solo: bool) -> Evaluation: ...
+
+
 class Makes(Protocol):
     """What makes a check's follower: the searching agent's own class (`search.MCTSAgent`),
     a fresh agent of `level` counting iterations, with the evaluation `evaluator` if given."""
 
     def __call__(self, level: Level, seed: int, *, deterministic: bool,
-                 evaluator: Evaluation | None, name: str) -> verify.Follower: ...
+                 evaluator: Evaluation | None, name: str) -> Made: ...
 
 
 class Checked(Protocol):
@@ -240,8 +245,10 @@ def play_on_task(makes: Makes, name: str, level: Level, view: GameState, seat: i
     """One play-on of a check by the searching level `level` (named `name`, its followers
     made by `makes`), as a worker process plays it (`playons.py`): the value
     `verify.play_ons` finds for `option` in the searching thread, from the same view and
-    seed."""
-    ev = make_evaluation(level.evaluator, view.config.solo, level.fitted, level.evaluation)
+    seed. Its boards are valued by the searching agent's own evaluation, which an agent of
+    its class and name makes (a lab yardstick's or candidate's is not the shipped one)."""
+    made = makes(level, seed, deterministic=True, evaluator=None, name=name)
+    ev = made.evaluation(view.config.solo)
     follower, leaf, final = play_on_rules(makes, name, level, None, LeafValues(level, ev))
     sample = determinise(view, seat, random.Random(seed))
     return verify.play_on(sample, seat, option, follower(seed), leaf, final, apply_option,

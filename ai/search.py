@@ -97,6 +97,12 @@ class MCTSAgent:
         return make_evaluation(self.level.evaluator, solo, self.level.fitted,
                                self.level.evaluation)
 
+    def evaluation(self, solo: bool) -> Evaluation:
+        """The evaluation it plays a game (solo or not) with: the one given, its level's, or
+        a subclass's own (the lab's yardsticks and candidates read theirs from files); a
+        check's worker process values its play-on's boards by it (`checking.py`)."""
+        return self._evaluator(solo)
+
     def _evaluate(self, solo: bool) -> None:
         """The evaluation for a game (solo or not), and the leaves' values by it."""
         self.ev = self._evaluator(solo)

@@ -8,21 +8,26 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 
-from ai import agents
+from ai import agents, checking, verify
 from ai.corrected import (
     CORRECTION_FILE,
     load_correction,
     load_projection_scale,
     load_round_means,
 )
+from ai.leaves import LeafValues
 from ai.levels import LEVELS, Level
+from ai.turn import apply_option
+from ai.view import canonical_view, determinise
 from lab.yardsticks import AGENTS, CORRECTIONS, YARDSTICKS, Yardstick, make_agent
 from loyang_game.engine import GameConfig, new_game
+from tests.ai.test_verify import card_phase_state
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -156,3 +161,30 @@ def test_hard_plays_as_hard_v2_but_for_its_evaluation_and_its_rivals_draft():
         assert len(old) > 10 * seats
         assert _opening("hard" + knobs + ",evaluator=projection", 5, seats) == old
     assert _opening("hard" + knobs, 5, 2) != old  # the correction changes what it plays
+
+
+def test_a_yardsticks_play_ons_in_a_worker_value_boards_by_its_own_correction():
+    """On the clock a check's play-ons run in worker processes (`checking.play_on_task`),
+    which make the agent's evaluation again from its class and name: hard-v3's there is its
+    frozen file's, as in the searching thread, not the correction hard ships."""
+    state = card_phase_state(seed=4)
+    view = canonical_view(state, 0)
+    options = [(move,) for move in view.legal_moves()[:3]]
+    agent = make_agent("hard-v3:verify=2,verify_iterations=20", 1, deterministic=True)
+    level = agent.level
+    ev = agent.evaluation(True)
+    assert ev.correction == load_correction(CORRECTIONS["hard-v3"])
+    assert ev is not make_agent("hard", 1, True).evaluation(True)
+
+    def in_thread(values_by: object) -> list[float | None]:
+        follower, leaf, final = checking.play_on_rules(agent.makes, agent.name, level, None,
+                                                       LeafValues(level, values_by))
+        return [verify.play_on(determinise(view, 0, random.Random(7)), 0, option,
+                               follower(7), leaf, final, apply_option) for option in options]
+
+    shipped = view.clone()
+    shipped.history = None
+    in_worker = [checking.play_on_task(agent.makes, agent.name, level, shipped, 0, option, 7,
+                                       lambda: False) for option in options]
+    assert in_worker == in_thread(ev)
+    assert in_worker != in_thread(make_agent("hard", 1, True).evaluation(True))
