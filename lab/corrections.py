@@ -14,6 +14,7 @@ from functools import cache
 from ai import correction_inputs
 from ai.corrected import (
     CORRECTION_FILE,
+    CorrectedEvaluator,
     corrected_evaluator,
     load_correction,
     load_projection_scale,
@@ -67,7 +68,7 @@ def blend(start: Correction, fitted: Correction, share: float) -> Correction:
 
 @cache
 def evaluation(path: str, solo: bool, fitted: bool = True, changes: Knobs = (),
-               start: str = CORRECTION_FILE) -> Evaluator:
+               start: str = CORRECTION_FILE) -> CorrectedEvaluator:
     """The projection (solo or not) with the correction of `path` (a share of the way from
     `start`'s if it says so): one object per arguments, as `ai.evaluators` makes one."""
     base = projection(solo, fitted, changes)

@@ -11,6 +11,8 @@ offline gate a fitted evaluator must pass before it is screened (docs/ai-lab.md,
         --out /work/data/fits/gen2.json                   # with lab.board_resampler's samples
     python -m lab.fit_generation --dir docs/lab/boards/1p docs/lab/boards-gen5/1p --more \
         --fresh 60300-60349 --match-spread --out docs/lab/gen6/gen6.json   # and a candidate's
+    python -m lab.fit_generation --dir docs/lab/boards/1p --more --fresh 60300-60349 \
+        --start lab/frozen/hard-v4-correction.json --alpha 30000 --out FILE  # a step from one
 
 **Rows**, from solo games or from duels (item 3: a duel's boards, fitted on the duel's own
 projection; the folder's games all of one kind). Every continuation of a kept decision
@@ -33,7 +35,11 @@ its correction would be more than doubled, louder than the search can use (entry
 0.046 the correction was twenty times too loud and lost almost a space). With
 `--match-spread` such a fit is kept in the order it found but played as loud as hard-v3's
 evaluator: scaled, the projection with it (`projection_scale`), to hard-v3's within-decision
-spread on the training games, each round's level restored by the round means.
+spread on the training games, each round's level restored by the round means. With
+`--start FILE` the fit is a step from that correction instead (entry 169): the miss of its
+own value (its projection scale and weights) fitted on the features and the projection's
+value, the ridge penalty on the change, so that a large `--alpha` moves only the directions
+the rows determine well.
 
 **The gate**, on the held-out games (deal % 5 == 0, never fitted on), against one fixed label
 set, the siblings' outcomes on their shared hidden sample (solo: the deciding seat's final
@@ -128,7 +134,7 @@ def fresh_range(text: str) -> tuple[int, int | None]:
     return bounds
 
 
-def evaluator(path: str | None, solo: bool = True) -> Evaluator:
+def evaluator(path: str | None, solo: bool = True) -> CorrectedEvaluator:
     """hard-v3's evaluation (its frozen correction), or the projection with a correction
     file's weights and round means: solo's or the duels' projection under it."""
     return evaluation(CORRECTIONS["hard-v3"] if path is None else path, solo)
@@ -211,6 +217,25 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
                            else final_position(sib, seat))
             groups.append(group * 100 + leaf["round"])
     return np.array(xs), np.array(values), np.array(targets), np.array(groups)
+
+
+def step_from(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEvaluator,
+              horizon: int, alpha: float, solo: bool = True,
+              held: Callable[[int], bool] = held_out) -> Fitted:
+    """A step from the correction `start` plays with (entry 169): ridge of the target less
+    `start`'s own leaf value (its projection scale and weights), within groups, on the
+    features and the projection's value, the penalty on the change, so that a large `alpha`
+    moves only the directions the rows determine well; the new correction is `start`'s plus
+    the change, each round's level kept (the projection's mean by round)."""
+    train = [game for game in kept if not held(game["deal"])]
+    x, value, target, groups = rows(train, label, horizon, solo)
+    w0, s0 = np.array(start.correction), start.projection_scale
+    change = ridge(within(np.column_stack([x, value]), groups),
+                   within(target - (s0 * value + x @ w0), groups), alpha)
+    w, scale = w0 + change[:-1], s0 + float(change[-1])
+    levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
+    means = [c + (scale - 1) * m for c, m in zip(round_means(x, w, groups), levels, strict=True)]
+    return Fitted(w, means, len(target), 1.0 + float(change[-1]), scale)
 
 
 def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
@@ -339,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match-spread", action="store_true", help="scale the fitted "
                         "order so that its within-decision spread on the training games is "
                         "hard-v3's (the projection scaled too: `projection_scale`)")
+    parser.add_argument("--start", help="a correction file to step from: fit the miss of "
+                        "its own value, the ridge penalty on the change (entry 169)")
     parser.add_argument("--fresh", type=fresh_range, metavar="DEAL[-LAST]", help="hold out "
                         "the games from this deal on (to LAST), sampled later, fit on all "
                         "others (default: a fifth of the deals, deal %% 5 == 0)")
@@ -369,10 +396,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if all(held(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out")
+    if args.start and (args.keep_scale or args.match_spread):
+        parser.error("--start takes neither --keep-scale nor --match-spread: its step keeps "
+                     "the start's scale and moves it")
     try:
-        w, means, count, scale, projection_scale = fit(
-            kept, evaluator(args.label, solo), args.horizon, args.alpha, solo, held,
-            args.keep_scale, args.match_spread)
+        if args.start:
+            w, means, count, scale, projection_scale = step_from(
+                kept, evaluator(args.label, solo), evaluator(args.start, solo), args.horizon,
+                args.alpha, solo, held)
+        else:
+            w, means, count, scale, projection_scale = fit(
+                kept, evaluator(args.label, solo), args.horizon, args.alpha, solo, held,
+                args.keep_scale, args.match_spread)
     except ValueError as error:
         print(f"refused: {error}", file=sys.stderr)
         return 1
@@ -381,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
               "horizon": args.horizon, "fresh": fresh_label(args.fresh), "scale": round(scale, 6),
               "keep_scale": args.keep_scale, "projection_scale": round(projection_scale, 6),
-              "label": args.label or "hard-v3",
+              "label": args.label or "hard-v3", "start": args.start,
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

@@ -20,7 +20,7 @@ from ai.evaluators import projection
 from lab import board_resampler, board_sampler, fit_generation
 from lab.candidates import Candidate, searcher
 from lab.compare import agent_seed
-from lab.yardsticks import make_agent
+from lab.yardsticks import CORRECTIONS, make_agent
 from loyang_game.engine import GameConfig, Move, new_game, play, random_moves
 
 SMALL = "hard-v3:act_iterations=12,other_iterations=4,verify=0"
@@ -293,3 +293,32 @@ def test_the_gate_judges_a_sibling_by_its_mean_over_the_samples(sampled, tmp_pat
     assert fit_generation.main(["--dir", str(sampled), "--more", "--out", str(out)]) == 0
     rows_one = fit_generation.rows(kept, ev, 3)[2].size
     assert json.loads(out.read_text())["rows"] > rows_one  # every sample's siblings are rows
+
+
+@pytest.mark.lab
+def test_a_step_from_a_correction_moves_it_less_the_larger_the_penalty(sampled, tmp_path):
+    """`--start FILE` (entry 169): the miss of the start's own value fitted, the penalty on
+    the change: an overwhelming penalty leaves the start as it was, a light one moves it;
+    each round's level stays the projection's on the boards fitted on."""
+    kept = board_sampler.games(str(sampled))
+    hard = fit_generation.evaluator(None)
+    start = fit_generation.evaluator(CORRECTIONS["hard-v4"])
+    still = fit_generation.step_from(kept, hard, start, 3, 1e15)
+    assert np.allclose(still.weights, start.correction, atol=1e-6)
+    assert still.projection_scale == pytest.approx(start.projection_scale)
+    moved = fit_generation.step_from(kept, hard, start, 3, 300.0)
+    assert not np.allclose(moved.weights, start.correction, atol=1e-3)
+    training = [game for game in kept if not fit_generation.held_out(game["deal"])]
+    x, value, _target, groups = fit_generation.rows(training, hard, 3)
+    played = moved.projection_scale * value + x @ moved.weights
+    for round_ in np.unique(groups % 100):
+        boards = groups % 100 == round_
+        assert played[boards].mean() - moved.round_means[round_] == \
+            pytest.approx(value[boards].mean())
+    out = tmp_path / "step.json"
+    assert fit_generation.main(["--dir", str(sampled), "--start", CORRECTIONS["hard-v4"],
+                                "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["start"] == CORRECTIONS["hard-v4"]
+    with pytest.raises(SystemExit):
+        fit_generation.main(["--dir", str(sampled), "--start", CORRECTIONS["hard-v4"],
+                             "--match-spread"])
