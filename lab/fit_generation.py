@@ -238,6 +238,48 @@ def step_from(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEval
     return Fitted(w, means, len(target), 1.0 + float(change[-1]), scale)
 
 
+def rank_step(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEvaluator,
+              horizon: int, alpha: float, solo: bool = True,
+              held: Callable[[int], bool] = held_out, margin: float = 0.5) -> Fitted:
+    """A step from `start` that fits the order of siblings rather than their values (entry
+    173): for every pair of siblings of one sample whose targets differ by `margin` or more,
+    the logistic loss of the value putting the better one first (one space of value
+    difference a logit), plus `alpha` times the squared change of the projection scale and
+    weights, each in the spread of its pairs' differences (Newton's method). The value's
+    scale stays the start's own unless the pairs say otherwise; each round's level kept."""
+    train = [game for game in kept if not held(game["deal"])]
+    x, value, target, groups = rows(train, label, horizon, solo)
+    inputs = np.column_stack([x, value])
+    better, worse = [], []
+    for group in np.unique(groups):
+        members = np.flatnonzero(groups == group)
+        for i in members:
+            for j in members:
+                if target[i] - target[j] >= margin:
+                    better.append(i)
+                    worse.append(j)
+    if not better:
+        raise ValueError("no pair of siblings apart by the margin")
+    d = inputs[better] - inputs[worse]
+    spread = d.std(axis=0)
+    spread[spread == 0] = 1.0
+    start_at = np.append(np.array(start.correction), start.projection_scale)
+    theta = start_at.copy()
+    penalty = 2 * alpha * spread ** 2
+    for _ in range(25):
+        p = 1 / (1 + np.exp(np.clip(d @ theta, -30, 30)))  # the chance the order is wrong
+        gradient = -(d * p[:, None]).mean(axis=0) + penalty * (theta - start_at)
+        hessian = (d * (p * (1 - p))[:, None]).T @ d / len(d) + np.diag(penalty)
+        move = np.linalg.solve(hessian, gradient)
+        theta -= move
+        if np.abs(move).max() < 1e-9:
+            break
+    w, scale = theta[:-1], float(theta[-1])
+    levels = round_means(value[:, None], np.ones(1), groups)
+    means = [c + (scale - 1) * m for c, m in zip(round_means(x, w, groups), levels, strict=True)]
+    return Fitted(w, means, len(d), 1.0, scale)
+
+
 def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
         solo: bool = True, held: Callable[[int], bool] = held_out, keep_scale: bool = False,
         match_spread: bool = False) -> Fitted:
@@ -366,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
                         "hard-v3's (the projection scaled too: `projection_scale`)")
     parser.add_argument("--start", help="a correction file to step from: fit the miss of "
                         "its own value, the ridge penalty on the change (entry 169)")
+    parser.add_argument("--rank", action="store_true", help="with --start: fit the order "
+                        "of siblings (a logistic loss on pairs), not their values (entry 173)")
     parser.add_argument("--fresh", type=fresh_range, metavar="DEAL[-LAST]", help="hold out "
                         "the games from this deal on (to LAST), sampled later, fit on all "
                         "others (default: a fifth of the deals, deal %% 5 == 0)")
@@ -400,7 +444,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--start takes neither --keep-scale nor --match-spread: its step keeps "
                      "the start's scale and moves it")
     try:
-        if args.start:
+        if args.rank:
+            if not args.start:
+                parser.error("--rank steps from a correction: give --start")
+            w, means, count, scale, projection_scale = rank_step(
+                kept, evaluator(args.label, solo), evaluator(args.start, solo), args.horizon,
+                args.alpha, solo, held)
+        elif args.start:
             w, means, count, scale, projection_scale = step_from(
                 kept, evaluator(args.label, solo), evaluator(args.start, solo), args.horizon,
                 args.alpha, solo, held)
@@ -416,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
               "games": len(kept), "seats": min(seats), "alpha": args.alpha,
               "horizon": args.horizon, "fresh": fresh_label(args.fresh), "scale": round(scale, 6),
               "keep_scale": args.keep_scale, "projection_scale": round(projection_scale, 6),
-              "label": args.label or "hard-v3", "start": args.start,
+              "label": args.label or "hard-v3", "start": args.start, "rank": args.rank,
               "command": "python -m lab.fit_generation " + " ".join(argv or sys.argv[1:])}
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:

@@ -322,3 +322,10 @@ def test_a_step_from_a_correction_moves_it_less_the_larger_the_penalty(sampled, 
     with pytest.raises(SystemExit):
         fit_generation.main(["--dir", str(sampled), "--start", CORRECTIONS["hard-v4"],
                              "--match-spread"])
+    # `--rank` (entry 173): the order of siblings fitted, not their values
+    still = fit_generation.rank_step(kept, hard, start, 3, 1e12)
+    assert np.allclose(still.weights, start.correction, atol=1e-6)
+    moved = fit_generation.rank_step(kept, hard, start, 3, 0.01)
+    assert not np.allclose(moved.weights, start.correction, atol=1e-3)
+    with pytest.raises(SystemExit):
+        fit_generation.main(["--dir", str(sampled), "--rank"])  # from a start only
