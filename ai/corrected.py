@@ -14,7 +14,7 @@ and never corrected; the correction fades with the rounds still to come. A fit m
 a share of the projection's own differences (`projection_scale`, `ScaledCorrectedEvaluator`).
 
 Fitted within rounds, the correction knows nothing of a round's level: on the boards it was
-fitted on, `weights · features` averages up to +3.7 spaces in a round. So each round's mean
+fitted on, `weights · features` averages several spaces in a round. So each round's mean
 of it (`round_means`, from the same boards) is taken off again: the corrected value keeps the
 calibrated projection's level, which the coach's hints and the review show to players as "the
 final space the AI expects". A constant per round changes none of the search's comparisons

@@ -6,8 +6,8 @@ for `hard-v3+...`, from hard-v4's for `hard-v4+...`, `lab.corrections`), so
 `lab.compare` screens a sweep of `lab.fit_generation` against a yardstick with nothing added
 to the game. The file holds what `ai/correction.json` holds (`names`, `weights`,
 `round_means`, and a `projection_scale` if it has one); the agent is BASE in every other
-way, its checks' followers included, and with the shipped file it plays BASE's moves (a test
-checks it).
+way, its checks' followers included, and with BASE's own correction file it plays BASE's
+moves (a test checks it).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ class Candidate(MCTSAgent):
     def _evaluator(self, solo: bool) -> Evaluation:
         if self.given is not None:
             return self.given
-        return evaluation(self.path, solo, self.level.fitted, self.level.evaluation,
-                          self.start)
+        return evaluation(self.path, self.start, solo, self.level.fitted,
+                          self.level.evaluation)
 
     @property
     def makes(self) -> type[MCTSAgent]:

@@ -13,7 +13,6 @@ from functools import cache
 
 from ai import correction_inputs
 from ai.corrected import (
-    CORRECTION_FILE,
     CorrectedEvaluator,
     corrected_evaluator,
     load_correction,
@@ -24,13 +23,13 @@ from ai.evaluate import Evaluator
 from ai.evaluators import Knobs, projection
 
 FROZEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "frozen")
-SHARE = "*"  # `FILE*0.3`: the starting correction moved three tenths of the way to FILE's
+SHARE = "*"  # `FILE*0.3`: a starting correction moved three tenths of the way to FILE's
 
 Correction = tuple[tuple[float, ...], tuple[float, ...], float]  # weights, means, scale
 
 
 @cache
-def correction_file(path: str, start: str = CORRECTION_FILE) -> Correction:
+def correction_file(path: str, start: str) -> Correction:
     """The weights, round means and projection scale of a fitted correction file, read as
     `ai/corrected.py` reads its own; of `FILE*SHARE`, the correction of the file `start`
     moved that share of the way to FILE's (`blend`). ValueError for a file of other
@@ -50,7 +49,7 @@ def correction_file(path: str, start: str = CORRECTION_FILE) -> Correction:
         raise ValueError(f"{share!r}: the share toward {path} is a number") from None
     if not 0 <= moved <= 1:
         raise ValueError(f"{share!r}: the share toward {path} lies in [0, 1]")
-    return blend(correction_file(start), fitted, moved)
+    return blend(correction_file(start, start), fitted, moved)
 
 
 def blend(start: Correction, fitted: Correction, share: float) -> Correction:
@@ -67,8 +66,8 @@ def blend(start: Correction, fitted: Correction, share: float) -> Correction:
 
 
 @cache
-def evaluation(path: str, solo: bool, fitted: bool = True, changes: Knobs = (),
-               start: str = CORRECTION_FILE) -> CorrectedEvaluator:
+def evaluation(path: str, start: str, solo: bool, fitted: bool = True, changes: Knobs = ()
+               ) -> CorrectedEvaluator:
     """The projection (solo or not) with the correction of `path` (a share of the way from
     `start`'s if it says so): one object per arguments, as `ai.evaluators` makes one."""
     base = projection(solo, fitted, changes)

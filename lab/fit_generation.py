@@ -136,8 +136,10 @@ def fresh_range(text: str) -> tuple[int, int | None]:
 
 def evaluator(path: str | None, solo: bool = True) -> CorrectedEvaluator:
     """hard-v3's evaluation (its frozen correction), or the projection with a correction
-    file's weights and round means: solo's or the duels' projection under it."""
-    return evaluation(CORRECTIONS["hard-v3"] if path is None else path, solo)
+    file's weights and round means (`FILE*SHARE`: a share of the way from hard-v3's): solo's
+    or the duels' projection under it."""
+    hard_v3 = CORRECTIONS["hard-v3"]
+    return evaluation(hard_v3 if path is None else path, hard_v3, solo)
 
 
 def best_step(step: dict[str, Any], predict: Predict) -> tuple[float, int, float]:

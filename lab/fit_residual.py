@@ -24,9 +24,8 @@ bootstrap error is printed for the projection alone and with the correction.
 twice; `fit-siblings` fits the correction on how the boards of one game's round differ from
 one another, their round-later values against their leaf values (docs/ai-lab.md, entries
 91-92). hard-v3's correction (`lab/frozen/hard-v3-correction.json`, shipped until hard-v4)
-was fitted so, on boards sampled with hard as it was before it used a correction (hard-v2's
-play: `--agent hard-v2`, and `hard-v2:...` as the follower, make such boards again). A new
-fit goes to a file of its own and is screened as a candidate (`lab.candidates`).
+was fitted so, on boards sampled with hard as it was before it used a correction. A new fit
+goes to a file of its own and is screened as a candidate (`lab.candidates`).
 """
 
 from __future__ import annotations

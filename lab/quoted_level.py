@@ -1,5 +1,5 @@
-"""The level the coach quotes: how far an evaluation's value of a mid-game board lies from the
-space the game then ends on (issue 49: a check before a learned correction ships).
+"""The level the coach quotes: how far an evaluation's value of a board at its Path step lies
+from where the game then ends (issue 49: a check before a learned correction ships).
 
     python -m lab.quoted_level --agents greedy normal --deals 30
 
@@ -7,9 +7,11 @@ A hint says "the AI expects you to finish on about space N", N an evaluation's v
 board; a correction is fitted on how boards of one round differ, its level by round taken
 from hard's own boards, so on a weaker player's boards its level may drift from the
 projection's. Solo games of each agent (deterministic, deals 0 to DEALS-1) are played to the
-end; every board after a move in rounds 2 to 7 is valued by the projection, by hard-v3's and
+end; at the Path step of rounds 2 to 7 the board is valued as the search values a leaf (at
+the step the evaluation likes best, `leaves.path_value`) by the projection, by hard-v3's and
 hard-v4's frozen corrections and by the shipped one, and each value less the game's final
-space is averaged: the mean (the level's drift) and its root mean square.
+position (`leaves.final_value`) is averaged: the mean (the level's drift) and its root mean
+square.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def evaluations() -> dict[str, Evaluator]:
     shipped = make_evaluation("corrected", solo=True)
     assert isinstance(shipped, Evaluator)
     return {"projection": default_evaluator(True),
-            **{name: evaluation(path, True) for name, path in CORRECTIONS.items()},
+            **{name: evaluation(path, path, True) for name, path in CORRECTIONS.items()},
             "shipped": shipped}
 
 

@@ -49,7 +49,8 @@ CORRECTIONS = {name: os.path.join(FROZEN, f"{name}-correction.json")
 
 def correction_of(name: str) -> str:
     """The correction file the agent `name` (knobs allowed) plays with: a yardstick's
-    frozen one, or the shipped one for the game's levels."""
+    frozen one, or the shipped one for the game's levels (and for hard-v1 and hard-v2,
+    frozen before any correction, if told `evaluator=corrected`)."""
     return CORRECTIONS.get(name.partition(":")[0], CORRECTION_FILE)
 
 
@@ -59,9 +60,9 @@ class Yardstick(MCTSAgent):
 
     def _evaluator(self, solo: bool) -> Evaluation:
         path = CORRECTIONS.get(self.name)
-        if self.given is not None or path is None:
+        if self.given is not None or path is None or self.level.evaluator != "corrected":
             return super()._evaluator(solo)
-        return evaluation(path, solo, self.level.fitted, self.level.evaluation)
+        return evaluation(path, path, solo, self.level.fitted, self.level.evaluation)
 
     @property
     def makes(self) -> type[MCTSAgent]:

@@ -78,10 +78,10 @@ def test_a_share_of_the_way_to_a_fitted_correction_is_that_share_of_its_value(tm
     def value(name: str) -> float:
         return candidate(f"hard-v3+correction={name}", 1, True).ev.predict(board, state.round)
 
-    shipped, far = value(HARD_V3), value(str(other))
-    assert shipped != pytest.approx(far)
+    own, far = value(HARD_V3), value(str(other))
+    assert own != pytest.approx(far)
     for share in (0.0, 0.3, 1.0):
-        assert value(f"{other}*{share}") == pytest.approx((1 - share) * shipped + share * far)
+        assert value(f"{other}*{share}") == pytest.approx((1 - share) * own + share * far)
     for bad in ("1.5", "x"):
         with pytest.raises(ValueError, match="share toward"):
             candidate(f"hard-v3+correction={other}*{bad}")
@@ -89,6 +89,6 @@ def test_a_share_of_the_way_to_a_fitted_correction_is_that_share_of_its_value(tm
     v4 = candidate(f"hard-v4+correction={CORRECTIONS['hard-v4']}", 1, True)
     start = v4.ev.predict(board, state.round)
     assert start == make_agent("hard-v4", 1, True).ev.predict(board, state.round)
-    assert start != pytest.approx(shipped)
+    assert start != pytest.approx(own)
     assert candidate(f"hard-v4+correction={other}*0.3", 1, True).ev.predict(
         board, state.round) == pytest.approx(0.7 * start + 0.3 * far)

@@ -17,6 +17,7 @@ import pytest
 from ai import agents, checking, verify
 from ai.corrected import (
     CORRECTION_FILE,
+    CorrectedEvaluator,
     load_correction,
     load_projection_scale,
     load_round_means,
@@ -25,6 +26,7 @@ from ai.leaves import LeafValues
 from ai.levels import LEVELS, Level
 from ai.turn import apply_option
 from ai.view import canonical_view, determinise
+from lab import fit_generation
 from lab.yardsticks import AGENTS, CORRECTIONS, YARDSTICKS, Yardstick, make_agent
 from loyang_game.engine import GameConfig, new_game
 from tests.ai.test_verify import card_phase_state
@@ -126,6 +128,11 @@ def test_hard_v3_is_hard_with_the_correction_it_was_measured_with():
     assert frozen_file == "24428292b1a354fe" and load_projection_scale(path) == 1.0
     agent = make_agent("hard-v3:verify=0", 3, True)
     assert isinstance(agent, Yardstick) and agent.ev.correction == weights
+    # the labeller and baseline of `lab.fit_generation` unless told: hard-v3's, frozen
+    assert fit_generation.evaluator(None).correction == weights
+    # told another evaluation, a yardstick plays it (its frozen file is for "corrected")
+    plain = make_agent("hard-v3:evaluator=projection", 3, True)
+    assert not isinstance(plain.ev, CorrectedEvaluator)
     follower = agent.makes(agent.level, 4, deterministic=True, name=agent.name)
     assert follower.ev.correction == weights and follower.ev.round_means == means
 
@@ -174,7 +181,7 @@ def test_a_yardsticks_play_ons_in_a_worker_value_boards_by_its_own_correction():
     level = agent.level
     ev = agent.evaluation(True)
     assert ev.correction == load_correction(CORRECTIONS["hard-v3"])
-    assert ev is not make_agent("hard", 1, True).evaluation(True)
+    assert ev.correction != make_agent("hard", 1, True).evaluation(True).correction
 
     def in_thread(values_by: object) -> list[float | None]:
         follower, leaf, final = checking.play_on_rules(agent.makes, agent.name, level, None,
