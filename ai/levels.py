@@ -56,8 +56,9 @@ class Level:
 # those seats taking in a draft the pair the evaluation likes (`value_draft`) 59% of 200
 # against hard-v3 (95% 0.53-0.65; entry 136). Its correction (`corrected.py`) is learned
 # from its own play in generations: hard-v4's, against hard-v3 +0.145 solo (95% +0.03..+0.26;
-# entry 163) and 63% of duels (95% 0.56-0.70; entry 175). On the clock hard plays its play-ons in worker processes (`parallel`): the same
-# choices, in time more often (docs/ai-lab.md, entry 67).
+# entry 163) and 63% of duels (95% 0.56-0.70; entry 175). On the clock hard plays its
+# play-ons in worker processes (`parallel`): the same choices, in time more often
+# (docs/ai-lab.md, entry 67).
 LEVELS = {
     "easy": Level(40, 12, 0.3, 0.1, fitted=False, temperature=1.0),
     "normal": Level(150, 50, 1.5, 0.5, temperature=0.5),
