@@ -76,7 +76,7 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.deterministic = deterministic
         self.given = evaluator
-        self.ev = self._evaluator(solo=False)
+        self.ev = self.evaluation(solo=False)
         self.leaves = LeafValues(self.level, self.ev)  # how its plays' ends are valued
         self.kept_checks: PlayOns | None = None  # the review's coach's (`keep_checks`)
         self.pace = PlayOnPace()  # on the clock: how long its checks' play-ons take here
@@ -91,21 +91,18 @@ class MCTSAgent:
         self.last_root: Node | None = None  # the last decision's root, for `estimates`
         self.last_path: tuple[Move, float] | None = None  # ... or its Path step and value
 
-    def _evaluator(self, solo: bool) -> Evaluation:
+    def evaluation(self, solo: bool) -> Evaluation:
+        """The evaluation it plays a game (solo or not) with: the one given, its level's, or
+        a subclass's own (the lab's yardsticks and candidates read theirs from files); a
+        check's worker process values its play-on's boards by it (`checking.py`)."""
         if self.given is not None:
             return self.given
         return make_evaluation(self.level.evaluator, solo, self.level.fitted,
                                self.level.evaluation)
 
-    def evaluation(self, solo: bool) -> Evaluation:
-        """The evaluation it plays a game (solo or not) with: the one given, its level's, or
-        a subclass's own (the lab's yardsticks and candidates read theirs from files); a
-        check's worker process values its play-on's boards by it (`checking.py`)."""
-        return self._evaluator(solo)
-
     def _evaluate(self, solo: bool) -> None:
         """The evaluation for a game (solo or not), and the leaves' values by it."""
-        self.ev = self._evaluator(solo)
+        self.ev = self.evaluation(solo)
         self.leaves = LeafValues(self.level, self.ev)
 
     # -- the agent and the searcher (`searcher.Searcher`) -----------------------------------

@@ -33,11 +33,11 @@ class Candidate(MCTSAgent):
                  evaluator: Evaluation | None = None,
                  overrides: Mapping[str, float | str] | None = None,
                  clock: Callable[[], float] = time.perf_counter, name: str = "") -> None:
-        base, _, self.path = name.partition(SUFFIX)  # read by `_evaluator`, called just below
+        base, _, self.path = name.partition(SUFFIX)  # read by `evaluation`, called just below
         self.start = correction_of(base)  # what a share of the way to the file starts from
         super().__init__(level, seed, deterministic, evaluator, overrides, clock, name)
 
-    def _evaluator(self, solo: bool) -> Evaluation:
+    def evaluation(self, solo: bool) -> Evaluation:
         if self.given is not None:
             return self.given
         return evaluation(self.path, self.start, solo, self.level.fitted,

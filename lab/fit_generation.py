@@ -221,6 +221,15 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
     return np.array(xs), np.array(values), np.array(targets), np.array(groups)
 
 
+def level_kept(x: np.ndarray, value: np.ndarray, groups: np.ndarray, w: np.ndarray,
+               scale: float) -> list[float]:
+    """The round means that keep the projection's level, by round, for the value
+    `scale` times the projection plus `w . x` on these rows: the correction's own mean, and
+    the share of the projection's level the scale takes away."""
+    levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
+    return [c + (scale - 1) * m for c, m in zip(round_means(x, w, groups), levels, strict=True)]
+
+
 def step_from(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEvaluator,
               horizon: int, alpha: float, solo: bool = True,
               held: Callable[[int], bool] = held_out) -> Fitted:
@@ -235,9 +244,8 @@ def step_from(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEval
     change = ridge(within(np.column_stack([x, value]), groups),
                    within(target - (s0 * value + x @ w0), groups), alpha)
     w, scale = w0 + change[:-1], s0 + float(change[-1])
-    levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
-    means = [c + (scale - 1) * m for c, m in zip(round_means(x, w, groups), levels, strict=True)]
-    return Fitted(w, means, len(target), 1.0 + float(change[-1]), scale)
+    return Fitted(w, level_kept(x, value, groups, w, scale), len(target),
+                  1.0 + float(change[-1]), scale)
 
 
 def rank_step(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEvaluator,
@@ -277,9 +285,7 @@ def rank_step(kept: list[dict[str, Any]], label: Evaluator, start: CorrectedEval
         if np.abs(move).max() < 1e-9:
             break
     w, scale = theta[:-1], float(theta[-1])
-    levels = round_means(value[:, None], np.ones(1), groups)
-    means = [c + (scale - 1) * m for c, m in zip(round_means(x, w, groups), levels, strict=True)]
-    return Fitted(w, means, len(d), 1.0, scale)
+    return Fitted(w, level_kept(x, value, groups, w, scale), len(d), 1.0, scale)
 
 
 def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float,
@@ -306,9 +312,7 @@ def fit(kept: list[dict[str, Any]], label: Evaluator, horizon: int, alpha: float
     if not match_spread:
         return Fitted(w, means, len(target), scale)
     k = spread_ratio(kept, w, means, solo, held)
-    levels = round_means(value[:, None], np.ones(1), groups)  # the projection's, by round
-    return Fitted(k * w, [k * c + (k - 1) * m for c, m in zip(means, levels, strict=True)],
-                  len(target), scale, k)
+    return Fitted(k * w, level_kept(x, value, groups, k * w, k), len(target), scale, k)
 
 
 def spread_ratio(kept: list[dict[str, Any]], w: np.ndarray, means: list[float], solo: bool,
@@ -442,13 +446,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if all(held(game["deal"]) for game in kept):
         parser.error("no game to fit on yet: every game there is held out")
+    if args.rank and not args.start:
+        parser.error("--rank steps from a correction: give --start")
     if args.start and (args.keep_scale or args.match_spread):
         parser.error("--start takes neither --keep-scale nor --match-spread: its step keeps "
                      "the start's scale and moves it")
     try:
         if args.rank:
-            if not args.start:
-                parser.error("--rank steps from a correction: give --start")
             w, means, count, scale, projection_scale = rank_step(
                 kept, evaluator(args.label, solo), evaluator(args.start, solo), args.horizon,
                 args.alpha, solo, held)

@@ -58,10 +58,10 @@ class Yardstick(MCTSAgent):
     """A frozen yardstick: its level, and its frozen correction if it has one; its checks'
     followers are made by this class under the same name, so they read it too."""
 
-    def _evaluator(self, solo: bool) -> Evaluation:
+    def evaluation(self, solo: bool) -> Evaluation:
         path = CORRECTIONS.get(self.name)
         if self.given is not None or path is None or self.level.evaluator != "corrected":
-            return super()._evaluator(solo)
+            return super().evaluation(solo)
         return evaluation(path, path, solo, self.level.fitted, self.level.evaluation)
 
     @property

@@ -89,8 +89,8 @@ def test_knob_overrides_for_experiments():
     assert isinstance(agent.level.act_iterations, int)
     tuned = make_agent("hard:p.helper=0.5,min_visits=4", 1)
     assert tuned.level.min_visits == 4
-    assert tuned._evaluator(solo=True).params.helper == 0.5
-    assert make_agent("hard", 1)._evaluator(solo=True).params.helper == 1.5
+    assert tuned.evaluation(solo=True).params.helper == 0.5
+    assert make_agent("hard", 1).evaluation(solo=True).params.helper == 1.5
     for bad in ("hard:bogus=1", "hard:p.bogus=1", "hard:exploration", "hard:exploration=high",
                 "random:x=1", "nobody"):
         with pytest.raises(ValueError):
