@@ -252,14 +252,7 @@ class MCTSAgent:
         its own position alone; empty when the decision took no search (one legal move)."""
         if self.last_path is not None:
             return [self.last_path]
-        root = self.last_root
-        if root is None:
-            return []
-        best: dict[Move, float] = {}
-        for option, edge in root.edges.items():
-            if edge.visits:
-                best[option[0]] = max(best.get(option[0], -1e18), root.q(edge))
-        return sorted(best.items(), key=lambda item: -item[1])
+        return [] if self.last_root is None else self.last_root.first_moves()
 
     def _played(self, view: GameState, move: Move) -> Move:
         self.last_choice = (view, move)

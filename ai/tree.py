@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from loyang_game.engine import Move
+
 from .options import Option
 
 
@@ -53,6 +55,15 @@ class Node:
         most = max(e.visits for _, e in visited)
         sure = [(o, e) for o, e in visited if e.visits >= max(1, most // 4)]
         return max(sure, key=lambda oe: (self.q(oe[1]), oe[1].visits))[0]
+
+    def first_moves(self) -> list[tuple[Move, float]]:
+        """Each first move tried from here, by the best value of the options that begin
+        with it, best first."""
+        best: dict[Move, float] = {}
+        for option, edge in self.edges.items():
+            if edge.visits:
+                best[option[0]] = max(best.get(option[0], -1e18), self.q(edge))
+        return sorted(best.items(), key=lambda item: -item[1])
 
     def planned(self) -> Option | None:
         """The option this planning node rates best, unless the best it knows is a plain

@@ -95,6 +95,13 @@ def test_the_thinker_the_coach_and_the_review_read_no_agent_by_getattr_nor_priva
                     f"{name}:{node.lineno}: .{node.attr}"
 
 
+def test_every_room_of_the_ai_holds_at_most_500_lines():
+    """Issue 49's room of one job each: a file past 500 lines has grown a second job."""
+    for path in sorted((ROOT / "ai").glob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= 500, f"ai/{path.name}: {lines} lines"
+
+
 class _Sampler(MCTSAgent):
     """As the lab's leaf sampler (`lab.fit_residual.LeafSampler`): its own constructor, a
     list named `kept`, and the search's leaves hooked."""
