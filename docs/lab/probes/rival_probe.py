@@ -4,8 +4,9 @@ Action step of the duel sampler's games (hard-v4 in both seats, `docs/lab/boards
 option of the step (`options.act_options`) is played on, the rest of the turn by the rule of
 thumb (the search's model of the others, `turn.planned_move`), and the board valued at the
 seat's Path step by hard's evaluation (`leaves.path_value`); the option valued best is the
-policy's, its first move compared with hard's move; and the same with ties (plans that reach
-one board in another order) broken toward the rule of thumb's option. Beside it, the rule of
+policy's, its first move compared with hard's move; the same with ties (plans that reach
+one board in another order) broken toward the rule of thumb's option; and the rule's move
+where it serves a Regular customer, else the option by value. Beside them, the rule of
 thumb's first move (entry 132's yardstick). The true state is read (an upper bound on what a
 model of the rival playing a sample could reach). An exploratory probe, not a lab tool:
 
@@ -22,6 +23,7 @@ from ai.rule_of_thumb import rollout_act
 from ai.turn import apply_option, planned_move
 from lab.board_sampler import games
 from loyang_game.engine import GameConfig, Move, flow, new_game
+from loyang_game.engine.moves import MoveKind
 from loyang_game.engine.state import Decision
 
 first, count = int(sys.argv[1]), int(sys.argv[2])
@@ -62,6 +64,7 @@ steps: Counter[str] = Counter()
 rule: Counter[str] = Counter()
 value: Counter[str] = Counter()
 tied: Counter[str] = Counter()
+mixed: Counter[str] = Counter()
 for game in games("docs/lab/boards/2p", set(range(first, first + count))):
     state = new_game(GameConfig(seats=game["seats"], seed=game["deal"]))
     for data in game["moves"]:
@@ -74,11 +77,14 @@ for game in games("docs/lab/boards/2p", set(range(first, first + count))):
             rule[kind] += rule_option[0] == move
             value[kind] += by_value(state, seat) == move
             tied[kind] += by_value(state, seat, rule_option) == move
+            mixed[kind] += (rule_option[0] if rule_option[0].kind == MoveKind.REGULAR
+                            else by_value(state, seat)) == move
         state.apply(move)
     total = sum(steps.values())
     print(f"deal {game['deal']}: {total} Action steps, rule {sum(rule.values()) / total:.3f}, "
           f"by value {sum(value.values()) / total:.3f}, ties to the rule "
-          f"{sum(tied.values()) / total:.3f}", flush=True)
+          f"{sum(tied.values()) / total:.3f}, the rule's Regular first "
+          f"{sum(mixed.values()) / total:.3f}", flush=True)
 for kind, n in steps.most_common():
     print(f"  {kind}: {n} steps, rule {rule[kind] / n:.2f}, by value {value[kind] / n:.2f}, "
-          f"ties to the rule {tied[kind] / n:.2f}")
+          f"ties to the rule {tied[kind] / n:.2f}, the rule's Regular first {mixed[kind] / n:.2f}")
