@@ -197,9 +197,11 @@ def outcome(sibling: dict[str, Any], seat: int) -> float:
     return final_position(sibling, seat) - (max(others) if others else 0.0)
 
 
-def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool = True
+def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool = True,
+         inputs: Callable[..., list[float]] = correction_inputs.features
          ) -> tuple[np.ndarray, ...]:
-    """Features at each sibling's leaf, the base projection's leaf value there, the target by
+    """Features at each sibling's leaf (the correction's, or `inputs`' of the board, its round,
+    Path and Cash: a probe's wider set), the base projection's leaf value there, the target by
     `label` `horizon` rounds on, and the group (one per decision)."""
     base = projection(solo, True, ())
     assert isinstance(base, Evaluator)
@@ -213,7 +215,7 @@ def rows(kept: list[dict[str, Any]], label: Evaluator, horizon: int, solo: bool 
             seat = leaf["seat"]
             _, path, cash = best_step(leaf, label.predict)
             p = board(leaf["boards"][seat], seat)
-            xs.append(correction_inputs.features(p, leaf["round"], path, cash))
+            xs.append(inputs(p, leaf["round"], path, cash))
             values.append(base.predict(p, leaf["round"], path, cash))
             targets.append(best_step(later[0], label.predict)[0] if later
                            else final_position(sib, seat))

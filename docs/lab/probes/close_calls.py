@@ -8,11 +8,11 @@ means, so above 0 even where the picks are equal). An exploratory probe, not a l
 
     PYTHONPATH=. python docs/lab/probes/close_calls.py
 """
-import math
 import statistics
 
 from lab import fit_generation as fg
 from lab.board_sampler import games
+from lab.compare import mean_ci
 
 EDGES = (0.005, 0.02, 0.05, 0.15)  # the estimate gaps the decisions are grouped by
 
@@ -37,9 +37,8 @@ for game in kept:
 for (phase, group), rows in sorted(groups.items()):
     low = 0.0 if group == 0 else EDGES[group - 1]
     high = f"{EDGES[group]:g}" if group < len(EDGES) else "up"
-    diffs = [r[0] for r in rows]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    found = mean_ci([r[0] for r in rows])
+    (lower, upper) = found["ci95"]
     print(f"{phase}, gap {low:g}-{high}: {len(rows)} decisions, runner-up less played "
-          f"{mean:+.3f} (95% {mean - half:+.3f} .. {mean + half:+.3f}), best less played "
+          f"{found['mean']:+.3f} (95% {lower:+.3f} .. {upper:+.3f}), best less played "
           f"{statistics.fmean(r[1] for r in rows):.3f}")

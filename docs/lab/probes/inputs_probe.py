@@ -16,7 +16,7 @@ import numpy as np
 from ai import correction_inputs
 from ai.evaluate import Evaluator
 from lab import fit_generation as fg
-from lab.board_sampler import board, games
+from lab.board_sampler import games
 from lab.fit_residual import ridge, within
 from lab.yardsticks import CORRECTIONS
 from loyang_game.engine.cards import CARDS, ROUNDS, CardKind
@@ -33,27 +33,9 @@ def helpers(p, round_):
     return out
 
 
-def rows(kept, label, horizon):
-    """`fg.rows` with the new inputs beside the correction's."""
-    base = fg.projection(True, True, ())
-    xs, extra, values, targets, groups = [], [], [], [], []
-    samples = [sibs for _deal, _number, per in fg.branches(kept) for sibs in per]
-    for group, sibs in enumerate(samples):
-        for sib in sibs:
-            leaf, later = sib["path_steps"][0], sib["path_steps"][horizon:horizon + 1]
-            if leaf["round"] >= ROUNDS:
-                continue
-            seat = leaf["seat"]
-            _, path, cash = fg.best_step(leaf, label.predict)
-            p = board(leaf["boards"][seat], seat)
-            xs.append(correction_inputs.features(p, leaf["round"], path, cash))
-            extra.append(helpers(p, leaf["round"]))
-            values.append(base.predict(p, leaf["round"], path, cash))
-            targets.append(fg.best_step(later[0], label.predict)[0] if later
-                           else fg.final_position(sib, seat))
-            groups.append(group * 100 + leaf["round"])
-    return (np.array(xs), np.array(extra), np.array(values), np.array(targets),
-            np.array(groups))
+def with_helpers(p, round_, path, cash):
+    """The correction's inputs, then the Helpers' (`fg.rows`' wider set)."""
+    return correction_inputs.features(p, round_, path, cash) + helpers(p, round_)
 
 
 class WithHelpers(Evaluator):
@@ -79,7 +61,10 @@ for folder in ("docs/lab/boards/1p", "docs/lab/boards-gen5/1p", "docs/lab/boards
     kept += fg.with_more(games(folder), folder)
 held = fg.fresh_from(60300, 60349)
 v4 = fg.evaluator(CORRECTIONS["hard-v4"])
-x, h, value, target, groups = rows([g for g in kept if not held(g["deal"])], v4, horizon)
+wide, value, target, groups = fg.rows([g for g in kept if not held(g["deal"])], v4, horizon,
+                                      inputs=with_helpers)
+n = len(correction_inputs.NAMES)
+x, h = wide[:, :n], wide[:, n:]
 print(len(x), "rows; rows whose siblings differ in Helpers:",
       int((np.abs(within(h, groups)).sum(axis=1) > 0).sum()), flush=True)
 w0, s0 = np.array(v4.correction), v4.projection_scale
@@ -90,7 +75,6 @@ for alpha in alphas:
     ev = WithHelpers(v4, w0 + plain[:-1], s0 + plain[-1], np.zeros(len(HELPERS)))
     print(f"alpha {alpha:g} without:", fg.gate_report(kept, ev, True, held), flush=True)
     more = ridge(within(np.column_stack([x, h, value]), groups), miss, alpha)
-    n = x.shape[1]
     ev = WithHelpers(v4, w0 + more[:n], s0 + more[-1], more[n:-1])
     print(f"alpha {alpha:g} with:", fg.gate_report(kept, ev, True, held), flush=True)
     print("  Helpers' weights:", ", ".join(f"{name} {wt:+.2f}" for name, wt

@@ -16,7 +16,7 @@ import sys
 from collections import Counter
 
 from ai.evaluators import make_evaluation
-from ai.leaves import path_value
+from ai.leaves import final_value, path_value
 from ai.options import act_options
 from ai.playout import to_path_step
 from ai.rule_of_thumb import rollout_act
@@ -46,7 +46,7 @@ def by_value(state, seat, rule_option=None) -> Move:
             continue
         reached = to_path_step(s, seat, by_rule)
         if s.is_over:
-            value = float(s.players[seat].path - s.players[seat].loans)
+            value = final_value(s, seat)
         elif reached:
             value = path_value(s, seat, ev)[1]
         else:
