@@ -20,7 +20,12 @@ exactly), the file keeps:
   same seeds for every sibling); each Path step of the game that follows is kept (every
   board of the table before the step, the steps allowed and the one taken), and the final
   standings. A Path step is where the search asks its evaluation for a value: the first kept
-  is the sibling's own leaf board (the end of its turn), the later ones its round ends.
+  is the sibling's own leaf board (the end of its turn), the later ones its round ends;
+- with `--beyond N`, N more such continuations, for first moves the search ranked below
+  those (drawn at random among them, listed after them; the decision's `passed_over` says
+  how many): the boards a search passes over, which a fit on its best moves never sees and
+  where a learned correction that errs in their favour leads the search astray
+  (docs/ai-lab.md, entry 188).
 The game's own Path steps and final standings are kept as well. So a target can be a leaf
 value one or several rounds later by any evaluator (fitted value iteration: each sweep
 labels with the previous sweep's evaluator), or the final outcome.
@@ -42,7 +47,7 @@ import sys
 import time
 from collections.abc import Collection
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, NamedTuple
 
 from ai.searcher import Searcher
 from loyang_game.engine import GameConfig, GameState, Move, flow, new_game
@@ -125,6 +130,15 @@ def siblings(estimates: tuple[tuple[Move, float], ...], played: Move, count: int
     return best if played in best else [*best, played]
 
 
+def passed_over(estimates: tuple[tuple[Move, float], ...], chosen: list[Move], count: int,
+                seed: int) -> list[Move]:
+    """`count` of the first moves tried that are not `chosen`, drawn at random by a stream of
+    their own (from the decision's continuation seed), so the decision stream the resampler
+    replays is the same with them or without."""
+    rest = [move for move, _ in estimates if move not in chosen]
+    return random.Random(f"beyond {seed}").sample(rest, min(count, len(rest)))
+
+
 def decision_stream(deal: int, seats: int) -> random.Random:
     """The random stream that picks a game's kept decisions and draws their hidden samples
     (`lab.board_resampler` replays it)."""
@@ -147,22 +161,37 @@ def hidden_sample(state: GameState, seat: int, rng: random.Random) -> tuple[Game
 
 
 def sampled(state: GameState, agent: Searcher, seat: int, rng: random.Random,
-            follower: str, count: int) -> tuple[Move, dict[str, Any]]:
+            follower: str, count: int, beyond: int = 0) -> tuple[Move, dict[str, Any]]:
     """`agent`'s move at this decision, and what the sampler keeps of it."""
     found = agent.search(state, seat)
     view, seed = hidden_sample(state, seat, rng)  # the hidden cards drawn once
+    moves = siblings(found.estimates, found.move, count)
+    extra = passed_over(found.estimates, moves, beyond, seed)
     kept = {**table(view), "seat": seat, "phase": state.phase,
             "decision": str(flow.decision(state)), "played": found.move.to_data(),
             "estimates": [[m.to_data(), round(v, 4)] for m, v in found.estimates],
-            "siblings": [continuation(view, m, follower, seed)
-                         for m in siblings(found.estimates, found.move, count)]}
+            "siblings": [continuation(view, m, follower, seed) for m in moves + extra],
+            "passed_over": len(extra)}
     return found.move, kept
 
 
-def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -> int:
-    """One game of `agent` on `deal`, its sampled decisions and Path steps written to a file
-    of its own (nothing if the file is there: taken up)."""
-    folder, seats, deal, agent_name, follower, rates, count = job
+class SampleJob(NamedTuple):
+    """One game for a worker: where it goes, the table, who plays it, what is kept."""
+
+    folder: str
+    seats: int
+    deal: int
+    agent: str
+    follower: str
+    rates: tuple[float, float]
+    siblings: int
+    beyond: int = 0
+
+
+def sample_game(job: tuple[Any, ...]) -> int:
+    """One game of `agent` on `deal` (a `SampleJob`'s fields), its sampled decisions and Path
+    steps written to a file of its own (nothing if the file is there: taken up)."""
+    folder, seats, deal, agent_name, follower, rates, count, beyond = SampleJob(*job)
     path = os.path.join(folder, f"{deal}.json.gz")
     if os.path.exists(path):
         return deal
@@ -176,7 +205,7 @@ def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -
         agent = agents[seat]
         decision = flow.decision(state)
         if keeps(state, decision, rates, rng):
-            move, kept = sampled(state, agent, seat, rng, follower, count)
+            move, kept = sampled(state, agent, seat, rng, follower, count, beyond)
             decisions.append(kept)
         else:
             move = agent.choose(state)
@@ -184,7 +213,8 @@ def sample_game(job: tuple[str, int, int, str, str, tuple[float, float], int]) -
             steps.append(path_step(state, seat, move))
         state.apply(move)
     write(path, {"deal": deal, "seats": seats, "agent": agent_name, "follower": follower,
-                 "rates": rates, "siblings": count, "moves": [m.to_data() for m in state.moves()],
+                 "rates": rates, "siblings": count, "beyond": beyond,
+                 "moves": [m.to_data() for m in state.moves()],
                  "path_steps": steps, "final": standings(state), "decisions": decisions,
                  "cpu": round(time.process_time() - start, 1)})
     return deal
@@ -244,12 +274,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="the share of other decisions with a choice (not a Path step) kept")
     parser.add_argument("--siblings", type=int, default=4,
                         help="continuations for the best first moves tried, at most")
+    parser.add_argument("--beyond", type=int, default=0,
+                        help="continuations for first moves ranked below those, drawn at random")
     parser.add_argument("--summary", action="store_true", help="say what the folder holds")
     args = parser.parse_args(argv)
     if not 1 <= args.seats <= 4 or args.games < 1 or args.workers < 1 or args.siblings < 1 \
-            or not 0 <= args.rate <= 1 or not 0 <= args.card_rate <= 1:
-        parser.error("--seats 1-4, --games, --workers and --siblings at least 1, the rates in "
-                     "[0, 1]")
+            or args.beyond < 0 or not 0 <= args.rate <= 1 or not 0 <= args.card_rate <= 1:
+        parser.error("--seats 1-4, --games, --workers and --siblings at least 1, --beyond at "
+                     "least 0, the rates in [0, 1]")
     folder = os.path.join(args.dir, f"{args.seats}p")
     if args.summary:
         print(summary(games(folder)))
@@ -261,8 +293,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(error))
     os.makedirs(folder, exist_ok=True)
     rates = (args.card_rate, args.rate)
-    jobs = [(folder, args.seats, deal, args.agent, args.follower, rates, args.siblings)
-            for deal in range(args.first, args.first + args.games)]
+    jobs = [SampleJob(folder, args.seats, deal, args.agent, args.follower, rates, args.siblings,
+                      args.beyond) for deal in range(args.first, args.first + args.games)]
     with Pool(args.workers) as pool:
         for deal in pool.imap_unordered(sample_game, jobs):
             print(deal, flush=True)

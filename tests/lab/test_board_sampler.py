@@ -44,6 +44,20 @@ def test_siblings_are_the_best_tried_and_the_move_played():
     assert board_sampler.siblings((), a, 4) == [a]
 
 
+def test_moves_passed_over_are_drawn_from_the_rest_by_the_decisions_seed():
+    moves = [Move("buy", i) for i in range(8)]
+    estimates = tuple((m, -float(i)) for i, m in enumerate(moves))
+    chosen = moves[:3]
+    drawn = board_sampler.passed_over(estimates, chosen, 2, seed=7)
+    assert len(drawn) == 2 and len(set(drawn)) == 2 and not set(drawn) & set(chosen)
+    assert drawn == board_sampler.passed_over(estimates, chosen, 2, seed=7)
+    assert any(board_sampler.passed_over(estimates, chosen, 2, seed) != drawn
+               for seed in range(8, 20))
+    assert sorted(board_sampler.passed_over(estimates, chosen, 9, seed=7),
+                  key=moves.index) == moves[3:]  # all the rest, no more
+    assert board_sampler.passed_over(estimates, chosen, 0, seed=7) == []
+
+
 def test_a_generations_candidate_can_be_sampled(tmp_path, capsys):
     """The next generation's boards come from the candidate's own play (entry 154): the
     sampler seats its agents by `lab.candidates.searcher`."""
@@ -99,6 +113,36 @@ def test_a_sampled_game_is_the_agents_game_with_its_siblings_played_out(sampled)
     assert board_sampler.sample_game(job(sampled, deal)) == deal
     assert os.path.getmtime(path) == before
     assert board_sampler.summary(board_sampler.games(str(sampled))).startswith("2 games")
+
+
+@pytest.mark.lab
+def test_moves_passed_over_add_siblings_and_change_nothing_else(sampled, tmp_path):
+    """`--beyond` (entry 188): the same game, the same kept decisions and samples; each
+    decision's siblings are the plain ones, then up to N the search ranked below them; the
+    resampler plays them on too."""
+    deal = 60000
+    assert board_sampler.sample_game((*job(tmp_path, deal), 2)) == deal
+    wide, = board_sampler.games(str(tmp_path))
+    plain, = board_sampler.games(str(sampled), {deal})
+    assert wide["beyond"] == 2 and wide["moves"] == plain["moves"]
+    assert wide["final"] == plain["final"]
+    grew = 0
+    for mine, theirs in zip(wide["decisions"], plain["decisions"], strict=True):
+        assert mine["boards"] == theirs["boards"] and mine["estimates"] == theirs["estimates"]
+        extra = mine["passed_over"]
+        assert mine["siblings"][:len(mine["siblings"]) - extra] == theirs["siblings"]
+        tried = [m for m, _ in mine["estimates"]]
+        rest = [m for m in tried if m not in [s["move"] for s in theirs["siblings"]]]
+        assert extra == min(2, len(rest))
+        for sibling in mine["siblings"][len(theirs["siblings"]):]:
+            assert sibling["move"] in tried
+            assert tried.index(sibling["move"]) >= 3  # ranked below the best three
+        grew += extra
+    assert grew > 0, "a decision with moves passed over at these rates"
+    assert board_resampler.resample_game((str(tmp_path), deal, 1)) == deal
+    more, = board_sampler.games(str(tmp_path) + "-more")
+    assert [len(d[0]) for d in more["decisions"]] == [len(d["siblings"])
+                                                      for d in wide["decisions"]]
 
 
 @pytest.mark.lab
