@@ -188,10 +188,10 @@ class SampleJob(NamedTuple):
     beyond: int = 0
 
 
-def sample_game(job: tuple[Any, ...]) -> int:
-    """One game of `agent` on `deal` (a `SampleJob`'s fields), its sampled decisions and Path
-    steps written to a file of its own (nothing if the file is there: taken up)."""
-    folder, seats, deal, agent_name, follower, rates, count, beyond = SampleJob(*job)
+def sample_game(job: SampleJob) -> int:
+    """One game of `agent` on `deal`, its sampled decisions and Path steps written to a file
+    of its own (nothing if the file is there: taken up)."""
+    folder, seats, deal, agent_name, follower, rates, count, beyond = job
     path = os.path.join(folder, f"{deal}.json.gz")
     if os.path.exists(path):
         return deal

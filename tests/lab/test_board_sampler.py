@@ -84,7 +84,7 @@ def sampled(tmp_path_factory):
 
 
 def job(folder, deal):
-    return (str(folder), 1, deal, SMALL, SMALL, (0.5, 0.1), 3)
+    return board_sampler.SampleJob(str(folder), 1, deal, SMALL, SMALL, (0.5, 0.1), 3)
 
 
 @pytest.mark.lab
@@ -121,7 +121,7 @@ def test_moves_passed_over_add_siblings_and_change_nothing_else(sampled, tmp_pat
     decision's siblings are the plain ones, then up to N the search ranked below them; the
     resampler plays them on too."""
     deal = 60000
-    assert board_sampler.sample_game((*job(tmp_path, deal), 2)) == deal
+    assert board_sampler.sample_game(job(tmp_path, deal)._replace(beyond=2)) == deal
     wide, = board_sampler.games(str(tmp_path))
     plain, = board_sampler.games(str(sampled), {deal})
     assert wide["beyond"] == 2 and wide["moves"] == plain["moves"]
@@ -261,7 +261,8 @@ def test_duels_fit_on_the_duels_projection_and_gate_on_the_margin(tmp_path):
     """A duel's sibling is judged by what wins a duel, its final position less the other's,
     and its rows fitted on the duels' projection (issue 49, item 3)."""
     for deal in (70000, 70001):
-        assert board_sampler.sample_game((str(tmp_path), 2, deal, SMALL, SMALL, (0.3, 0.0), 2))
+        assert board_sampler.sample_game(
+            board_sampler.SampleJob(str(tmp_path), 2, deal, SMALL, SMALL, (0.3, 0.0), 2))
     kept = board_sampler.games(str(tmp_path))
     sibling = kept[0]["decisions"][0]["siblings"][0]
     mine, other = (sibling["final"][s]["position"] for s in (0, 1))

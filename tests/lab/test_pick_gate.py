@@ -25,7 +25,8 @@ def folder(tmp_path_factory):
     root = tmp_path_factory.mktemp("boards")
     games = root / "1p"
     games.mkdir()
-    assert board_sampler.sample_game((str(games), 1, DEAL, SMALL, SMALL, (0.5, 0.1), 2)) == DEAL
+    assert board_sampler.sample_game(
+        board_sampler.SampleJob(str(games), 1, DEAL, SMALL, SMALL, (0.5, 0.1), 2)) == DEAL
     assert board_resampler.resample_game((str(games), DEAL, 1)) == DEAL
     return root
 
@@ -96,7 +97,8 @@ def test_a_duels_picks_are_valued_by_the_margin_on_the_duels_own_samples(tmp_pat
     games = tmp_path / "2p"
     games.mkdir()
     deal = 70000
-    assert board_sampler.sample_game((str(games), 2, deal, SMALL, SMALL, (0.3, 0.05), 2)) == deal
+    assert board_sampler.sample_game(
+        board_sampler.SampleJob(str(games), 2, deal, SMALL, SMALL, (0.3, 0.05), 2)) == deal
     assert board_resampler.resample_game((str(games), deal, 1)) == deal
     row = pick_gate.judge_game((str(games), deal, OTHER, SMALL))
     assert row is not None and row["samples"] == 2
